@@ -1,0 +1,25 @@
+package dev.hookline.api.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * An endpoint. {@code http_timeout} and {@code rate_limit_duration} are seconds ({@code rate_limit} 0 = unlimited);
+ * {@code events} is written only when counted; {@code failure_rate} and {@code cb_state} ("open", "half-open",
+ * "closed") are {@code null} unless a circuit breaker sampled the endpoint. Also used as the {@code data} of
+ * {@code endpoint.*} meta events and as {@code endpoint_metadata} of deliveries and subscriptions.
+ */
+@JsonPropertyOrder({"uid", "project_id", "owner_id", "url", "name", "secrets", "advanced_signatures", "description",
+        "slack_webhook_url", "teams_webhook_url", "support_email", "status", "http_timeout", "events",
+        "authentication", "rate_limit", "rate_limit_duration", "content_type", "failure_rate", "cb_state",
+        "mtls_client_cert", "created_at", "updated_at", "deleted_at"})
+public record Endpoint(String uid, String projectId, String ownerId, String url, String name,
+                       List<EndpointSecret> secrets, Boolean advancedSignatures, String description,
+                       String slackWebhookUrl, String teamsWebhookUrl, String supportEmail, EndpointStatus status,
+                       Long httpTimeout, @JsonInclude(JsonInclude.Include.NON_NULL) Long events,
+                       EndpointAuthentication authentication, Integer rateLimit, Long rateLimitDuration,
+                       ContentType contentType, Double failureRate, String cbState, MtlsClientCert mtlsClientCert,
+                       Instant createdAt, Instant updatedAt, Instant deletedAt) {
+}

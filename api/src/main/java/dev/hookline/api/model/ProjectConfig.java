@@ -1,0 +1,48 @@
+package dev.hookline.api.model;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A project's configuration. In responses every member is filled; as the {@code config} of
+ * {@link CreateProjectRequest}/{@link UpdateProjectRequest} every member is optional and {@code null} means "leave as
+ * is / use the default" (Convoy merges present keys only).
+ *
+ * <p>{@code max_payload_read_size} is bytes; {@code search_policy} and {@code ratelimit.duration} follow Convoy
+ * ({@code search_policy} a Go duration such as {@code "720h"}, rate-limit duration in seconds).
+ */
+@JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
+        "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
+        "ssl", "meta_event", "request_id_header"})
+public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                            Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                            Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                            Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                            String requestIdHeader) {
+
+    /** The project retry strategy: {@code type}, {@code duration} in seconds, {@code retry_count}. */
+    @JsonPropertyOrder({"type", "duration", "retry_count"})
+    public record Strategy(StrategyType type, Long duration, Long retryCount) {
+    }
+
+    /** Signature settings: the header name and the signature versions (the last one signs simple signatures). */
+    @JsonPropertyOrder({"header", "versions"})
+    public record Signature(String header, List<SignatureVersion> versions) {
+    }
+
+    /** One signature version: hash (e.g. {@code SHA256}) and encoding ({@code hex|base64}). */
+    @JsonPropertyOrder({"uid", "hash", "encoding", "created_at"})
+    public record SignatureVersion(String uid, String hash, String encoding, Instant createdAt) {
+    }
+
+    /** TLS policy: whether endpoint URLs must be https. */
+    @JsonPropertyOrder({"enforce_secure_endpoints"})
+    public record Ssl(Boolean enforceSecureEndpoints) {
+    }
+
+    /** Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit. */
+    @JsonPropertyOrder({"is_enabled", "type", "event_type", "url", "secret"})
+    public record MetaEventConfig(Boolean isEnabled, String type, List<String> eventType, String url, String secret) {
+    }
+}

@@ -1,0 +1,43 @@
+package dev.hookline.api.model;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * The broker a {@code pub_sub} source reads from.
+ *
+ * <p>Wire values are exactly Convoy's; {@link #wire()} is what Jackson reads and writes. An unknown value fails
+ * under {@code Json.strict()} and reads as {@code null} under {@code Json.lenient()}.
+ */
+public enum PubSubType {
+    SQS("sqs"),
+    GOOGLE("google"),
+    KAFKA("kafka"),
+    AMQP("amqp");
+
+    private final String wire;
+
+    PubSubType(String wire) {
+        this.wire = wire;
+    }
+
+    /** The exact wire value. */
+    @JsonValue
+    public String wire() {
+        return wire;
+    }
+
+    /** The constant whose wire value is {@code value} (exact match), or {@code null} if none (e.g. for query params). */
+    public static PubSubType fromWire(String value) {
+        for (PubSubType v : values()) {
+            if (v.wire.equals(value)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return wire;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.hookline.api.model;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A source. {@code url} is {@code {host}/ingest/{mask_id}}; {@code verifier} and {@code custom_response} are always
+ * objects; {@code provider_config} is set for twitter sources only. Also embedded as {@code source_metadata} of events,
+ * deliveries and subscriptions (then often mostly empty).
+ */
+@JsonPropertyOrder({"uid", "project_id", "mask_id", "name", "url", "type", "provider", "is_disabled", "verifier",
+        "custom_response", "provider_config", "forward_headers", "pub_sub", "idempotency_keys", "body_function",
+        "header_function", "created_at", "updated_at", "deleted_at"})
+public record Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
+                     SourceProvider provider, Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
+                     ProviderConfig providerConfig, List<String> forwardHeaders, PubSubConfig pubSub,
+                     List<String> idempotencyKeys, String bodyFunction, String headerFunction, Instant createdAt,
+                     Instant updatedAt, Instant deletedAt) {
+
+    /** Provider-specific state; only twitter has any. */
+    @JsonPropertyOrder({"twitter"})
+    public record ProviderConfig(Twitter twitter) {
+    }
+
+    /** Twitter: when the last CRC challenge was answered ({@code null} until then). */
+    @JsonPropertyOrder({"crc_verified_at"})
+    public record Twitter(Instant crcVerifiedAt) {
+    }
+}

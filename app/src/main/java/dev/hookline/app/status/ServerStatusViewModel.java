@@ -1,0 +1,69 @@
+package dev.hookline.app.status;
+
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/** State of the embedded server as the status panel shows it. No controls; call it on the FX thread. */
+public final class ServerStatusViewModel {
+
+    /** Where the embedded server is in its life. */
+    public enum State { STARTING, RUNNING, FAILED }
+
+    private final ObjectProperty<State> state = new SimpleObjectProperty<>(this, "state", State.STARTING);
+    private final StringProperty message = new SimpleStringProperty(this, "message", "Starting embedded server…");
+    private final StringProperty dataDirectory = new SimpleStringProperty(this, "dataDirectory", "");
+
+    public ServerStatusViewModel(Path dataDirectory) {
+        this.dataDirectory.set("Data directory: " + dataDirectory);
+    }
+
+    public void running(String baseUrl, String defaultProjectId) {
+        state.set(State.RUNNING);
+        message.set("Embedded server running at " + baseUrl + " — default project " + defaultProjectId);
+    }
+
+    public void failed(Throwable failure) {
+        state.set(State.FAILED);
+        message.set("Embedded server failed to start: " + describe(failure));
+    }
+
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message;
+    }
+
+    public ReadOnlyStringProperty dataDirectoryProperty() {
+        return dataDirectory;
+    }
+
+    /** One line a user can read: the innermost meaningful message, never a stack trace. */
+    static String describe(Throwable failure) {
+        Throwable cause = failure;
+        while (isWrapper(cause) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        String text = cause.getMessage();
+        if (text == null || text.isBlank()) {
+            return cause.getClass().getSimpleName();
+        }
+        String firstLine = text.strip().lines().findFirst().orElse("");
+        return firstLine.isBlank() ? cause.getClass().getSimpleName() : firstLine;
+    }
+
+    private static boolean isWrapper(Throwable failure) {
+        return failure instanceof CompletionException || failure instanceof ExecutionException
+                || failure instanceof UncheckedIOException || failure instanceof InvocationTargetException;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.hookline.server;
+
+import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.projects.ProjectRoutes;
+import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.store.Database;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Assembles a running server: database, features, routes, HTTP. Each feature registers its own routes in
+ * {@link #registerRoutes}; that list is the whole API.
+ */
+public final class HooklineServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HooklineServer.class);
+
+    private final ServerConfig config;
+    private final ServerContext context;
+    private final Router router = new Router();
+    private final KeyAuthenticator authenticator;
+    private final ProjectStore projects;
+    private final HttpApi http;
+
+    private HooklineServer(ServerConfig config, Database db) throws IOException {
+        this.config = config;
+        this.context = new ServerContext(db, config.clock());
+        this.authenticator = new KeyAuthenticator(context);
+        this.projects = new ProjectStore(context);
+        projects.defaultOrganisationId();
+        registerRoutes();
+        this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,
+                ServerConfig.MAX_BODY_BYTES);
+        context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
+    }
+
+    /** Opens the database (creating the data dir), applies migrations, and starts listening. */
+    public static HooklineServer start(ServerConfig config) throws IOException {
+        Database db = Database.open(config.databaseFile());
+        try {
+            HooklineServer server = new HooklineServer(config, db);
+            server.http.start();
+            LOG.info("Hookline server on {} with data in {}", server.baseUrl(), config.dataDir().toAbsolutePath());
+            return server;
+        } catch (IOException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    private void registerRoutes() {
+        new ProjectRoutes(context, projects, authenticator).register(router);
+        new OpenApiRoutes().register(router);
+        // feature routes
+    }
+
+    public ServerContext context() {
+        return context;
+    }
+
+    public Router router() {
+        return router;
+    }
+
+    public KeyAuthenticator authenticator() {
+        return authenticator;
+    }
+
+    public ProjectStore projects() {
+        return projects;
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public String baseUrl() {
+        return context.baseUrl();
+    }
+
+    public int port() {
+        return http.port();
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        context.db().close();
+        LOG.info("Hookline server stopped");
+    }
+
+    private static String hostForUrl(String host) {
+        if (host.equals("0.0.0.0") || host.equals("::")) {
+            return "127.0.0.1";
+        }
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+}

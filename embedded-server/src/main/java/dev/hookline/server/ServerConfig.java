@@ -1,0 +1,49 @@
+package dev.hookline.server;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * How to start a server.
+ *
+ * @param host           address to bind (default 127.0.0.1: loopback only)
+ * @param port           port, 0 for a free one
+ * @param dataDir        directory of the database ({@value #DATABASE_FILE}); created if missing
+ * @param instanceApiKey the instance key ({@code CO.<16>.<64>}) that reaches every project; null to keep the stored
+ *                       one (or generate one on first start, see {@link ServerMain})
+ * @param console        started in-process by the console: mint a per-session instance key kept only in memory,
+ *                       and make sure a default project exists
+ * @param clock          the clock (tests inject one)
+ */
+public record ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console,
+                           Clock clock) {
+
+    public static final String DATABASE_FILE = "hookline.db";
+    public static final int DEFAULT_PORT = 5005;
+    public static final int MAX_BODY_BYTES = 1024 * 1024;
+
+    public ServerConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Headless/standalone: the given address and key. */
+    public static ServerConfig standalone(String host, int port, Path dataDir, String instanceApiKey) {
+        return new ServerConfig(host, port, dataDir, instanceApiKey, false, Clock.systemUTC());
+    }
+
+    /** In-process for the console: loopback, a free port, a session key and a default project. */
+    public static ServerConfig embedded(Path dataDir) {
+        return new ServerConfig("127.0.0.1", 0, dataDir, null, true, Clock.systemUTC());
+    }
+
+    public Path databaseFile() {
+        return dataDir.resolve(DATABASE_FILE);
+    }
+
+    public ServerConfig withClock(Clock newClock) {
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock);
+    }
+}

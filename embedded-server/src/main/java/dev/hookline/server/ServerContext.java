@@ -1,0 +1,48 @@
+package dev.hookline.server;
+
+import dev.hookline.server.store.Database;
+import dev.hookline.server.store.Ulid;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** What every feature of the server shares: the database, the clock, the ID generator and the public address. */
+public final class ServerContext {
+
+    private final Database db;
+    private final Clock clock;
+    private final Ulid ids;
+    private volatile String baseUrl = "";
+
+    public ServerContext(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+        this.ids = new Ulid(clock);
+    }
+
+    public Database db() {
+        return db;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Now, at microsecond precision (what the database stores), so a value read back equals the one written. */
+    public Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    public String newId() {
+        return ids.next();
+    }
+
+    /** The server's own address, e.g. {@code http://127.0.0.1:5005}: the base of ingest and portal URLs. */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    void baseUrl(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.hookline.server;
+
+import dev.hookline.server.auth.Keys;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the server headless: {@code java -jar hookline-server.jar --port 5005 --data-dir ./data --api-key KEY}.
+ *
+ * <p>With no {@code --api-key} and no instance key stored yet, one is generated, only its hash is stored, and the
+ * key is printed this first time only. Stops cleanly on SIGTERM / Ctrl+C.
+ */
+public final class ServerMain {
+
+    private ServerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("hookline-server: " + e.getMessage());
+            System.err.println(Options.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help) {
+            System.out.println(Options.USAGE);
+            return;
+        }
+        if (options.apiKey != null && Keys.maskOf(options.apiKey, "CO") == null) {
+            System.err.println("hookline-server: --api-key must look like CO.<mask>.<secret> "
+                    + "(e.g. one printed by an earlier start)");
+            System.exit(2);
+            return;
+        }
+        HooklineServer server = HooklineServer.start(
+                ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey));
+        String generated = ensureInstanceKey(server, options.apiKey);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "hookline-shutdown"));
+        if (generated != null) {
+            System.out.println("Generated the instance API key (shown this once; only its hash is stored):");
+            System.out.println("  " + generated);
+        }
+        System.out.println("Hookline server listening on " + server.baseUrl());
+        System.out.flush();
+        stopped.await();
+    }
+
+    /** Stores the given key's hash if new; generates one on first start when none is given. */
+    static String ensureInstanceKey(HooklineServer server, String given) {
+        if (given != null) {
+            String mask = Keys.maskOf(given, "CO");
+            if (!server.projects().hasInstanceKeyWithMask(mask)) {
+                String salt = Keys.random(25);
+                server.projects().storeInstanceKey(new Keys.Generated(given, mask, salt, Keys.hash(given, salt)));
+            }
+            return null;
+        }
+        if (server.projects().hasAnyInstanceKey()) {
+            return null;
+        }
+        Keys.Generated key = Keys.apiKey();
+        server.projects().storeInstanceKey(key);
+        return key.key();
+    }
+
+    /** Command-line flags. */
+    static final class Options {
+        static final String USAGE = """
+                Usage: java -jar hookline-server.jar [--host 127.0.0.1] [--port 5005] [--data-dir ./data] [--api-key CO.x.y]
+                  --host      address to listen on (default 127.0.0.1)
+                  --port      port (default 5005; 0 = any free port)
+                  --data-dir  where hookline.db lives (default ./data; created if missing)
+                  --api-key   instance API key reaching every project; without it a key is generated on first start""";
+
+        String host = "127.0.0.1";
+        int port = ServerConfig.DEFAULT_PORT;
+        Path dataDir = Path.of("data");
+        String apiKey;
+        boolean help;
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                String value = null;
+                int eq = arg.indexOf('=');
+                if (arg.startsWith("--") && eq > 0) {
+                    value = arg.substring(eq + 1);
+                    arg = arg.substring(0, eq);
+                }
+                switch (arg) {
+                    case "--help", "-h" -> o.help = true;
+                    case "--host" -> o.host = value != null ? value : next(args, ++i, arg);
+                    case "--port" -> {
+                        String text = value != null ? value : next(args, ++i, arg);
+                        try {
+                            o.port = Integer.parseInt(text);
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("--port must be a number, got " + text);
+                        }
+                        if (o.port < 0 || o.port > 65535) {
+                            throw new IllegalArgumentException("--port must be between 0 and 65535");
+                        }
+                    }
+                    case "--data-dir" -> o.dataDir = Path.of(value != null ? value : next(args, ++i, arg));
+                    case "--api-key" -> o.apiKey = value != null ? value : next(args, ++i, arg);
+                    default -> throw new IllegalArgumentException("unknown option " + arg);
+                }
+            }
+            return o;
+        }
+
+        private static String next(String[] args, int index, String flag) {
+            if (index >= args.length) {
+                throw new IllegalArgumentException(flag + " needs a value");
+            }
+            return args[index];
+        }
+    }
+}

@@ -1,0 +1,314 @@
+package dev.hookline.server.http;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import dev.hookline.api.Json;
+import dev.hookline.api.model.Envelope;
+import dev.hookline.server.auth.Principal;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One HTTP request and its answer, as handlers see it: path and query parameters, the JSON body parsed strictly
+ * (every parse failure is a 400 that names the field), the caller, and the envelope writers.
+ */
+public final class Exchange {
+
+    private final HttpExchange http;
+    private final Map<String, String> pathParams;
+    private final Map<String, List<String>> query;
+    private final int maxBodyBytes;
+    private Principal principal;
+    private Object project;
+    private byte[] body;
+    private boolean responded;
+
+    Exchange(HttpExchange http, Map<String, String> pathParams, int maxBodyBytes) {
+        this.http = http;
+        this.pathParams = pathParams;
+        this.query = parseQuery(http.getRequestURI().getRawQuery());
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    public String method() {
+        return http.getRequestMethod();
+    }
+
+    public String path() {
+        return http.getRequestURI().getPath();
+    }
+
+    public String rawQuery() {
+        String raw = http.getRequestURI().getRawQuery();
+        return raw == null ? "" : raw;
+    }
+
+    /** The path parameter {@code name} (e.g. {@code projectID}). */
+    public String pathParam(String name) {
+        String value = pathParams.get(name);
+        if (value == null) {
+            throw new IllegalStateException("route has no path parameter " + name);
+        }
+        return value;
+    }
+
+    /** The first value of query parameter {@code name} (also read as {@code name[]}), if present and not blank. */
+    public Optional<String> query(String name) {
+        return queryAll(name).stream().filter(v -> !v.isBlank()).findFirst();
+    }
+
+    /**
+     * All values of a repeated query parameter: {@code name=a&name=b} (Convoy's form), {@code name[]=a} and
+     * comma-free values; blanks dropped.
+     */
+    public List<String> queryAll(String name) {
+        List<String> values = new ArrayList<>(query.getOrDefault(name, List.of()));
+        values.addAll(query.getOrDefault(name + "[]", List.of()));
+        values.removeIf(String::isBlank);
+        return values;
+    }
+
+    public Map<String, List<String>> queryParameters() {
+        return query;
+    }
+
+    public Headers requestHeaders() {
+        return http.getRequestHeaders();
+    }
+
+    public Optional<String> header(String name) {
+        return Optional.ofNullable(http.getRequestHeaders().getFirst(name));
+    }
+
+    public String remoteAddress() {
+        return http.getRemoteAddress().getAddress().getHostAddress();
+    }
+
+    /** The request body, read once, refused with 413 above the configured limit. */
+    public byte[] rawBody() throws IOException {
+        if (body == null) {
+            String declared = http.getRequestHeaders().getFirst("Content-Length");
+            if (declared != null) {
+                try {
+                    if (Long.parseLong(declared.trim()) > maxBodyBytes) {
+                        throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
+                    }
+                } catch (NumberFormatException e) {
+                    throw ApiError.badRequest("invalid Content-Length");
+                }
+            }
+            try (InputStream in = http.getRequestBody()) {
+                byte[] read = in.readNBytes(maxBodyBytes + 1);
+                if (read.length > maxBodyBytes) {
+                    throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
+                }
+                body = read;
+            }
+        }
+        return body;
+    }
+
+    /** The JSON body as {@code type}, parsed strictly. Missing, malformed or mistyped input is a 400. */
+    public <T> T body(Class<T> type) throws IOException {
+        byte[] bytes = rawBody();
+        if (isBlank(bytes)) {
+            throw ApiError.badRequest("body must not be empty");
+        }
+        try {
+            T value = Json.strict().readValue(bytes, type);
+            if (value == null) {
+                throw ApiError.badRequest("body must be a JSON object");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw ApiError.badRequest(describe(e));
+        }
+    }
+
+    /** The JSON body as a tree; 400 when malformed. */
+    public JsonNode bodyTree() throws IOException {
+        byte[] bytes = rawBody();
+        if (isBlank(bytes)) {
+            throw ApiError.badRequest("body must not be empty");
+        }
+        try {
+            return Json.strict().readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw ApiError.badRequest(describe(e));
+        }
+    }
+
+    public Principal principal() {
+        return principal;
+    }
+
+    void principal(Principal principal) {
+        this.principal = principal;
+    }
+
+    /** The project the route's {@code {projectID}} resolved to (set by the host before the handler runs). */
+    @SuppressWarnings("unchecked")
+    public <P> P project() {
+        if (project == null) {
+            throw new IllegalStateException("route is not project-scoped");
+        }
+        return (P) project;
+    }
+
+    void project(Object project) {
+        this.project = project;
+    }
+
+    /** Writes {@code {"status":true,"message":...,"data":...}}. */
+    public void ok(int status, String message, Object data) throws IOException {
+        sendJson(status, Envelope.ok(message, data));
+    }
+
+    /** Writes the error envelope (no {@code data} key). */
+    public void error(int status, String message) throws IOException {
+        sendJson(status, Envelope.ErrorBody.of(message));
+    }
+
+    public void sendJson(int status, Object value) throws IOException {
+        send(status, "application/json", Json.strict().writeValueAsBytes(value));
+    }
+
+    public void send(int status, String contentType, byte[] bytes) throws IOException {
+        if (responded) {
+            throw new IllegalStateException("response already sent");
+        }
+        responded = true;
+        if (contentType != null) {
+            http.getResponseHeaders().set("Content-Type", contentType);
+        }
+        boolean noBody = "HEAD".equals(method()) || bytes.length == 0;
+        http.sendResponseHeaders(status, noBody ? -1 : bytes.length);
+        if (!noBody) {
+            try (OutputStream out = http.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+
+    public void responseHeader(String name, String value) {
+        http.getResponseHeaders().set(name, value);
+    }
+
+    boolean responded() {
+        return responded;
+    }
+
+    /** Turns a Jackson failure into a message that names the problem and the field, never a stack trace. */
+    static String describe(JsonProcessingException e) {
+        if (e instanceof JsonParseException parse) {
+            long offset = parse.getLocation() == null ? -1 : parse.getLocation().getCharOffset();
+            return "body contains badly-formed JSON" + (offset >= 0 ? " (at character " + offset + ")" : "");
+        }
+        if (e instanceof InvalidFormatException invalid && invalid.getTargetType() != null
+                && invalid.getTargetType().isEnum()) {
+            String allowed = Arrays.stream(invalid.getTargetType().getEnumConstants())
+                    .map(Exchange::wireName).collect(Collectors.joining(", "));
+            return "invalid value " + quote(invalid.getValue()) + " for field \"" + field(invalid)
+                    + "\": must be one of " + allowed;
+        }
+        if (e instanceof ValueInstantiationException instantiation) {
+            Throwable cause = instantiation.getCause();
+            return "invalid value for field \"" + field(instantiation) + "\""
+                    + (cause != null && cause.getMessage() != null ? ": " + cause.getMessage() : "");
+        }
+        if (e instanceof MismatchedInputException mismatched) {
+            String field = field(mismatched);
+            if (field.isEmpty()) {
+                return "body must be a JSON object";
+            }
+            return "body contains incorrect JSON type for field \"" + field + "\"";
+        }
+        if (e instanceof JsonMappingException mapping) {
+            return "invalid value for field \"" + field(mapping) + "\"";
+        }
+        return "body contains badly-formed JSON";
+    }
+
+    private static String wireName(Object constant) {
+        try {
+            var annotation = constant.getClass().getField(((Enum<?>) constant).name())
+                    .getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            if (annotation != null && !annotation.value().isEmpty()) {
+                return annotation.value();
+            }
+        } catch (NoSuchFieldException ignored) {
+            // fall back to toString
+        }
+        return constant.toString();
+    }
+
+    private static String quote(Object value) {
+        return value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
+    }
+
+    private static String field(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (!Character.isWhitespace(b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<String, List<String>> parseQuery(String raw) {
+        Map<String, List<String>> result = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return result;
+        }
+        for (String pair : raw.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            result.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        }
+        return result;
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("malformed query string");
+        }
+    }
+}

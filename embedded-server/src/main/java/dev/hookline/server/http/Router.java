@@ -1,0 +1,109 @@
+package dev.hookline.server.http;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The route table: method + path template ({@code /api/v1/projects/{projectID}/endpoints/{endpointID}}) to a
+ * handler and the credentials it needs. Literal segments win over parameters (so {@code /events/broadcast} is never
+ * read as an event ID), then routes match in registration order. {@link #routes()} is what the OpenAPI agreement
+ * test compares with Hookline's OpenAPI document.
+ */
+public final class Router {
+
+    /** One registered route. */
+    public record Route(String method, String template, Access access, Handler handler, Pattern pattern,
+                        List<String> parameterNames, int literalSegments) {
+    }
+
+    /** A route matched against a request path, with its path parameters. */
+    public record Match(Route route, Map<String, String> pathParams) {
+    }
+
+    private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_]*)}");
+
+    private final List<Route> routes = new ArrayList<>();
+
+    public Router get(String template, Access access, Handler handler) {
+        return add("GET", template, access, handler);
+    }
+
+    public Router post(String template, Access access, Handler handler) {
+        return add("POST", template, access, handler);
+    }
+
+    public Router put(String template, Access access, Handler handler) {
+        return add("PUT", template, access, handler);
+    }
+
+    public Router delete(String template, Access access, Handler handler) {
+        return add("DELETE", template, access, handler);
+    }
+
+    public synchronized Router add(String method, String template, Access access, Handler handler) {
+        for (Route existing : routes) {
+            if (existing.method.equals(method) && existing.template.equals(template)) {
+                throw new IllegalStateException("route registered twice: " + method + " " + template);
+            }
+        }
+        List<String> names = new ArrayList<>();
+        StringBuilder regex = new StringBuilder("^");
+        int literals = 0;
+        for (String segment : template.substring(1).split("/", -1)) {
+            regex.append('/');
+            Matcher m = PARAM.matcher(segment);
+            if (m.matches()) {
+                names.add(m.group(1));
+                regex.append("([^/]+)");
+            } else {
+                literals++;
+                regex.append(Pattern.quote(segment));
+            }
+        }
+        regex.append("/?$");
+        routes.add(new Route(method, template, access, handler, Pattern.compile(regex.toString()),
+                List.copyOf(names), literals));
+        return this;
+    }
+
+    /** All routes, in registration order. */
+    public synchronized List<Route> routes() {
+        return Collections.unmodifiableList(new ArrayList<>(routes));
+    }
+
+    /** The best route for {@code method} and {@code path}, or null. */
+    public synchronized Match match(String method, String path) {
+        Match best = null;
+        for (Route route : routes) {
+            if (!route.method.equals(method)) {
+                continue;
+            }
+            Matcher m = route.pattern.matcher(path);
+            if (!m.matches()) {
+                continue;
+            }
+            if (best == null || route.literalSegments > best.route.literalSegments) {
+                Map<String, String> params = new LinkedHashMap<>();
+                for (int i = 0; i < route.parameterNames.size(); i++) {
+                    params.put(route.parameterNames.get(i), decode(m.group(i + 1)));
+                }
+                best = new Match(route, params);
+            }
+        }
+        return best;
+    }
+
+    /** True if some route matches the path with another method (405 rather than 404). */
+    public synchronized boolean pathExists(String path) {
+        return routes.stream().anyMatch(r -> r.pattern.matcher(path).matches());
+    }
+
+    private static String decode(String raw) {
+        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

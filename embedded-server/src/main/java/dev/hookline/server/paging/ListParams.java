@@ -1,0 +1,104 @@
+package dev.hookline.server.paging;
+
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.store.Ulid;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * The list parameters every list takes: {@code perPage}, {@code sort}, {@code direction},
+ * {@code next_page_cursor}, {@code prev_page_cursor}, {@code startDate}, {@code endDate}.
+ *
+ * <p>Dates become ID bounds (IDs are ULIDs, their prefix is the creation time), so the date window is served by the
+ * same index as the list's filter. With no dates the whole history is listed (Convoy defaults to the last 7 days;
+ * see docs/adr/0004).
+ *
+ * @param perPage   rows per page (1..{@value #MAX_PER_PAGE}, default {@value #DEFAULT_PER_PAGE})
+ * @param ascending sort ASC (default DESC: newest first)
+ * @param backward  direction=prev: the page before {@code cursor}
+ * @param cursor    the cursor for the chosen direction, or null for the first page
+ * @param lowestId  smallest ID in the date window, or null
+ * @param highestId largest ID in the date window, or null
+ */
+public record ListParams(int perPage, boolean ascending, boolean backward, String cursor,
+                         String lowestId, String highestId) {
+
+    public static final int DEFAULT_PER_PAGE = 20;
+    public static final int MAX_PER_PAGE = 1000;
+
+    public static ListParams from(Exchange exchange) {
+        int perPage = DEFAULT_PER_PAGE;
+        String perPageText = exchange.query("perPage").orElse(null);
+        if (perPageText != null) {
+            try {
+                perPage = Integer.parseInt(perPageText.trim());
+            } catch (NumberFormatException e) {
+                throw ApiError.badRequest("perPage must be a whole number, got \"" + perPageText + "\"");
+            }
+            if (perPage < 1 || perPage > MAX_PER_PAGE) {
+                throw ApiError.badRequest("perPage must be between 1 and " + MAX_PER_PAGE);
+            }
+        }
+        String sort = exchange.query("sort").orElse("DESC").trim().toUpperCase(Locale.ROOT);
+        if (!sort.equals("ASC") && !sort.equals("DESC")) {
+            throw ApiError.badRequest("sort must be ASC or DESC, got \"" + sort + "\"");
+        }
+        String direction = exchange.query("direction").orElse("next").trim().toLowerCase(Locale.ROOT);
+        if (!direction.equals("next") && !direction.equals("prev")) {
+            throw ApiError.badRequest("direction must be next or prev, got \"" + direction + "\"");
+        }
+        boolean backward = direction.equals("prev");
+        String cursor = exchange.query(backward ? "prev_page_cursor" : "next_page_cursor").orElse(null);
+        if (cursor != null && !Ulid.isUlid(cursor)) {
+            // Convoy's DESC sentinel for "from the top"
+            if (cursor.equalsIgnoreCase("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")) {
+                cursor = null;
+            } else {
+                throw ApiError.badRequest((backward ? "prev_page_cursor" : "next_page_cursor")
+                        + " is not a valid cursor");
+            }
+        }
+        Instant start = exchange.query("startDate").map(v -> parseDate("startDate", v, false)).orElse(null);
+        Instant end = exchange.query("endDate").map(v -> parseDate("endDate", v, true)).orElse(null);
+        if (start != null && end != null && start.isAfter(end)) {
+            throw ApiError.badRequest("startDate cannot be greater than endDate");
+        }
+        return new ListParams(perPage, sort.equals("ASC"), backward, cursor,
+                start == null ? null : Ulid.lowerBound(start.toEpochMilli()),
+                end == null ? null : Ulid.upperBound(end.toEpochMilli()));
+    }
+
+    /**
+     * Convoy's {@code 2006-01-02T15:04:05} (UTC), RFC 3339 with zone, or a plain date. An end date without
+     * sub-second precision covers its whole second (a plain end date covers its whole day).
+     */
+    static Instant parseDate(String name, String value, boolean endOfRange) {
+        String text = value.trim();
+        try {
+            if (text.length() == 10) {
+                LocalDate day = LocalDate.parse(text);
+                return endOfRange
+                        ? day.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC).minusMillis(1)
+                        : day.atStartOfDay().toInstant(ZoneOffset.UTC);
+            }
+            boolean hasZone = text.endsWith("Z") || text.endsWith("z")
+                    || text.matches(".*[+-]\\d{2}:?\\d{2}$");
+            Instant instant = hasZone
+                    ? OffsetDateTime.parse(text.replace('z', 'Z')).toInstant()
+                    : LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+            if (endOfRange && instant.getNano() == 0) {
+                instant = instant.plusMillis(999);
+            }
+            return instant;
+        } catch (DateTimeParseException e) {
+            throw ApiError.badRequest("please specify a " + (endOfRange ? "correct " : "") + name
+                    + " in the format 2006-01-02T15:04:05 or RFC 3339, got \"" + value + "\"");
+        }
+    }
+}

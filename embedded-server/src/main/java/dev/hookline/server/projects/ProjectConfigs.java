@@ -1,0 +1,181 @@
+package dev.hookline.server.projects;
+
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
+import dev.hookline.api.model.ProjectConfig.Signature;
+import dev.hookline.api.model.ProjectConfig.SignatureVersion;
+import dev.hookline.api.model.ProjectConfig.Ssl;
+import dev.hookline.api.model.ProjectConfig.Strategy;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.server.auth.Keys;
+import dev.hookline.server.http.ApiError;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Project configuration: Convoy's defaults, the "present keys only" merge of an update, and validation.
+ *
+ * <p>One deliberate difference: {@code ssl.enforce_secure_endpoints} defaults to false, because the embedded server
+ * mostly delivers to receivers on a developer's own machine over plain http (docs/adr/0006).
+ */
+public final class ProjectConfigs {
+
+    public static final long DEFAULT_MAX_PAYLOAD_BYTES = 51_200;
+    public static final String DEFAULT_SIGNATURE_HEADER = "X-Convoy-Signature";
+    public static final String DEFAULT_REQUEST_ID_HEADER = "X-Convoy-Idempotency-Key";
+    private static final Set<String> HASHES = Set.of("SHA256", "SHA512");
+    private static final Set<String> ENCODINGS = Set.of("hex", "base64");
+    private static final Set<String> META_EVENT_TYPES = Set.of(
+            "endpoint.created", "endpoint.updated", "endpoint.deleted",
+            "eventdelivery.success", "eventdelivery.failed");
+
+    private ProjectConfigs() {
+    }
+
+    /** Convoy's defaults (linear 100 s x 10, SHA256/hex signatures, 1000 req / 60 s, meta events off). */
+    public static ProjectConfig defaults(Supplier<String> ids, Instant now) {
+        return new ProjectConfig(DEFAULT_MAX_PAYLOAD_BYTES, false, false, false, false, "720h",
+                new RateLimitConfig(1000, 60L),
+                new Strategy(StrategyType.LINEAR, 100L, 10L),
+                new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
+                new Ssl(false),
+                new MetaEventConfig(false, "http", List.of(), "", ""),
+                DEFAULT_REQUEST_ID_HEADER);
+    }
+
+    /** {@code base} with every non-null member of {@code patch} applied (nested objects merged the same way). */
+    public static ProjectConfig merge(ProjectConfig base, ProjectConfig patch, Supplier<String> ids, Instant now) {
+        if (patch == null) {
+            return base;
+        }
+        return new ProjectConfig(
+                or(patch.maxPayloadReadSize(), base.maxPayloadReadSize()),
+                or(patch.replayAttacksPreventionEnabled(), base.replayAttacksPreventionEnabled()),
+                or(patch.addEventIdTraceHeaders(), base.addEventIdTraceHeaders()),
+                or(patch.disableEndpoint(), base.disableEndpoint()),
+                or(patch.multipleEndpointSubscriptions(), base.multipleEndpointSubscriptions()),
+                or(patch.searchPolicy(), base.searchPolicy()),
+                patch.ratelimit() == null ? base.ratelimit() : new RateLimitConfig(
+                        or(patch.ratelimit().count(), base.ratelimit().count()),
+                        or(patch.ratelimit().duration(), base.ratelimit().duration())),
+                patch.strategy() == null ? base.strategy() : new Strategy(
+                        or(patch.strategy().type(), base.strategy().type()),
+                        or(patch.strategy().duration(), base.strategy().duration()),
+                        or(patch.strategy().retryCount(), base.strategy().retryCount())),
+                patch.signature() == null ? base.signature() : mergeSignature(base.signature(), patch.signature(), ids, now),
+                patch.ssl() == null ? base.ssl() : new Ssl(
+                        or(patch.ssl().enforceSecureEndpoints(), base.ssl().enforceSecureEndpoints())),
+                patch.metaEvent() == null ? base.metaEvent() : new MetaEventConfig(
+                        or(patch.metaEvent().isEnabled(), base.metaEvent().isEnabled()),
+                        or(patch.metaEvent().type(), base.metaEvent().type()),
+                        or(patch.metaEvent().eventType(), base.metaEvent().eventType()),
+                        or(patch.metaEvent().url(), base.metaEvent().url()),
+                        or(patch.metaEvent().secret(), base.metaEvent().secret())),
+                or(patch.requestIdHeader(), base.requestIdHeader()));
+    }
+
+    private static Signature mergeSignature(Signature base, Signature patch, Supplier<String> ids, Instant now) {
+        List<SignatureVersion> versions = base.versions();
+        if (patch.versions() != null) {
+            versions = new ArrayList<>();
+            for (SignatureVersion v : patch.versions()) {
+                versions.add(new SignatureVersion(v.uid() == null || v.uid().isBlank() ? ids.get() : v.uid(),
+                        v.hash(), v.encoding(), v.createdAt() == null ? now : v.createdAt()));
+            }
+        }
+        return new Signature(or(patch.header(), base.header()), versions);
+    }
+
+    /**
+     * Checks a complete (merged) config, fills the meta-event secret when enabled without one, and returns it.
+     * Every problem is a 400 naming the key.
+     */
+    public static ProjectConfig validate(ProjectConfig config) {
+        if (config.maxPayloadReadSize() <= 0) {
+            throw ApiError.badRequest("config.max_payload_read_size must be greater than 0");
+        }
+        if (config.ratelimit().count() == null || config.ratelimit().count() <= 0
+                || config.ratelimit().duration() == null || config.ratelimit().duration() <= 0) {
+            throw ApiError.badRequest("config.ratelimit.count and config.ratelimit.duration must be greater than 0");
+        }
+        Strategy strategy = config.strategy();
+        if (strategy.type() == null) {
+            throw ApiError.badRequest("config.strategy.type must be linear or exponential");
+        }
+        if (strategy.duration() == null || strategy.duration() <= 0) {
+            throw ApiError.badRequest("config.strategy.duration must be greater than 0 (seconds)");
+        }
+        if (strategy.retryCount() == null || strategy.retryCount() < 1 || strategy.retryCount() > 1000) {
+            throw ApiError.badRequest("config.strategy.retry_count must be between 1 and 1000");
+        }
+        Signature signature = config.signature();
+        if (signature.header() == null || !signature.header().matches("[A-Za-z0-9-]+")) {
+            throw ApiError.badRequest("config.signature.header must be a valid HTTP header name");
+        }
+        if (signature.versions() == null || signature.versions().isEmpty()) {
+            throw ApiError.badRequest("config.signature.versions must list at least one version");
+        }
+        for (SignatureVersion v : signature.versions()) {
+            if (v.hash() == null || !HASHES.contains(v.hash().toUpperCase(Locale.ROOT))) {
+                throw ApiError.badRequest("config.signature.versions.hash must be SHA256 or SHA512, got " + v.hash());
+            }
+            if (v.encoding() == null || !ENCODINGS.contains(v.encoding())) {
+                throw ApiError.badRequest("config.signature.versions.encoding must be hex or base64, got "
+                        + v.encoding());
+            }
+        }
+        if (config.requestIdHeader() == null || !config.requestIdHeader().matches("[A-Za-z0-9-]+")) {
+            throw ApiError.badRequest("config.request_id_header must be a valid HTTP header name");
+        }
+        MetaEventConfig meta = config.metaEvent();
+        if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
+            throw ApiError.badRequest("config.meta_event.type must be http");
+        }
+        if (meta.eventType() != null) {
+            for (String type : meta.eventType()) {
+                if (!META_EVENT_TYPES.contains(type)) {
+                    throw ApiError.badRequest("config.meta_event.event_type has an unknown meta event \"" + type
+                            + "\"; known: " + String.join(", ", META_EVENT_TYPES.stream().sorted().toList()));
+                }
+            }
+        }
+        if (Boolean.TRUE.equals(meta.isEnabled())) {
+            if (!isHttpUrl(meta.url())) {
+                throw ApiError.badRequest("config.meta_event.url must be an http(s) URL when meta events are enabled");
+            }
+            if (Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints()) && !meta.url().startsWith("https://")) {
+                throw ApiError.badRequest("config.meta_event.url must use https (ssl.enforce_secure_endpoints)");
+            }
+            if (meta.secret() == null || meta.secret().isEmpty()) {
+                meta = new MetaEventConfig(true, "http", meta.eventType(), meta.url(), Keys.random(25));
+                config = new ProjectConfig(config.maxPayloadReadSize(), config.replayAttacksPreventionEnabled(),
+                        config.addEventIdTraceHeaders(), config.disableEndpoint(),
+                        config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
+                        config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader());
+            }
+        }
+        return config;
+    }
+
+    static boolean isHttpUrl(String value) {
+        if (value == null || value.isBlank()) {
+            return false;
+        }
+        try {
+            URI uri = URI.create(value.trim());
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static <T> T or(T preferred, T fallback) {
+        return preferred != null ? preferred : fallback;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.hookline.server.testing;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.CreateProjectRequest;
+import dev.hookline.api.model.CreateProjectResponse;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.server.HooklineServer;
+import dev.hookline.server.ServerConfig;
+import dev.hookline.server.ServerMainAccess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real server for integration tests: real HTTP on a free loopback port, a real SQLite file in a temp dir, and
+ * the api module's ApiClient to drive it.
+ */
+public final class TestServer implements AutoCloseable {
+
+    /** The instance key every test server accepts. */
+    public static final String INSTANCE_KEY =
+            "CO.TestInstanceKey0.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ab";
+
+    /** A project made for a test, with its own project key and a client bound to it. */
+    public record TestProject(String id, String apiKey, ApiClient client) {
+    }
+
+    private final HooklineServer server;
+    private final List<ApiClient> clients = new ArrayList<>();
+
+    private TestServer(HooklineServer server) {
+        this.server = server;
+    }
+
+    public static TestServer start(Path dataDir) throws IOException {
+        return start(dataDir, Clock.systemUTC());
+    }
+
+    public static TestServer start(Path dataDir, Clock clock) throws IOException {
+        HooklineServer server = HooklineServer.start(
+                ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY).withClock(clock));
+        ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
+        return new TestServer(server);
+    }
+
+    public HooklineServer server() {
+        return server;
+    }
+
+    /** e.g. {@code http://127.0.0.1:41234} */
+    public String baseUrl() {
+        return server.baseUrl();
+    }
+
+    /** A client with the instance key and no project. */
+    public ApiClient admin() {
+        return client(INSTANCE_KEY);
+    }
+
+    /** A client with any key (or garbage) against this server's {@code /api}. */
+    public ApiClient client(String apiKey) {
+        ApiClient client = new ApiClient(baseUrl() + "/api", apiKey);
+        clients.add(client);
+        return client;
+    }
+
+    /** Creates a project through the API and returns a client that uses its project key. */
+    public TestProject newProject(String name, ProjectType type) {
+        CreateProjectResponse created = admin().createProject(new CreateProjectRequest(name, type, null, null));
+        String id = created.project().uid();
+        ApiClient client = client(created.apiKey().key()).withProject(id);
+        clients.add(client);
+        return new TestProject(id, created.apiKey().key(), client);
+    }
+
+    @Override
+    public void close() {
+        clients.forEach(ApiClient::close);
+        server.close();
+    }
+}
