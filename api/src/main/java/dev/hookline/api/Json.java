@@ -2,16 +2,23 @@ package dev.hookline.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
 
 /**
  * The two ObjectMappers of the wire.
@@ -28,7 +35,8 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * </ul>
  *
  * <p>In both, an empty string where an enum is expected reads as {@code null}: Go clients (and Convoy itself) send
- * {@code ""} for an unset enum-typed field, which Convoy treats as absent.
+ * {@code ""} for an unset enum-typed field, which Convoy treats as absent. A {@code JsonNode}-typed property that is
+ * {@code null} on the wire reads as Java {@code null} (not {@code NullNode}), the same as when the key is absent.
  */
 public final class Json {
 
@@ -54,6 +62,8 @@ public final class Json {
 
     private static JsonMapper.Builder base() {
         return JsonMapper.builder()
+                .addModule(new SimpleModule("hookline-json-node-nulls")
+                        .addDeserializer(JsonNode.class, new JsonNodeNullAsJavaNull()))
                 .withCoercionConfig(LogicalType.Enum,
                         c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.AsNull))
                 .addModule(new JavaTimeModule())
@@ -64,5 +74,25 @@ public final class Json {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
                 .enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
+    }
+
+    /** The standard tree deserializer, except that a JSON {@code null} property value becomes Java {@code null}. */
+    private static final class JsonNodeNullAsJavaNull extends StdDeserializer<JsonNode> {
+
+        private static final JsonDeserializer<? extends JsonNode> TREE = JsonNodeDeserializer.getDeserializer(JsonNode.class);
+
+        JsonNodeNullAsJavaNull() {
+            super(JsonNode.class);
+        }
+
+        @Override
+        public JsonNode deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            return TREE.deserialize(p, ctxt);
+        }
+
+        @Override
+        public JsonNode getNullValue(DeserializationContext ctxt) {
+            return null;
+        }
     }
 }

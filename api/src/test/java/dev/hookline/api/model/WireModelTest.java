@@ -59,6 +59,8 @@ class WireModelTest {
         assertEquals(EndpointStatus.ACTIVE, d.endpointMetadata().status());
         assertEquals(ContentType.APPLICATION_JSON, d.endpointMetadata().contentType());
         assertNull(d.deletedAt());
+        assertNull(d.deviceMetadata(), "a JSON null JsonNode reads as Java null");
+        assertNull(d.eventMetadata().data(), "as does an absent one");
 
         String out = Json.strict().writeValueAsString(d);
         JsonNode tree = Json.strict().readTree(out);
