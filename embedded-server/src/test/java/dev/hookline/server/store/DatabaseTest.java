@@ -1,0 +1,129 @@
+package dev.hookline.server.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatabaseTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void concurrentWritesAreAllCommittedAndVisibleToReaders() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"))) {
+            db.write(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO settings(key, value) VALUES ('counter', '0')");
+                }
+                return null;
+            });
+            List<CompletableFuture<Integer>> futures = new ArrayList<>();
+            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int i = 0; i < 500; i++) {
+                    int n = i;
+                    futures.add(CompletableFuture.supplyAsync(() -> db.write(c -> {
+                        try (PreparedStatement s = c.prepareStatement("INSERT INTO settings(key, value) VALUES (?, ?)")) {
+                            s.setString(1, "k" + n);
+                            s.setString(2, "v" + n);
+                            return s.executeUpdate();
+                        }
+                    }), pool));
+                }
+            }
+            for (CompletableFuture<Integer> f : futures) {
+                assertEquals(1, f.get());
+            }
+            assertEquals(501, count(db));
+        }
+    }
+
+    @Test
+    void aFailingWriteRollsBackOnlyItselfNotItsGroup() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"))) {
+            CompletableFuture<Object> good1 = db.writeAsync(c -> insert(c, "a"));
+            CompletableFuture<Object> bad = db.writeAsync(c -> {
+                insert(c, "b");
+                throw new IllegalArgumentException("client mistake");
+            });
+            CompletableFuture<Object> good2 = db.writeAsync(c -> insert(c, "c"));
+            good1.get();
+            good2.get();
+            Exception e = assertThrows(Exception.class, bad::get);
+            assertTrue(e.getCause() instanceof IllegalArgumentException);
+            assertEquals(2, count(db), "a and c committed, b rolled back");
+        }
+    }
+
+    @Test
+    void writeRethrowsTheCallersExceptionUnchanged() {
+        try (Database db = Database.open(dir.resolve("t.db"))) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> db.write(c -> {
+                        throw new IllegalStateException("nope");
+                    }));
+            assertEquals("nope", e.getMessage());
+        }
+    }
+
+    @Test
+    void reopeningKeepsDataAndAppliesNoMigrationTwice() throws Exception {
+        Path file = dir.resolve("t.db");
+        try (Database db = Database.open(file)) {
+            db.write(c -> insert(c, "kept"));
+        }
+        try (Database db = Database.open(file)) {
+            assertEquals(1, count(db));
+            int migrations = db.read(c -> {
+                try (Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM schema_migrations")) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            });
+            assertEquals(Migrations.MIGRATIONS.size(), migrations);
+            String mode = db.read(c -> {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+                    rs.next();
+                    return rs.getString(1);
+                }
+            });
+            assertEquals("wal", mode);
+        }
+    }
+
+    @Test
+    void readersCannotWrite() {
+        try (Database db = Database.open(dir.resolve("t.db"))) {
+            assertThrows(StoreException.class, () -> db.read(c -> insert(c, "x")));
+        }
+    }
+
+    private static Object insert(java.sql.Connection c, String key) throws java.sql.SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO settings(key, value) VALUES (?, 'v')")) {
+            s.setString(1, key);
+            return s.executeUpdate();
+        }
+    }
+
+    private static int count(Database db) {
+        return db.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM settings")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        });
+    }
+}
