@@ -3,6 +3,8 @@ package dev.hookline.app.server;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.server.EmbeddedServer;
 import dev.hookline.server.ServerConfig;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +52,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
 
     private EmbeddedServer startServer(Path dataDirectory) throws Exception {
         try {
-            Files.createDirectories(dataDirectory);
+            createDirectories(dataDirectory);
             EmbeddedServer started = EmbeddedServer.start(ServerConfig.embedded(dataDirectory));
             synchronized (lock) {
                 if (!closed) {
@@ -62,6 +64,17 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
             throw new CancellationException("The console closed before the embedded server was up");
         } finally {
             startFinished.countDown();
+        }
+    }
+
+    private static void createDirectories(Path dataDirectory) throws IOException {
+        try {
+            Files.createDirectories(dataDirectory);
+        } catch (IOException e) {
+            // a FileSystemException's message is mostly just the path: say what went wrong instead
+            String reason = e instanceof FileSystemException fileSystem && fileSystem.getReason() != null
+                    ? fileSystem.getReason() : e.getClass().getSimpleName();
+            throw new IOException("Cannot create the data directory " + dataDirectory + " (" + reason + ")", e);
         }
     }
 

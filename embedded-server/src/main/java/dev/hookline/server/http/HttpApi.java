@@ -22,6 +22,12 @@ public final class HttpApi implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
 
+    static {
+        // Without TCP_NODELAY the JDK server's small responses wait on Nagle + delayed ACK (~40 ms each); must be set
+        // before the first HttpServer is created, so it lives here rather than on a command line.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     /** Checks credentials for a route's {@link Access}; throws {@link ApiError} 401/403. */
     public interface Authenticator {
         Principal authenticate(Access access, String authorizationHeader);
