@@ -6,7 +6,9 @@ import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiRoutes;
 import dev.hookline.server.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.sources.SourceRoutes;
 import dev.hookline.server.store.Database;
+import dev.hookline.server.subscriptions.SubscriptionRoutes;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +58,8 @@ public final class HooklineServer implements AutoCloseable {
         new ProjectRoutes(context, projects, authenticator).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
+        new SourceRoutes(context).register(router);
+        new SubscriptionRoutes(context).register(router);
     }
 
     public ServerContext context() {

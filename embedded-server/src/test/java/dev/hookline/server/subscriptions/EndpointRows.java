@@ -1,0 +1,60 @@
+package dev.hookline.server.subscriptions;
+
+import dev.hookline.api.model.EndpointAuthentication;
+import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.Times;
+import dev.hookline.server.testing.TestServer;
+import java.sql.PreparedStatement;
+
+/**
+ * Writes endpoint rows straight into the database, so subscription tests do not depend on the endpoints API, and
+ * soft-deletes them the way any endpoint delete does (which must cascade to subscriptions).
+ */
+final class EndpointRows {
+
+    private EndpointRows() {
+    }
+
+    static String insert(TestServer server, String projectId, String name) {
+        return insert(server, projectId, name, null, null);
+    }
+
+    static String insert(TestServer server, String projectId, String name, EndpointAuthentication auth,
+                         MtlsClientCert mtls) {
+        ServerContext context = server.server().context();
+        String id = context.newId();
+        long now = Times.toMicros(context.now());
+        context.db().write(c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO endpoints(id, project_id, name, url, status, "
+                    + "secrets, authentication, mtls_client_cert, created_at, updated_at) "
+                    + "VALUES (?, ?, ?, ?, 'active', '[]', ?, ?, ?, ?)")) {
+                s.setString(1, id);
+                s.setString(2, projectId);
+                s.setString(3, name);
+                s.setString(4, "https://example.com/" + name);
+                s.setString(5, JsonColumns.write(auth));
+                s.setString(6, JsonColumns.write(mtls));
+                s.setLong(7, now);
+                s.setLong(8, now);
+                return s.executeUpdate();
+            }
+        });
+        return id;
+    }
+
+    static void softDelete(TestServer server, String endpointId) {
+        ServerContext context = server.server().context();
+        long now = Times.toMicros(context.now());
+        context.db().write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE endpoints SET deleted_at = ?, updated_at = ? WHERE id = ?")) {
+                s.setLong(1, now);
+                s.setLong(2, now);
+                s.setString(3, endpointId);
+                return s.executeUpdate();
+            }
+        });
+    }
+}
