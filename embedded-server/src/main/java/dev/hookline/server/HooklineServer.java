@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiRoutes;
@@ -56,6 +57,7 @@ public final class HooklineServer implements AutoCloseable {
         new ProjectRoutes(context, projects, authenticator).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
+        new EndpointRoutes(context).register(router);
     }
 
     public ServerContext context() {
