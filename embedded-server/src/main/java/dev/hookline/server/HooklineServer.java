@@ -5,6 +5,8 @@ import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.portal.PortalRoutes;
+import dev.hookline.server.portallinks.PortalLinkRoutes;
 import dev.hookline.server.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.store.Database;
@@ -58,6 +60,8 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new PortalLinkRoutes(context, authenticator).register(router);
+        new PortalRoutes(context, projects).register(router);
     }
 
     public ServerContext context() {

@@ -33,7 +33,8 @@ import java.util.Map;
  */
 public final class EndpointStore {
 
-    static final String COLUMNS = "id, project_id, owner_id, name, url, description, status, secrets, "
+    /** The columns {@link #map} reads, in table order. */
+    public static final String COLUMNS = "id, project_id, owner_id, name, url, description, status, secrets, "
             + "advanced_signatures, http_timeout, rate_limit, rate_limit_duration, slack_webhook_url, "
             + "teams_webhook_url, support_email, content_type, authentication, mtls_client_cert, created_at, "
             + "updated_at, deleted_at";
@@ -329,7 +330,7 @@ public final class EndpointStore {
     }
 
     /** {@code text} with LIKE's wildcards escaped by backslash. */
-    static String escapeLike(String text) {
+    public static String escapeLike(String text) {
         return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
