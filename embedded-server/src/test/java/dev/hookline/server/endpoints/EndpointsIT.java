@@ -1,5 +1,8 @@
 package dev.hookline.server.endpoints;
 
+import static dev.hookline.server.testing.ApiAssertions.assertBad;
+import static dev.hookline.server.testing.ApiAssertions.assertEnvelope;
+import static dev.hookline.server.testing.ApiAssertions.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -30,6 +33,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.testing.ApiAssertions;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
@@ -517,11 +521,11 @@ class EndpointsIT {
         asc.sort(Comparator.naturalOrder());
         List<String> evenAsc = asc.stream().filter(id -> created.indexOf(id) % 2 == 0).toList();
         for (int perPage = 1; perPage <= 4; perPage++) {
-            Paging.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
+            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
                     desc, Endpoint::uid);
-            Paging.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
+            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
                     asc, Endpoint::uid);
-            Paging.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC)
+            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC)
                     .with("ownerId", "even"), evenAsc, Endpoint::uid);
         }
     }
@@ -598,62 +602,6 @@ class EndpointsIT {
             return Json.strict().writeValueAsString(text);
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    static JsonNode tree(RawResponse response) {
-        try {
-            return Json.strict().readTree(response.body());
-        } catch (Exception e) {
-            throw new AssertionError("not JSON: " + response.body(), e);
-        }
-    }
-
-    static void assertEnvelope(RawResponse response, int status, String message) {
-        assertEquals(status, response.status(), response.body());
-        JsonNode body = tree(response);
-        assertTrue(body.path("status").asBoolean(), response.body());
-        assertEquals(message, body.path("message").asText());
-        assertTrue(body.has("data"), response.body());
-    }
-
-    static void assertBad(RawResponse response, int status, String messagePart) {
-        assertEquals(status, response.status(), response.body());
-        assertTrue(response.body().startsWith("{\"status\":false,\"message\":"), response.body());
-        assertTrue(response.body().contains(messagePart), "expected \"" + messagePart + "\" in " + response.body());
-        assertFalse(response.body().contains("\"data\""), response.body());
-        assertFalse(response.body().contains("Exception"), response.body());
-    }
-
-    /** Walks a list forward to the end, then back to the start, checking every page. */
-    static final class Paging {
-
-        static <T> void walk(java.util.function.Function<ListQuery, Page<T>> list, ListQuery query,
-                             List<String> expected, java.util.function.Function<T, String> id) {
-            int perPage = Integer.parseInt(query.value("perPage"));
-            List<List<String>> pages = new ArrayList<>();
-            Page<T> page = list.apply(query);
-            assertFalse(page.pagination().hasPrevPage(), "first page has no previous page");
-            while (true) {
-                List<String> ids = page.content().stream().map(id).toList();
-                assertFalse(ids.isEmpty(), "no empty pages");
-                assertTrue(ids.size() <= perPage);
-                pages.add(ids);
-                if (!page.pagination().hasNextPage()) {
-                    break;
-                }
-                assertTrue(pages.size() <= expected.size(), "walk terminates");
-                page = list.apply(query.nextPage(page.pagination()));
-            }
-            assertEquals(expected, pages.stream().flatMap(List::stream).toList(),
-                    "forward walk, perPage " + perPage + ", " + query);
-            for (int i = pages.size() - 2; i >= 0; i--) {
-                assertTrue(page.pagination().hasPrevPage(), "page " + (i + 1) + " has a previous page");
-                page = list.apply(query.prevPage(page.pagination()));
-                assertEquals(pages.get(i), page.content().stream().map(id).toList(),
-                        "backward walk page " + i + ", perPage " + perPage + ", " + query);
-            }
-            assertFalse(page.pagination().hasPrevPage(), "back at the first page");
         }
     }
 }
