@@ -36,6 +36,9 @@ public final class PortalLinkStore {
             + "created_at, updated_at, deleted_at";
     static final int TOKEN_LENGTH = 24;
     static final Duration REFRESH_KEY_LIFETIME = Duration.ofHours(1);
+    /** "id is in link ?'s explicit list", driven by the join table's primary key. */
+    private static final String LISTED =
+            "id IN (SELECT endpoint_id FROM portal_links_endpoints WHERE portal_link_id = ?)";
 
     /** A stored link. */
     public record Link(String id, String projectId, String name, String token, String ownerId,
@@ -93,11 +96,10 @@ public final class PortalLinkStore {
             return EndpointStore.findByOwner(c, link.projectId(), link.ownerId());
         }
         List<Endpoint> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT " + prefixed("e", EndpointStore.COLUMNS)
-                + " FROM portal_links_endpoints le JOIN endpoints e ON e.id = le.endpoint_id "
-                + "WHERE le.portal_link_id = ? AND e.project_id = ? AND e.deleted_at IS NULL ORDER BY e.id")) {
-            s.setString(1, link.id());
-            s.setString(2, link.projectId());
+        try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointStore.COLUMNS + " FROM endpoints "
+                + "WHERE project_id = ? AND deleted_at IS NULL AND " + LISTED + " ORDER BY id")) {
+            s.setString(1, link.projectId());
+            s.setString(2, link.id());
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     out.add(EndpointStore.map(rs));
@@ -115,8 +117,8 @@ public final class PortalLinkStore {
         }
         String sql = link.hasOwner()
                 ? "SELECT id FROM endpoints WHERE project_id = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY id"
-                : "SELECT e.id FROM portal_links_endpoints le JOIN endpoints e ON e.id = le.endpoint_id "
-                + "WHERE e.project_id = ? AND le.portal_link_id = ? AND e.deleted_at IS NULL ORDER BY e.id";
+                : "SELECT id FROM endpoints WHERE project_id = ? AND deleted_at IS NULL AND " + LISTED
+                + " ORDER BY id";
         List<String> ids = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, link.projectId());
@@ -431,16 +433,5 @@ public final class PortalLinkStore {
                 rs.getString("owner_id"), rs.getInt("can_manage_endpoint") != 0,
                 PortalAuthType.fromWire(rs.getString("auth_type")), Times.get(rs, "created_at"),
                 Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
-    }
-
-    private static String prefixed(String alias, String columns) {
-        StringBuilder out = new StringBuilder();
-        for (String column : columns.split(",")) {
-            if (!out.isEmpty()) {
-                out.append(", ");
-            }
-            out.append(alias).append('.').append(column.trim());
-        }
-        return out.toString();
     }
 }
