@@ -125,15 +125,6 @@ CREATE TABLE subscriptions (
 CREATE INDEX subscriptions_project ON subscriptions(project_id, id) WHERE deleted_at IS NULL;
 CREATE INDEX subscriptions_endpoint ON subscriptions(project_id, endpoint_id, id) WHERE deleted_at IS NULL;
 CREATE INDEX subscriptions_source ON subscriptions(project_id, source_id, id) WHERE deleted_at IS NULL;
-CREATE INDEX subscriptions_name ON subscriptions(project_id, name, id) WHERE deleted_at IS NULL;
--- Soft-deleting an endpoint soft-deletes its subscriptions in the same transaction, whichever code deletes it
--- (Convoy: "subscriptions cascade"). Source deletes cascade explicitly in SourceStore.delete. The inner statement's
--- ';' stays on the END line: Migrations splits statements on ';' at the end of a line.
-CREATE TRIGGER endpoints_soft_delete_cascade AFTER UPDATE OF deleted_at ON endpoints
-    WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL
-BEGIN
-    UPDATE subscriptions SET deleted_at = NEW.deleted_at, updated_at = NEW.deleted_at
-        WHERE project_id = NEW.project_id AND endpoint_id = NEW.id AND deleted_at IS NULL; END;
 
 CREATE TABLE events (
     id                 TEXT PRIMARY KEY,

@@ -1,9 +1,12 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.portal.PortalRoutes;
+import dev.hookline.server.portallinks.PortalLinkRoutes;
 import dev.hookline.server.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceRoutes;
@@ -58,6 +61,9 @@ public final class HooklineServer implements AutoCloseable {
         new ProjectRoutes(context, projects, authenticator).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
+        new EndpointRoutes(context).register(router);
+        new PortalLinkRoutes(context, authenticator).register(router);
+        new PortalRoutes(context, projects).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
     }

@@ -7,13 +7,19 @@ import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.Page;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.paging.KeysetQuery;
+import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -27,7 +33,8 @@ import java.util.Map;
  */
 public final class EndpointStore {
 
-    static final String COLUMNS = "id, project_id, owner_id, name, url, description, status, secrets, "
+    /** The columns {@link #map} reads, in table order. */
+    public static final String COLUMNS = "id, project_id, owner_id, name, url, description, status, secrets, "
             + "advanced_signatures, http_timeout, rate_limit, rate_limit_duration, slack_webhook_url, "
             + "teams_webhook_url, support_email, content_type, authentication, mtls_client_cert, created_at, "
             + "updated_at, deleted_at";
@@ -103,6 +110,228 @@ public final class EndpointStore {
             }
         }
         return out;
+    }
+
+    /**
+     * Live endpoints of {@code projectId}, keyset-paged. {@code nameContains} (case-insensitive), {@code ownerId}
+     * (served by {@code endpoints_owner}) and {@code portalLinkId} (the link's explicit endpoint list) may be null.
+     */
+    public Page<Endpoint> list(String projectId, ListParams params, String nameContains, String ownerId,
+                               String portalLinkId) {
+        KeysetQuery<Endpoint> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM endpoints", "id",
+                EndpointStore::map)
+                .where("project_id = ?", projectId)
+                .where("deleted_at IS NULL");
+        if (ownerId != null) {
+            query.where("owner_id = ?", ownerId);
+        }
+        if (nameContains != null && !nameContains.isBlank()) {
+            query.where("name LIKE ? ESCAPE '\\'", "%" + escapeLike(nameContains.trim()) + "%");
+        }
+        if (portalLinkId != null) {
+            query.where("id IN (SELECT endpoint_id FROM portal_links_endpoints WHERE portal_link_id = ?)",
+                    portalLinkId);
+        }
+        return context.db().read(c -> query.page(c, params, Endpoint::uid));
+    }
+
+    /**
+     * Creates an active endpoint with one secret. {@code alsoInSameWrite} (may be null) runs in the same transaction
+     * after the insert, e.g. to add the endpoint to a portal link; if it throws, nothing is written.
+     */
+    public Endpoint create(String projectId, EndpointValidator.Draft draft, String secret,
+                           Change alsoInSameWrite) {
+        Instant now = context.now();
+        String id = context.newId();
+        List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(), secret, null, now, now, null));
+        Endpoint created = draft.applyTo(new Endpoint(id, projectId, "", "", "", secrets, true, "", "", "", "",
+                EndpointStatus.ACTIVE, EndpointValidator.DEFAULT_HTTP_TIMEOUT, null, null, 0, 0L,
+                ContentType.APPLICATION_JSON, null, null, null, now, now, null), now);
+        return context.db().write(c -> {
+            insert(c, created);
+            if (alsoInSameWrite != null) {
+                alsoInSameWrite.apply(c, created);
+            }
+            return created;
+        });
+    }
+
+    /** A change to an endpoint computed from its current row (may throw {@code ApiError} to write nothing). */
+    @FunctionalInterface
+    public interface Change {
+        Endpoint apply(Connection c, Endpoint current) throws SQLException;
+    }
+
+    /**
+     * Applies {@code change} to the live endpoint inside one write and returns the stored result; null (nothing
+     * written) when the endpoint does not exist in the project or is outside {@code scope}.
+     */
+    public Endpoint modify(String projectId, String endpointId, EndpointScope scope, Change change) {
+        return context.db().write(c -> {
+            Endpoint current = find(c, projectId, endpointId);
+            if (current == null || !scope.contains(c, current)) {
+                return null;
+            }
+            Endpoint next = change.apply(c, current);
+            save(c, next);
+            return next;
+        });
+    }
+
+    /** Replaces the endpoint's settings with {@code draftFor(current)}; secrets and status are kept. */
+    public Endpoint update(String projectId, String endpointId, EndpointScope scope,
+                           java.util.function.Function<Endpoint, EndpointValidator.Draft> draftFor) {
+        Instant now = context.now();
+        return modify(projectId, endpointId, scope, (c, current) -> draftFor.apply(current).applyTo(current, now));
+    }
+
+    /** active -> paused, paused -> active; other states are a 400. */
+    public Endpoint togglePause(String projectId, String endpointId, EndpointScope scope) {
+        Instant now = context.now();
+        return modify(projectId, endpointId, scope, (c, current) -> {
+            EndpointStatus next = switch (current.status()) {
+                case ACTIVE -> EndpointStatus.PAUSED;
+                case PAUSED -> EndpointStatus.ACTIVE;
+                default -> throw ApiError.badRequest("current endpoint status - " + current.status().wire()
+                        + ", does not support pausing or unpausing");
+            };
+            return withStatus(current, next, now);
+        });
+    }
+
+    /** inactive or paused -> active; an active endpoint is a 400. */
+    public Endpoint activate(String projectId, String endpointId, EndpointScope scope) {
+        Instant now = context.now();
+        return modify(projectId, endpointId, scope, (c, current) -> {
+            if (current.status() != EndpointStatus.INACTIVE && current.status() != EndpointStatus.PAUSED) {
+                throw ApiError.badRequest("current endpoint status - " + current.status().wire()
+                        + ", does not support activation");
+            }
+            return withStatus(current, EndpointStatus.ACTIVE, now);
+        });
+    }
+
+    /**
+     * Rotates the signing secret: the current secret (the first one without {@code expires_at}) expires
+     * {@code expiresIn} from now, and {@code newSecret} is appended.
+     */
+    public Endpoint expireSecret(String projectId, String endpointId, EndpointScope scope, String newSecret,
+                                 Duration expiresIn) {
+        Instant now = context.now();
+        String secretId = context.newId();
+        return modify(projectId, endpointId, scope, (c, current) -> {
+            List<EndpointSecret> secrets = new ArrayList<>();
+            boolean expired = false;
+            for (EndpointSecret s : current.secrets() == null ? List.<EndpointSecret>of() : current.secrets()) {
+                if (!expired && s.expiresAt() == null && s.deletedAt() == null) {
+                    s = new EndpointSecret(s.uid(), s.value(), now.plus(expiresIn), s.createdAt(), now, null);
+                    expired = true;
+                }
+                secrets.add(s);
+            }
+            secrets.add(new EndpointSecret(secretId, newSecret, null, now, now, null));
+            return withSecrets(current, List.copyOf(secrets), now);
+        });
+    }
+
+    /**
+     * Soft-deletes the endpoint and its subscriptions in one write; false when it does not exist in the project or
+     * is outside {@code scope}.
+     */
+    public boolean delete(String projectId, String endpointId, EndpointScope scope) {
+        long now = Times.toMicros(context.now());
+        return context.db().write(c -> {
+            Endpoint current = find(c, projectId, endpointId);
+            if (current == null || !scope.contains(c, current)) {
+                return false;
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET deleted_at = ?, updated_at = ? "
+                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+                s.setLong(1, now);
+                s.setLong(2, now);
+                s.setString(3, endpointId);
+                s.setString(4, projectId);
+                s.executeUpdate();
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET deleted_at = ?, updated_at = ? "
+                    + "WHERE endpoint_id = ? AND project_id = ? AND deleted_at IS NULL")) {
+                s.setLong(1, now);
+                s.setLong(2, now);
+                s.setString(3, endpointId);
+                s.setString(4, projectId);
+                s.executeUpdate();
+            }
+            return true;
+        });
+    }
+
+    /** Inserts a complete endpoint row. */
+    public static void insert(Connection c, Endpoint e) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO endpoints(" + COLUMNS + ") VALUES ("
+                + String.join(", ", Collections.nCopies(21, "?")) + ")")) {
+            s.setString(1, e.uid());
+            s.setString(2, e.projectId());
+            bindSettings(s, 3, e);
+            Times.set(s, 19, e.createdAt());
+            Times.set(s, 20, e.updatedAt());
+            Times.set(s, 21, e.deletedAt());
+            s.executeUpdate();
+        }
+    }
+
+    /** Writes every mutable column of a live endpoint row (settings, status, secrets, updated_at). */
+    public static void save(Connection c, Endpoint e) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET owner_id = ?, name = ?, url = ?, "
+                + "description = ?, status = ?, secrets = ?, advanced_signatures = ?, http_timeout = ?, "
+                + "rate_limit = ?, rate_limit_duration = ?, slack_webhook_url = ?, teams_webhook_url = ?, "
+                + "support_email = ?, content_type = ?, authentication = ?, mtls_client_cert = ?, updated_at = ? "
+                + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            bindSettings(s, 1, e);
+            Times.set(s, 17, e.updatedAt());
+            s.setString(18, e.uid());
+            s.setString(19, e.projectId());
+            s.executeUpdate();
+        }
+    }
+
+    /** Binds owner_id .. mtls_client_cert (16 columns, in {@link #COLUMNS} order) from {@code first}. */
+    private static void bindSettings(PreparedStatement s, int first, Endpoint e) throws SQLException {
+        int i = first;
+        s.setString(i++, e.ownerId() == null ? "" : e.ownerId());
+        s.setString(i++, e.name());
+        s.setString(i++, e.url());
+        s.setString(i++, e.description() == null ? "" : e.description());
+        s.setString(i++, e.status().wire());
+        s.setString(i++, JsonColumns.write(e.secrets() == null ? List.of() : e.secrets()));
+        s.setInt(i++, Boolean.FALSE.equals(e.advancedSignatures()) ? 0 : 1);
+        s.setLong(i++, e.httpTimeout() == null ? EndpointValidator.DEFAULT_HTTP_TIMEOUT : e.httpTimeout());
+        s.setInt(i++, e.rateLimit() == null ? 0 : e.rateLimit());
+        s.setLong(i++, e.rateLimitDuration() == null ? 0 : e.rateLimitDuration());
+        s.setString(i++, e.slackWebhookUrl() == null ? "" : e.slackWebhookUrl());
+        s.setString(i++, e.teamsWebhookUrl() == null ? "" : e.teamsWebhookUrl());
+        s.setString(i++, e.supportEmail() == null ? "" : e.supportEmail());
+        s.setString(i++, (e.contentType() == null ? ContentType.APPLICATION_JSON : e.contentType()).wire());
+        s.setString(i++, JsonColumns.write(e.authentication()));
+        s.setString(i, JsonColumns.write(e.mtlsClientCert()));
+    }
+
+    private static Endpoint withStatus(Endpoint e, EndpointStatus status, Instant now) {
+        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), e.url(), e.name(), e.secrets(),
+                e.advancedSignatures(), e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(),
+                status, e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
+                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), now, e.deletedAt());
+    }
+
+    private static Endpoint withSecrets(Endpoint e, List<EndpointSecret> secrets, Instant now) {
+        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), e.url(), e.name(), secrets,
+                e.advancedSignatures(), e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(),
+                e.status(), e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
+                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), now, e.deletedAt());
+    }
+
+    /** {@code text} with LIKE's wildcards escaped by backslash. */
+    public static String escapeLike(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     /** Maps a row selected with {@link #COLUMNS}. */

@@ -16,7 +16,7 @@ import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.endpoints.Redaction;
+import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
@@ -381,7 +381,7 @@ public final class SubscriptionRoutes {
 
     private static Subscription withMetadata(Subscription s, Endpoint endpoint, Source source) {
         return new Subscription(s.uid(), s.name(), s.type(), s.projectId(), s.function(), source,
-                Redaction.endpoint(endpoint), null, s.alertConfig(), s.retryConfig(), s.filterConfig(),
+                EndpointRedaction.redact(endpoint), null, s.alertConfig(), s.retryConfig(), s.filterConfig(),
                 s.rateLimitConfig(), s.deliveryMode(), s.createdAt(), s.updatedAt(), s.deletedAt());
     }
 

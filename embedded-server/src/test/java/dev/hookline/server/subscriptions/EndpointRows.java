@@ -9,8 +9,8 @@ import dev.hookline.server.testing.TestServer;
 import java.sql.PreparedStatement;
 
 /**
- * Writes endpoint rows straight into the database, so subscription tests do not depend on the endpoints API, and
- * soft-deletes them the way any endpoint delete does (which must cascade to subscriptions).
+ * Writes endpoint rows straight into the database, so subscription tests can set up stored auth and mTLS values
+ * without going through the endpoints API's validation.
  */
 final class EndpointRows {
 
@@ -42,19 +42,5 @@ final class EndpointRows {
             }
         });
         return id;
-    }
-
-    static void softDelete(TestServer server, String endpointId) {
-        ServerContext context = server.server().context();
-        long now = Times.toMicros(context.now());
-        context.db().write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE endpoints SET deleted_at = ?, updated_at = ? WHERE id = ?")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, endpointId);
-                return s.executeUpdate();
-            }
-        });
     }
 }

@@ -330,7 +330,7 @@ class SubscriptionsIT {
         Subscription gone = client.createSubscription(request("gone", doomed, null));
         Subscription stays = client.createSubscription(request("stays", kept, null));
 
-        EndpointRows.softDelete(server, doomed);
+        client.deleteEndpoint(doomed);
 
         assertEquals(List.of(stays.uid()), ids(client, ListQuery.create()));
         assertBad(client.raw("GET", path + "/" + gone.uid(), null, Map.of()), 404, "failed to find subscription");

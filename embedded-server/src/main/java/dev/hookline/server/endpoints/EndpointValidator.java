@@ -1,0 +1,318 @@
+package dev.hookline.server.endpoints;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.model.ApiKeyHeader;
+import dev.hookline.api.model.BasicAuth;
+import dev.hookline.api.model.ContentType;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointAuthentication;
+import dev.hookline.api.model.EndpointAuthentication.OAuth2;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.server.auth.Keys;
+import dev.hookline.server.http.ApiError;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/**
+ * Turns an {@link EndpointRequest} into the values an endpoint row gets, or a 400 naming the first problem. The same
+ * rules serve {@code /api/v1} and {@code /portal-api}.
+ *
+ * <p>Update semantics: a {@code null} member keeps the stored value. {@code authentication: {}} (no type, no
+ * members) and {@code mtls_client_cert: {}} remove them. A basic-auth password or mTLS key sent back as
+ * {@code [REDACTED]} (what a GET shows) keeps the stored one, so a client can PUT what it read.
+ */
+public final class EndpointValidator {
+
+    public static final long DEFAULT_HTTP_TIMEOUT = 10;
+    public static final long MAX_HTTP_TIMEOUT = 300;
+    public static final int SECRET_LENGTH = 25;
+
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s.]+$");
+    private static final Set<String> OAUTH2_AUTH_TYPES = Set.of("shared_secret", "client_assertion");
+    private static final Set<String> EXPIRY_UNITS = Set.of("seconds", "milliseconds", "minutes", "hours");
+
+    /** The validated, defaulted values of an endpoint (everything but id, status, secrets and timestamps). */
+    public record Draft(String ownerId, String name, String url, String description, boolean advancedSignatures,
+                        String supportEmail, String slackWebhookUrl, String teamsWebhookUrl, long httpTimeout,
+                        int rateLimit, long rateLimitDuration, ContentType contentType,
+                        EndpointAuthentication authentication, MtlsClientCert mtlsClientCert) {
+
+        /** {@code base} with these values, updated at {@code now}. */
+        public Endpoint applyTo(Endpoint base, Instant now) {
+            return new Endpoint(base.uid(), base.projectId(), ownerId, url, name, base.secrets(), advancedSignatures,
+                    description, slackWebhookUrl, teamsWebhookUrl, supportEmail, base.status(), httpTimeout, null,
+                    authentication, rateLimit, rateLimitDuration, contentType, null, null, mtlsClientCert,
+                    base.createdAt(), now, base.deletedAt());
+        }
+
+        /** The same draft owned by {@code owner}. */
+        public Draft withOwner(String owner) {
+            return new Draft(owner, name, url, description, advancedSignatures, supportEmail, slackWebhookUrl,
+                    teamsWebhookUrl, httpTimeout, rateLimit, rateLimitDuration, contentType, authentication,
+                    mtlsClientCert);
+        }
+    }
+
+    private final Supplier<Instant> clock;
+
+    public EndpointValidator(Supplier<Instant> clock) {
+        this.clock = clock;
+    }
+
+    /** A new endpoint's values: Convoy's defaults for everything not given. */
+    public Draft forCreate(EndpointRequest r, ProjectConfig config) {
+        String url = requireUrl(r.url(), config);
+        String name = requireName(r.name());
+        return new Draft(trim(r.ownerId(), ""), name, url, or(r.description(), ""),
+                or(r.advancedSignatures(), true), email(trim(r.supportEmail(), "")),
+                optionalUrl("slack_webhook_url", trim(r.slackWebhookUrl(), "")),
+                optionalUrl("teams_webhook_url", trim(r.teamsWebhookUrl(), "")),
+                httpTimeout(r.httpTimeout(), DEFAULT_HTTP_TIMEOUT),
+                nonNegative("rate_limit", or(r.rateLimit(), 0)),
+                nonNegative("rate_limit_duration", or(r.rateLimitDuration(), 0L)),
+                or(r.contentType(), ContentType.APPLICATION_JSON),
+                authentication(r.authentication(), null),
+                mtls(r.mtlsClientCert(), null));
+    }
+
+    /** {@code current} with the request applied: {@code name} and {@code url} required, other nulls keep values. */
+    public Draft forUpdate(EndpointRequest r, ProjectConfig config, Endpoint current) {
+        String url = requireUrl(r.url(), config);
+        String name = requireName(r.name());
+        EndpointAuthentication auth = r.authentication() == null ? current.authentication()
+                : authentication(r.authentication(), current.authentication());
+        MtlsClientCert mtls = r.mtlsClientCert() == null ? current.mtlsClientCert()
+                : mtls(r.mtlsClientCert(), current.mtlsClientCert());
+        return new Draft(r.ownerId() == null ? current.ownerId() : r.ownerId().trim(), name, url,
+                or(r.description(), current.description()),
+                or(r.advancedSignatures(), current.advancedSignatures()),
+                r.supportEmail() == null ? current.supportEmail() : email(r.supportEmail().trim()),
+                r.slackWebhookUrl() == null ? current.slackWebhookUrl()
+                        : optionalUrl("slack_webhook_url", r.slackWebhookUrl().trim()),
+                r.teamsWebhookUrl() == null ? current.teamsWebhookUrl()
+                        : optionalUrl("teams_webhook_url", r.teamsWebhookUrl().trim()),
+                httpTimeout(r.httpTimeout(), current.httpTimeout()),
+                nonNegative("rate_limit", or(r.rateLimit(), current.rateLimit())),
+                nonNegative("rate_limit_duration", or(r.rateLimitDuration(), current.rateLimitDuration())),
+                or(r.contentType(), current.contentType()),
+                auth, mtls);
+    }
+
+    /** The secret a new endpoint starts with: the one given, or {@value #SECRET_LENGTH} random alphanumerics. */
+    public static String initialSecret(String given) {
+        if (given == null || given.isBlank()) {
+            return Keys.random(SECRET_LENGTH);
+        }
+        return given.trim();
+    }
+
+    private static String requireUrl(String value, ProjectConfig config) {
+        if (value == null || value.isBlank()) {
+            throw ApiError.badRequest("url:please provide a url for your endpoint");
+        }
+        String url = value.trim();
+        if (!isHttpUrl(url)) {
+            throw ApiError.badRequest("url:please provide a valid url (an absolute http or https URL), got \""
+                    + url + "\"");
+        }
+        boolean enforce = config != null && config.ssl() != null
+                && Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints());
+        if (enforce && !url.regionMatches(true, 0, "https:", 0, 6)) {
+            throw ApiError.badRequest("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
+                    + "please provide an https url");
+        }
+        return url;
+    }
+
+    private static String requireName(String value) {
+        if (value == null || value.isBlank()) {
+            throw ApiError.badRequest("name:please provide your endpointName");
+        }
+        if (value.length() > 255) {
+            throw ApiError.badRequest("name:must be at most 255 characters");
+        }
+        return value.trim();
+    }
+
+    private static String email(String value) {
+        if (!value.isEmpty() && !EMAIL.matcher(value).matches()) {
+            throw ApiError.badRequest("support_email:please provide a valid email");
+        }
+        return value;
+    }
+
+    private static String optionalUrl(String field, String value) {
+        if (!value.isEmpty() && !isHttpUrl(value)) {
+            throw ApiError.badRequest(field + ":please provide a valid http or https url");
+        }
+        return value;
+    }
+
+    private static long httpTimeout(Long value, long fallback) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value == 0) {
+            return DEFAULT_HTTP_TIMEOUT; // Go clients send the zero value for "unset"
+        }
+        if (value < 1 || value > MAX_HTTP_TIMEOUT) {
+            throw ApiError.badRequest("http_timeout:must be between 1 and " + MAX_HTTP_TIMEOUT + " seconds");
+        }
+        return value;
+    }
+
+    private static int nonNegative(String field, int value) {
+        if (value < 0) {
+            throw ApiError.badRequest(field + ":must not be negative");
+        }
+        return value;
+    }
+
+    private static long nonNegative(String field, long value) {
+        if (value < 0) {
+            throw ApiError.badRequest(field + ":must not be negative (seconds)");
+        }
+        return value;
+    }
+
+    /** The authentication to store; null for none. {@code current} supplies a redacted-back password. */
+    private static EndpointAuthentication authentication(EndpointAuthentication a, EndpointAuthentication current) {
+        if (a == null) {
+            return null;
+        }
+        if (a.type() == null) {
+            if (a.apiKey() == null && a.basicAuth() == null && a.oauth2() == null) {
+                return null;
+            }
+            throw ApiError.badRequest("authentication.type:please provide an authentication type "
+                    + "(api_key, basic_auth or oauth2)");
+        }
+        return switch (a.type()) {
+            case API_KEY -> {
+                onlyMember(a, "api_key", a.basicAuth(), "basic_auth", a.oauth2(), "oauth2");
+                ApiKeyHeader key = a.apiKey();
+                if (key == null || blank(key.headerName()) || blank(key.headerValue())) {
+                    throw ApiError.badRequest("authentication.api_key:header_name and header_value are required "
+                            + "for type api_key");
+                }
+                if (!key.headerName().trim().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
+                    throw ApiError.badRequest("authentication.api_key.header_name must be a valid HTTP header name");
+                }
+                yield new EndpointAuthentication(a.type(),
+                        new ApiKeyHeader(key.headerName().trim(), key.headerValue()), null, null);
+            }
+            case BASIC_AUTH -> {
+                onlyMember(a, "basic_auth", a.apiKey(), "api_key", a.oauth2(), "oauth2");
+                BasicAuth basic = a.basicAuth();
+                if (basic == null || blank(basic.username()) || blank(basic.password())) {
+                    throw ApiError.badRequest("authentication.basic_auth:username and password are required "
+                            + "for type basic_auth");
+                }
+                String password = basic.password();
+                if (EndpointRedaction.REDACTED.equals(password)) {
+                    if (current == null || current.basicAuth() == null) {
+                        throw ApiError.badRequest("authentication.basic_auth.password:please provide the password "
+                                + "(\"" + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
+                    }
+                    password = current.basicAuth().password();
+                }
+                yield new EndpointAuthentication(a.type(), null, new BasicAuth(basic.username(), password), null);
+            }
+            case OAUTH2 -> {
+                onlyMember(a, "oauth2", a.apiKey(), "api_key", a.basicAuth(), "basic_auth");
+                yield new EndpointAuthentication(a.type(), null, null, oauth2(a.oauth2()));
+            }
+        };
+    }
+
+    private static void onlyMember(EndpointAuthentication a, String expected, Object other1, String name1,
+                                   Object other2, String name2) {
+        if (other1 != null || other2 != null) {
+            throw ApiError.badRequest("authentication." + (other1 != null ? name1 : name2) + " does not match "
+                    + "authentication.type " + a.type().wire() + " (only authentication." + expected + " may be set)");
+        }
+    }
+
+    private static OAuth2 oauth2(OAuth2 o) {
+        if (o == null) {
+            throw ApiError.badRequest("authentication.oauth2:is required for type oauth2");
+        }
+        if (blank(o.url()) || !isHttpUrl(o.url().trim())) {
+            throw ApiError.badRequest("authentication.oauth2.url:please provide the token endpoint's http(s) url");
+        }
+        if (blank(o.clientId())) {
+            throw ApiError.badRequest("authentication.oauth2.client_id:is required");
+        }
+        if (blank(o.authenticationType()) || !OAUTH2_AUTH_TYPES.contains(o.authenticationType())) {
+            throw ApiError.badRequest("authentication.oauth2.authentication_type:must be shared_secret or "
+                    + "client_assertion");
+        }
+        if (o.authenticationType().equals("shared_secret") && blank(o.clientSecret())) {
+            throw ApiError.badRequest("authentication.oauth2.client_secret:is required for authentication_type "
+                    + "shared_secret");
+        }
+        if (o.authenticationType().equals("client_assertion")) {
+            JsonNode key = o.signingKey();
+            if (key == null || !key.isObject() || !key.hasNonNull("kty")) {
+                throw ApiError.badRequest("authentication.oauth2.signing_key:a JWK object (with kty) is required "
+                        + "for authentication_type client_assertion");
+            }
+        }
+        if (!blank(o.expiryTimeUnit()) && !EXPIRY_UNITS.contains(o.expiryTimeUnit())) {
+            throw ApiError.badRequest("authentication.oauth2.expiry_time_unit:must be one of seconds, "
+                    + "milliseconds, minutes, hours");
+        }
+        return new OAuth2(o.url().trim(), o.clientId(), o.authenticationType(), o.clientSecret(), o.signingKey(),
+                o.signingAlgorithm(), o.issuer(), o.subject(), o.grantType(), o.scope(), o.audience(),
+                o.fieldMapping(), o.expiryTimeUnit());
+    }
+
+    private MtlsClientCert mtls(MtlsClientCert m, MtlsClientCert current) {
+        if (m == null || (m.clientCert() == null && m.clientKey() == null)) {
+            return null;
+        }
+        if (blank(m.clientCert()) || blank(m.clientKey())) {
+            throw ApiError.badRequest("mtls_client_cert:both client_cert and client_key are required (PEM)");
+        }
+        String key = m.clientKey();
+        if (EndpointRedaction.REDACTED.equals(key.trim())) {
+            if (current == null) {
+                throw ApiError.badRequest("mtls_client_cert.client_key:please provide the PEM key (\""
+                        + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
+            }
+            key = current.clientKey();
+        }
+        ClientCertificates.check(m.clientCert(), key, clock.get());
+        return new MtlsClientCert(m.clientCert().trim(), key.trim());
+    }
+
+    static boolean isHttpUrl(String value) {
+        try {
+            URI uri = new URI(value);
+            String scheme = uri.getScheme();
+            return uri.isAbsolute() && scheme != null
+                    && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+                    && uri.getHost() != null && !uri.getHost().isEmpty();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static String trim(String value, String fallback) {
+        return value == null ? fallback : value.trim();
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+}
