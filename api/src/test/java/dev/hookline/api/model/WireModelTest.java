@@ -125,6 +125,15 @@ class WireModelTest {
     }
 
     @Test
+    void strictRejectsNumbersAndBooleansWhereAStringBelongs() {
+        MismatchedInputException number = assertThrows(MismatchedInputException.class,
+                () -> Json.strict().readValue("{\"name\":7,\"type\":\"http\"}", CreateSourceRequest.class));
+        assertEquals("name", number.getPath().get(0).getFieldName());
+        assertThrows(MismatchedInputException.class,
+                () -> Json.strict().readValue("{\"name\":true,\"type\":\"http\"}", CreateSourceRequest.class));
+    }
+
+    @Test
     void emptyStringEnumReadsAsAbsent() throws Exception {
         CreateSourceRequest r = Json.strict().readValue("{\"name\":\"s\",\"type\":\"http\",\"provider\":\"\"}",
                 CreateSourceRequest.class);
