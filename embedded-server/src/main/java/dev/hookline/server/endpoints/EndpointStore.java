@@ -13,6 +13,7 @@ import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -74,26 +74,7 @@ public final class EndpointStore {
 
     public static Map<String, Endpoint> findAll(Connection c, String projectId, Collection<String> ids)
             throws SQLException {
-        Map<String, Endpoint> out = new LinkedHashMap<>();
-        List<String> unique = new ArrayList<>(new java.util.LinkedHashSet<>(ids));
-        for (int from = 0; from < unique.size(); from += 500) {
-            List<String> chunk = unique.subList(from, Math.min(unique.size(), from + 500));
-            String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM endpoints WHERE project_id = ? "
-                    + "AND deleted_at IS NULL AND id IN (" + marks + ")")) {
-                s.setString(1, projectId);
-                for (int i = 0; i < chunk.size(); i++) {
-                    s.setString(i + 2, chunk.get(i));
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        Endpoint endpoint = map(rs);
-                        out.put(endpoint.uid(), endpoint);
-                    }
-                }
-            }
-        }
-        return out;
+        return ProjectRows.findByIds(c, "endpoints", COLUMNS, projectId, ids, EndpointStore::map, Endpoint::uid);
     }
 
     /** The live endpoints of {@code projectId} whose owner_id is {@code ownerId}, oldest first. */
@@ -245,22 +226,8 @@ public final class EndpointStore {
             if (current == null || !scope.contains(c, current)) {
                 return false;
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET deleted_at = ?, updated_at = ? "
-                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, endpointId);
-                s.setString(4, projectId);
-                s.executeUpdate();
-            }
-            try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET deleted_at = ?, updated_at = ? "
-                    + "WHERE endpoint_id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, endpointId);
-                s.setString(4, projectId);
-                s.executeUpdate();
-            }
+            ProjectRows.softDelete(c, "endpoints", "id", endpointId, projectId, now);
+            ProjectRows.softDelete(c, "subscriptions", "endpoint_id", endpointId, projectId, now);
             return true;
         });
     }

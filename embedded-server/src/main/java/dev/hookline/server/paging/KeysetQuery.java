@@ -1,6 +1,7 @@
 package dev.hookline.server.paging;
 
 import dev.hookline.api.model.Page;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,12 +23,6 @@ import java.util.List;
  * sorting every matching row.
  */
 public final class KeysetQuery<T> {
-
-    /** Maps the current row of a result set. */
-    @FunctionalInterface
-    public interface RowMapper<T> {
-        T map(ResultSet rs) throws SQLException;
-    }
 
     private final String select;
     private final String idColumn;

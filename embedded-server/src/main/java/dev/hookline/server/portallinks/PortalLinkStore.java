@@ -11,6 +11,7 @@ import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -279,15 +280,8 @@ public final class PortalLinkStore {
     public boolean revoke(String projectId, String id) {
         long now = Times.toMicros(context.now());
         return context.db().write(c -> {
-            try (PreparedStatement s = c.prepareStatement("UPDATE portal_links SET deleted_at = ?, updated_at = ? "
-                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, id);
-                s.setString(4, projectId);
-                if (s.executeUpdate() == 0) {
-                    return false;
-                }
+            if (ProjectRows.softDelete(c, "portal_links", "id", id, projectId, now) == 0) {
+                return false;
             }
             deleteKeys(c, id);
             return true;

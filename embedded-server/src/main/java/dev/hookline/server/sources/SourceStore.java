@@ -13,17 +13,14 @@ import dev.hookline.server.auth.Keys;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -81,26 +78,7 @@ public final class SourceStore {
 
     public static Map<String, Source> findAll(Connection c, String projectId, Collection<String> ids, String baseUrl)
             throws SQLException {
-        Map<String, Source> out = new LinkedHashMap<>();
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        for (int from = 0; from < unique.size(); from += 500) {
-            List<String> chunk = unique.subList(from, Math.min(unique.size(), from + 500));
-            String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM sources WHERE project_id = ? "
-                    + "AND deleted_at IS NULL AND id IN (" + marks + ")")) {
-                s.setString(1, projectId);
-                for (int i = 0; i < chunk.size(); i++) {
-                    s.setString(i + 2, chunk.get(i));
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        Source source = map(rs, baseUrl);
-                        out.put(source.uid(), source);
-                    }
-                }
-            }
-        }
-        return out;
+        return ProjectRows.findByIds(c, "sources", COLUMNS, projectId, ids, rs -> map(rs, baseUrl), Source::uid);
     }
 
     /** The live source whose public ingest ID is {@code maskId} (any project), or null. For ingest. */
@@ -195,24 +173,10 @@ public final class SourceStore {
     public boolean delete(String projectId, String id) {
         long now = Times.toMicros(context.now());
         return context.db().write(c -> {
-            try (PreparedStatement s = c.prepareStatement("UPDATE sources SET deleted_at = ?, updated_at = ? "
-                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, id);
-                s.setString(4, projectId);
-                if (s.executeUpdate() == 0) {
-                    return false;
-                }
+            if (ProjectRows.softDelete(c, "sources", "id", id, projectId, now) == 0) {
+                return false;
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET deleted_at = ?, updated_at = ? "
-                    + "WHERE project_id = ? AND source_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, projectId);
-                s.setString(4, id);
-                s.executeUpdate();
-            }
+            ProjectRows.softDelete(c, "subscriptions", "source_id", id, projectId, now);
             return true;
         });
     }

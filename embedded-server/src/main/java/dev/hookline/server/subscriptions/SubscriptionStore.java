@@ -15,6 +15,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -152,16 +153,7 @@ public final class SubscriptionStore {
     /** Soft-deletes a subscription; false if there was no such live subscription. */
     public boolean delete(String projectId, String id) {
         long now = Times.toMicros(context.now());
-        return context.db().write(c -> {
-            try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET deleted_at = ?, updated_at = ? "
-                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, id);
-                s.setString(4, projectId);
-                return s.executeUpdate() > 0;
-            }
-        });
+        return context.db().write(c -> ProjectRows.softDelete(c, "subscriptions", "id", id, projectId, now) > 0);
     }
 
     /** Binds name .. delivery_mode (9 columns) from {@code at}; returns the next position. */
