@@ -34,6 +34,7 @@ import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.server.store.Times;
 import dev.hookline.server.testing.ApiAssertions;
+import dev.hookline.server.testing.KeysetWalk;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
@@ -521,12 +522,12 @@ class EndpointsIT {
         asc.sort(Comparator.naturalOrder());
         List<String> evenAsc = asc.stream().filter(id -> created.indexOf(id) % 2 == 0).toList();
         for (int perPage = 1; perPage <= 4; perPage++) {
-            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
-                    desc, Endpoint::uid);
-            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
-                    asc, Endpoint::uid);
-            ApiAssertions.walk(q -> client.listEndpoints(q), ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC)
-                    .with("ownerId", "even"), evenAsc, Endpoint::uid);
+            KeysetWalk.assertWalks(desc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
+                    client::listEndpoints, Endpoint::uid);
+            KeysetWalk.assertWalks(asc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
+                    client::listEndpoints, Endpoint::uid);
+            KeysetWalk.assertWalks(evenAsc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC)
+                    .with("ownerId", "even"), client::listEndpoints, Endpoint::uid);
         }
     }
 

@@ -26,6 +26,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.server.testing.ApiAssertions;
+import dev.hookline.server.testing.KeysetWalk;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
@@ -128,10 +129,10 @@ class PortalApiIT {
         List<String> asc = mine.stream().sorted().toList();
         List<String> desc = mine.stream().sorted(Comparator.reverseOrder()).toList();
         for (int perPage = 1; perPage <= 4; perPage++) {
-            ApiAssertions.walk(q -> portal.portalListEndpoints(q), ListQuery.ofPerPage(perPage)
-                    .sort(ListQuery.Sort.ASC), asc, Endpoint::uid);
-            ApiAssertions.walk(q -> portal.portalListEndpoints(q), ListQuery.ofPerPage(perPage)
-                    .sort(ListQuery.Sort.DESC), desc, Endpoint::uid);
+            KeysetWalk.assertWalks(asc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
+                    portal::portalListEndpoints, Endpoint::uid);
+            KeysetWalk.assertWalks(desc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
+                    portal::portalListEndpoints, Endpoint::uid);
         }
         assertEquals(List.of(asc.get(3)), ids(portal.portalListEndpoints(ListQuery.create().with("q", "m3"))));
     }

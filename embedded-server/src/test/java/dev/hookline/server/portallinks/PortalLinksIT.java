@@ -18,6 +18,7 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.testing.ApiAssertions;
+import dev.hookline.server.testing.KeysetWalk;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
@@ -344,10 +345,10 @@ class PortalLinksIT {
         List<String> asc = created.stream().sorted().toList();
         List<String> desc = created.stream().sorted(Comparator.reverseOrder()).toList();
         for (int perPage = 1; perPage <= 4; perPage++) {
-            ApiAssertions.walk(q -> client.listPortalLinks(q), ListQuery.ofPerPage(perPage)
-                    .sort(ListQuery.Sort.DESC), desc, PortalLink::uid);
-            ApiAssertions.walk(q -> client.listPortalLinks(q), ListQuery.ofPerPage(perPage)
-                    .sort(ListQuery.Sort.ASC), asc, PortalLink::uid);
+            KeysetWalk.assertWalks(desc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.DESC),
+                    client::listPortalLinks, PortalLink::uid);
+            KeysetWalk.assertWalks(asc, ListQuery.ofPerPage(perPage).sort(ListQuery.Sort.ASC),
+                    client::listPortalLinks, PortalLink::uid);
         }
     }
 
