@@ -24,11 +24,13 @@ class OpenApiDocumentTest {
     @Test
     void nullIsAcceptedOnlyWhereTheSchemaIsNullable() throws Exception {
         ObjectNode body = source();
-        data(body).putNull("provider").putNull("pub_sub").putNull("deleted_at");
+        data(body).putNull("provider_config").putNull("pub_sub").putNull("deleted_at").put("provider", "");
         assertEquals(List.of(), document.validate("GET", GET_SOURCE, 200, body), "nullable members, incl. via allOf");
 
         data(body).putNull("name");
         assertProblem(document.validate("GET", GET_SOURCE, 200, body), "name");
+        data(body).put("name", "gh").putNull("idempotency_keys");
+        assertProblem(document.validate("GET", GET_SOURCE, 200, body), "idempotency_keys");
     }
 
     @Test
@@ -85,8 +87,8 @@ class OpenApiDocumentTest {
                  "type":"http","provider":"github","is_disabled":false,
                  "verifier":{"type":"hmac","hmac":{"header":"X-Hub-Signature-256","hash":"SHA256","secret":"s",
                    "encoding":"hex"},"basic_auth":null,"api_key":null},
-                 "custom_response":{"body":"","content_type":""},"provider_config":null,"forward_headers":null,
-                 "pub_sub":null,"idempotency_keys":null,"body_function":null,"header_function":null,
+                 "custom_response":{"body":"","content_type":""},"provider_config":null,"forward_headers":[],
+                 "pub_sub":null,"idempotency_keys":[],"body_function":null,"header_function":null,
                  "created_at":"2026-11-22T10:00:00.123456Z","updated_at":"2026-11-22T10:00:00.123456Z",
                  "deleted_at":null}}""");
     }
