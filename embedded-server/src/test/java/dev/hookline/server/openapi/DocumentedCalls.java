@@ -15,25 +15,36 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Calls the server by an operation's path template and checks each answer against what the document says for that
+ * Calls the server by an operation's path template and checks each answer against what a document says for that
  * operation and status. Problems are collected (so one run shows them all) and asserted at the end; the operations
  * called are remembered for coverage checks.
  */
-final class DocumentedCalls {
+public final class DocumentedCalls {
 
     private final OpenApiDocument document;
+    private final String serverPrefix;
     private final List<String> problems = new ArrayList<>();
     private final Set<Operation> called = new TreeSet<>();
 
-    DocumentedCalls(OpenApiDocument document) {
+    /** Checks against Hookline's own document, whose paths are the server's. */
+    public DocumentedCalls(OpenApiDocument document) {
+        this(document, "");
+    }
+
+    /**
+     * Checks against a document whose paths leave out {@code serverPrefix} (Convoy's are relative to
+     * {@code {host}/api}, so its prefix is {@code /api}).
+     */
+    public DocumentedCalls(OpenApiDocument document, String serverPrefix) {
         this.document = document;
+        this.serverPrefix = serverPrefix;
     }
 
     /**
      * Sends {@code method template} with {@code ids} filled into the template, {@code query} appended (may be
      * empty) and {@code body} (a record or tree, or null) as JSON; validates the answer and returns its tree.
      */
-    JsonNode call(ApiClient rootClient, String method, String template, Map<String, String> ids, String query,
+    public JsonNode call(ApiClient rootClient, String method, String template, Map<String, String> ids, String query,
                   Object body, int expectedStatus) {
         String path = template;
         for (Map.Entry<String, String> id : ids.entrySet()) {
@@ -53,7 +64,7 @@ final class DocumentedCalls {
     }
 
     /** Validates an answer already received for {@code method template}. */
-    JsonNode check(RawResponse response, String method, String template, int expectedStatus) {
+    public JsonNode check(RawResponse response, String method, String template, int expectedStatus) {
         String label = method + " " + template + " -> " + response.status();
         called.add(new Operation(method, template));
         if (response.status() != expectedStatus) {
@@ -67,21 +78,21 @@ final class DocumentedCalls {
             problems.add(label + ": not JSON: " + response.body());
             return Json.strict().nullNode();
         }
-        for (String problem : document.validate(method, template, response.status(), tree)) {
+        for (String problem : document.validate(method, documentPath(template), response.status(), tree)) {
             problems.add(label + ": " + problem);
         }
         return tree;
     }
 
     /** Checks an answer the document describes with another media type than JSON (status and Content-Type). */
-    void checkNotJson(RawResponse response, String method, String template, int expectedStatus) {
+    public void checkNotJson(RawResponse response, String method, String template, int expectedStatus) {
         String label = method + " " + template + " -> " + response.status();
         called.add(new Operation(method, template));
         if (response.status() != expectedStatus) {
             problems.add(label + ": expected status " + expectedStatus);
             return;
         }
-        JsonNode content = document.deref(document.operation(method, template).path("responses")
+        JsonNode content = document.deref(document.operation(method, documentPath(template)).path("responses")
                 .path(Integer.toString(expectedStatus))).path("content");
         String contentType = response.header("Content-Type");
         if (contentType == null || !content.has(contentType.split(";", 2)[0].trim())) {
@@ -90,12 +101,19 @@ final class DocumentedCalls {
         }
     }
 
-    Set<Operation> called() {
+    private String documentPath(String template) {
+        if (!template.startsWith(serverPrefix)) {
+            throw new IllegalArgumentException(template + " is not under " + serverPrefix);
+        }
+        return template.substring(serverPrefix.length());
+    }
+
+    public Set<Operation> called() {
         return called;
     }
 
     /** Fails with every problem seen, if any. */
-    void assertNoProblems() {
+    public void assertNoProblems() {
         assertTrue(problems.isEmpty(), problems.size() + " answers disagree with the document:\n  "
                 + String.join("\n  ", problems));
     }
