@@ -2,6 +2,7 @@ package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.endpoints.EndpointRoutes;
+import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiRoutes;
@@ -62,6 +63,7 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new EventRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);
         new SourceRoutes(context).register(router);
