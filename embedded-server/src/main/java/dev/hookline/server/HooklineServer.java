@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.http.HttpApi;
@@ -64,6 +65,7 @@ public final class HooklineServer implements AutoCloseable {
         // feature routes
         new EndpointRoutes(context).register(router);
         new EventRoutes(context).register(router);
+        new DeliveryRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);
         new SourceRoutes(context).register(router);
