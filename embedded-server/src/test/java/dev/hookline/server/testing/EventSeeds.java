@@ -1,15 +1,19 @@
 package dev.hookline.server.testing;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.hookline.api.Json;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
+import dev.hookline.api.model.MetaEvent;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.metaevents.MetaEventStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +29,14 @@ public final class EventSeeds {
     private final EventStore events;
     private final DeliveryStore deliveries;
     private final AttemptStore attempts;
+    private final MetaEventStore metaEvents;
 
     public EventSeeds(TestServer server) {
         this.context = server.server().context();
         this.events = new EventStore(context);
         this.deliveries = new DeliveryStore(context);
         this.attempts = new AttemptStore(context);
+        this.metaEvents = new MetaEventStore(context);
     }
 
     public ServerContext context() {
@@ -168,5 +174,22 @@ public final class EventSeeds {
                 delivery.endpointId(), "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1",
                 requestHeaders, "{\"n\":1}", responseHeaders, httpStatus, success ? "ok" : "boom",
                 success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42)));
+    }
+
+    /**
+     * A meta event of {@code projectId} whose body data is {@code dataJson}; a tried one ({@code status} other than
+     * Scheduled) carries an attempt.
+     */
+    public MetaEvent metaEvent(String projectId, String eventType, String dataJson, EventDeliveryStatus status) {
+        try {
+            MetaEvent.Attempt attempt = status == EventDeliveryStatus.SCHEDULED ? null
+                    : new MetaEvent.Attempt(Map.of("X-Convoy-Signature", "abc"), Map.of("Content-Type", "text/plain"),
+                            "received");
+            return metaEvents.insert(new MetaEventStore.NewMetaEvent(projectId, eventType,
+                    Json.strict().readTree(dataJson), status, DeliveryStore.Retry.DEFAULT, attempt,
+                    attempt == null ? 0 : 1, null));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: " + dataJson, e);
+        }
     }
 }
