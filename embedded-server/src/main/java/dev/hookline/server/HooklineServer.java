@@ -1,9 +1,12 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.endpoints.EndpointRoutes;
+import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
 import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
@@ -62,6 +65,9 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new EventRoutes(context).register(router);
+        new DeliveryRoutes(context).register(router);
+        new MetaEventRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);
         new SourceRoutes(context).register(router);

@@ -37,6 +37,11 @@ public final class ServerContext {
         return ids.next();
     }
 
+    /** A new ID that is also greater than {@code floor} (an ID made before, possibly by an earlier run), or null. */
+    public String newIdAbove(String floor) {
+        return ids.nextAbove(floor);
+    }
+
     /** The server's own address, e.g. {@code http://127.0.0.1:5005}: the base of ingest and portal URLs. */
     public String baseUrl() {
         return baseUrl;

@@ -349,12 +349,38 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", portal(null, "endpoints", id, "pause"), null, type(Endpoint.class));
     }
 
+    /** The link's events: filters as {@link #listEvents}, limited to the link's endpoints. */
+    public Page<Event> portalListEvents(ListQuery query) {
+        return call("GET", portal(query, "events"), null, pageOf(Event.class));
+    }
+
+    public Event portalGetEvent(String id) {
+        return call("GET", portal(null, "events", id), null, type(Event.class));
+    }
+
+    /** Only for events whose endpoints all belong to the link (else 403). */
+    public Event portalReplayEvent(String id) {
+        return call("PUT", portal(null, "events", id, "replay"), null, type(Event.class));
+    }
+
+    /** The link's deliveries: filters as {@link #listEventDeliveries}, limited to the link's endpoints. */
     public Page<EventDelivery> portalListEventDeliveries(ListQuery query) {
         return call("GET", portal(query, "eventdeliveries"), null, pageOf(EventDelivery.class));
     }
 
-    public Page<Event> portalListEvents(ListQuery query) {
-        return call("GET", portal(query, "events"), null, pageOf(Event.class));
+    public EventDelivery portalGetEventDelivery(String id) {
+        return call("GET", portal(null, "eventdeliveries", id), null, type(EventDelivery.class));
+    }
+
+    /** A plain array, not paged. */
+    public List<DeliveryAttempt> portalListDeliveryAttempts(String deliveryId) {
+        return call("GET", portal(null, "eventdeliveries", deliveryId, "deliveryattempts"), null,
+                listOf(DeliveryAttempt.class));
+    }
+
+    public DeliveryAttempt portalGetDeliveryAttempt(String deliveryId, String attemptId) {
+        return call("GET", portal(null, "eventdeliveries", deliveryId, "deliveryattempts", attemptId), null,
+                type(DeliveryAttempt.class));
     }
 
     // ------------------------------------------------------------------------------------------------ generic

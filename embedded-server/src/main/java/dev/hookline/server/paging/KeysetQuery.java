@@ -8,33 +8,66 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
- * A keyset-paged list query over a table whose rows have a ULID {@code id}.
+ * A keyset-paged list query over rows that have a ULID {@code id}.
  *
  * <p>Cursor semantics (Convoy's wire, made exact): {@code next_page_cursor} is the ID of the first row of the next
  * page and is read inclusively; {@code prev_page_cursor} is the ID of the first row of this page and the previous
  * page is everything strictly before it. Walking next then prev therefore returns every row exactly once, in
  * order, at any page size.
  *
- * <p>A filter on one column with several values ({@link #anyOf}) is run as one ordered, limited branch per value
- * merged by {@code UNION ALL}, so each branch walks its own {@code (project_id, column, id)} index instead of
- * sorting every matching row.
+ * <p>Every statement walks one index in ID order and stops after {@code perPage + 1} rows; nothing is sorted. A
+ * filter on a column with several values ({@link #anyOf}) becomes one branch per value (per combination of values
+ * when several columns have them), each walking its own {@code (..., column, id)} index range; up to
+ * {@value #MAX_ARMS} branches are merged by SQLite ({@code UNION ALL ... ORDER BY id}, which it runs as an ordered
+ * merge), more run as several statements merged here. The select must therefore name its ID column {@code id}.
  */
 public final class KeysetQuery<T> {
+
+    /** Most branches merged in one statement (SQLite allows 500 compound arms; merges deeper than this cost more). */
+    static final int MAX_ARMS = 50;
+
+    /**
+     * A column that sorts exactly like the ID and is walked instead of it (e.g. a full-text index's rowid, assigned
+     * in ID order). Bounds on the ID are translated to bounds on the key.
+     */
+    public interface OrderKey {
+
+        /** The column to order and bound by, e.g. {@code s.rowid}. */
+        String column();
+
+        /**
+         * The key value that makes {@code column op value} select exactly the rows whose ID satisfies
+         * {@code id op bound}, for {@code op} one of {@code <=}, {@code <}, {@code >=}, {@code >}.
+         */
+        Object translate(Connection c, String op, String bound) throws SQLException;
+    }
+
+    private record AnyOf(String column, List<?> values) {
+    }
+
+    /** One SQL statement and its arguments. */
+    private record Sql(String text, List<Object> args) {
+    }
 
     private final String select;
     private final String idColumn;
     private final List<String> conditions = new ArrayList<>();
     private final List<Object> arguments = new ArrayList<>();
     private final RowMapper<T> mapper;
-    private String anyOfColumn;
-    private List<?> anyOfValues = List.of();
+    private final List<AnyOf> branches = new ArrayList<>();
+    private boolean distinct;
+    private OrderKey orderKey;
 
     /**
-     * @param select   {@code SELECT <columns, including one named id> FROM <table> [alias]}
-     * @param idColumn the qualified ID column for conditions, e.g. {@code d.id}
+     * @param select   {@code SELECT <columns, one of them named id> FROM <table> [alias] [INDEXED BY ...]}
+     * @param idColumn the qualified ID column for conditions and order, e.g. {@code d.id}
      */
     public KeysetQuery(String select, String idColumn, RowMapper<T> mapper) {
         this.select = select;
@@ -49,7 +82,25 @@ public final class KeysetQuery<T> {
         return this;
     }
 
-    /** Adds {@code column IN (values)} when values is not empty; one index-ordered branch per value. */
+    /**
+     * Adds {@code column IN (values)} as a plain condition (no branches): for a column the walked index does not
+     * lead with, checked row by row. Empty values add nothing.
+     */
+    public KeysetQuery<T> whereIn(String column, List<?> values) {
+        if (values.isEmpty()) {
+            return this;
+        }
+        if (values.size() == 1) {
+            return where(column + " = ?", values.get(0));
+        }
+        return where(column + " IN (" + marks(values.size()) + ")", values.toArray());
+    }
+
+    /**
+     * Adds {@code column IN (values)} as one index-ordered branch per value (the index walked must have
+     * {@code column} right before the ID, after the other equality columns). Several calls multiply the branches.
+     * Empty values add nothing.
+     */
     public KeysetQuery<T> anyOf(String column, List<?> values) {
         if (values.isEmpty()) {
             return this;
@@ -57,19 +108,24 @@ public final class KeysetQuery<T> {
         if (values.size() == 1) {
             return where(column + " = ?", values.get(0));
         }
-        if (anyOfColumn != null) {
-            List<Object> copy = new ArrayList<>(values);
-            String marks = String.join(", ", Collections.nCopies(copy.size(), "?"));
-            return where(column + " IN (" + marks + ")", copy.toArray());
-        }
-        anyOfColumn = column;
-        anyOfValues = List.copyOf(values);
+        branches.add(new AnyOf(column, List.copyOf(values)));
+        return this;
+    }
+
+    /** The same row can come out of several branches (a join table); keep each ID once. */
+    public KeysetQuery<T> distinct() {
+        this.distinct = true;
+        return this;
+    }
+
+    /** Walks {@code key} instead of the ID column (see {@link OrderKey}); for queries without branches. */
+    public KeysetQuery<T> orderedBy(OrderKey key) {
+        this.orderKey = key;
         return this;
     }
 
     /** Runs the page described by {@code params}; {@code idOf} reads a mapped row's ID. */
-    public Page<T> page(Connection connection, ListParams params, java.util.function.Function<T, String> idOf)
-            throws SQLException {
+    public Page<T> page(Connection connection, ListParams params, Function<T, String> idOf) throws SQLException {
         boolean asc = params.ascending();
         int limit = params.perPage() + 1;
         List<T> rows;
@@ -79,8 +135,8 @@ public final class KeysetQuery<T> {
         boolean hasNext;
         if (!params.backward()) {
             // forward: from the cursor (inclusive) in the sort order
-            String bound = params.cursor() == null ? null : idColumn + (asc ? " >= ?" : " <= ?");
-            rows = fetch(connection, params, bound, params.cursor(), asc, limit);
+            rows = fetch(connection, params, params.cursor() == null ? null : (asc ? ">=" : "<="), params.cursor(),
+                    asc, limit, idOf);
             hasNext = rows.size() > params.perPage();
             nextCursor = hasNext ? idOf.apply(rows.get(params.perPage())) : "";
             if (hasNext) {
@@ -88,14 +144,14 @@ public final class KeysetQuery<T> {
             }
             prevCursor = rows.isEmpty() ? "" : idOf.apply(rows.get(0));
             hasPrev = !rows.isEmpty()
-                    && exists(connection, params, idColumn + (asc ? " < ?" : " > ?"), prevCursor, !asc);
+                    && !fetch(connection, params, asc ? "<" : ">", prevCursor, !asc, 1, idOf).isEmpty();
             if (!hasNext && !rows.isEmpty()) {
                 nextCursor = idOf.apply(rows.get(rows.size() - 1));
             }
         } else {
             // backward: strictly before the cursor, nearest first, then put back in sort order
-            String bound = params.cursor() == null ? null : idColumn + (asc ? " < ?" : " > ?");
-            rows = fetch(connection, params, bound, params.cursor(), !asc, limit);
+            rows = fetch(connection, params, params.cursor() == null ? null : (asc ? "<" : ">"), params.cursor(),
+                    !asc, limit, idOf);
             hasPrev = rows.size() > params.perPage();
             if (hasPrev) {
                 rows = new ArrayList<>(rows.subList(0, params.perPage()));
@@ -103,67 +159,159 @@ public final class KeysetQuery<T> {
             Collections.reverse(rows);
             prevCursor = rows.isEmpty() ? "" : idOf.apply(rows.get(0));
             String after = rows.isEmpty() ? params.cursor() : idOf.apply(rows.get(rows.size() - 1));
-            T next = after == null ? null
-                    : first(connection, params, idColumn + (asc ? (rows.isEmpty() ? " >= ?" : " > ?")
-                            : (rows.isEmpty() ? " <= ?" : " < ?")), after, asc);
-            hasNext = next != null;
-            nextCursor = next == null ? "" : idOf.apply(next);
+            String op = asc ? (rows.isEmpty() ? ">=" : ">") : (rows.isEmpty() ? "<=" : "<");
+            List<T> next = after == null ? List.of() : fetch(connection, params, op, after, asc, 1, idOf);
+            hasNext = !next.isEmpty();
+            nextCursor = next.isEmpty() ? "" : idOf.apply(next.get(0));
         }
         return new Page<>(rows, new Page.Pagination(params.perPage(), hasNext, hasPrev, prevCursor, nextCursor));
     }
 
-    private boolean exists(Connection connection, ListParams params, String bound, String value, boolean asc)
-            throws SQLException {
-        return !fetch(connection, params, bound, value, asc, 1).isEmpty();
+    /**
+     * {@code EXPLAIN QUERY PLAN} of every statement {@link #page} can run for {@code params}'s filters and date
+     * window: each bound ({@code <=, <, >=, >} and none) in each order, {@code cursor} standing in for the cursor.
+     * One list of plan lines per statement.
+     */
+    public List<List<String>> explain(Connection connection, ListParams params, String cursor) throws SQLException {
+        List<List<String>> plans = new ArrayList<>();
+        for (String op : new String[] {null, "<=", "<", ">=", ">"}) {
+            for (boolean asc : new boolean[] {true, false}) {
+                for (Sql sql : statements(connection, params, op, op == null ? null : cursor, asc, 2)) {
+                    List<String> lines = new ArrayList<>();
+                    try (PreparedStatement statement = connection.prepareStatement("EXPLAIN QUERY PLAN "
+                            + sql.text())) {
+                        bind(statement, sql.args());
+                        try (ResultSet rs = statement.executeQuery()) {
+                            while (rs.next()) {
+                                lines.add(rs.getString("detail"));
+                            }
+                        }
+                    }
+                    lines.add(0, sql.text());
+                    plans.add(lines);
+                }
+            }
+        }
+        return plans;
     }
 
-    private T first(Connection connection, ListParams params, String bound, String value, boolean asc)
-            throws SQLException {
-        List<T> found = fetch(connection, params, bound, value, asc, 1);
-        return found.isEmpty() ? null : found.get(0);
+    /** Up to {@code limit} rows beyond {@code id op bound} (no bound when op is null), in the given order. */
+    private List<T> fetch(Connection connection, ListParams params, String op, String bound, boolean asc, int limit,
+                          Function<T, String> idOf) throws SQLException {
+        if (!distinct) {
+            return fetchOnce(connection, params, op, bound, asc, limit, idOf);
+        }
+        // a repeated row fills a slot of the LIMIT: read on after the last row until limit distinct rows are found
+        List<T> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        String currentOp = op;
+        String currentBound = bound;
+        while (true) {
+            List<T> batch = fetchOnce(connection, params, currentOp, currentBound, asc, limit, idOf);
+            for (T row : batch) {
+                if (seen.add(idOf.apply(row)) && out.size() < limit) {
+                    out.add(row);
+                }
+            }
+            if (batch.size() < limit || out.size() >= limit) {
+                return out;
+            }
+            currentOp = asc ? ">" : "<";
+            currentBound = idOf.apply(batch.get(batch.size() - 1));
+        }
     }
 
-    private List<T> fetch(Connection connection, ListParams params, String bound, String boundValue,
-                          boolean asc, int limit) throws SQLException {
+    private List<T> fetchOnce(Connection connection, ListParams params, String op, String bound, boolean asc,
+                              int limit, Function<T, String> idOf) throws SQLException {
+        List<Sql> statements = statements(connection, params, op, bound, asc, limit);
+        if (statements.size() == 1) {
+            return run(connection, statements.get(0));
+        }
+        // many branches: each statement is ordered and limited; merge them and keep the first `limit`
+        Comparator<T> order = Comparator.comparing(idOf);
+        List<T> merged = new ArrayList<>();
+        for (Sql sql : statements) {
+            merged.addAll(run(connection, sql));
+        }
+        merged.sort(asc ? order : order.reversed());
+        return merged.size() > limit ? new ArrayList<>(merged.subList(0, limit)) : merged;
+    }
+
+    private List<Sql> statements(Connection connection, ListParams params, String op, String bound, boolean asc,
+                                 int limit) throws SQLException {
+        String keyColumn = orderKey == null ? idColumn : orderKey.column();
         List<String> where = new ArrayList<>(conditions);
         List<Object> args = new ArrayList<>(arguments);
         if (params.lowestId() != null) {
-            where.add(idColumn + " >= ?");
-            args.add(params.lowestId());
+            where.add(keyColumn + " >= ?");
+            args.add(keyBound(connection, ">=", params.lowestId()));
         }
         if (params.highestId() != null) {
-            where.add(idColumn + " <= ?");
-            args.add(params.highestId());
+            where.add(keyColumn + " <= ?");
+            args.add(keyBound(connection, "<=", params.highestId()));
         }
-        if (bound != null) {
-            where.add(bound);
-            args.add(boundValue);
+        if (op != null) {
+            where.add(keyColumn + " " + op + " ?");
+            args.add(keyBound(connection, op, bound));
         }
-        String order = " ORDER BY " + idColumn + (asc ? " ASC" : " DESC") + " LIMIT " + limit;
-        String sql;
-        List<Object> allArgs = new ArrayList<>();
-        if (anyOfColumn == null) {
-            sql = select + whereClause(where) + order;
-            allArgs.addAll(args);
-        } else {
-            StringBuilder union = new StringBuilder("SELECT * FROM (");
-            for (int i = 0; i < anyOfValues.size(); i++) {
-                if (i > 0) {
-                    union.append(" UNION ALL ");
+        String direction = asc ? " ASC" : " DESC";
+        if (branches.isEmpty()) {
+            return List.of(new Sql(select + whereClause(where) + " ORDER BY " + keyColumn + direction
+                    + " LIMIT " + limit, args));
+        }
+        if (orderKey != null) {
+            throw new IllegalStateException("an order key cannot be combined with branches");
+        }
+        List<List<Object>> combinations = combinations();
+        List<String> branchWhere = new ArrayList<>(where);
+        for (AnyOf anyOf : branches) {
+            branchWhere.add(anyOf.column() + " = ?");
+        }
+        String arm = select + whereClause(branchWhere);
+        List<Sql> out = new ArrayList<>();
+        for (int from = 0; from < combinations.size(); from += MAX_ARMS) {
+            List<List<Object>> chunk = combinations.subList(from, Math.min(combinations.size(), from + MAX_ARMS));
+            StringBuilder text = new StringBuilder();
+            List<Object> allArgs = new ArrayList<>();
+            for (List<Object> values : chunk) {
+                if (!text.isEmpty()) {
+                    text.append(" UNION ALL ");
                 }
-                List<String> branch = new ArrayList<>(where);
-                branch.add(anyOfColumn + " = ?");
-                union.append("SELECT * FROM (").append(select).append(whereClause(branch)).append(order).append(')');
+                text.append(arm);
                 allArgs.addAll(args);
-                allArgs.add(anyOfValues.get(i));
+                allArgs.addAll(values);
             }
-            union.append(") ORDER BY id").append(asc ? " ASC" : " DESC").append(" LIMIT ").append(limit);
-            sql = union.toString();
+            text.append(" ORDER BY id").append(direction).append(" LIMIT ").append(limit);
+            out.add(new Sql(text.toString(), allArgs));
         }
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < allArgs.size(); i++) {
-                statement.setObject(i + 1, allArgs.get(i));
+        return out;
+    }
+
+    private Object keyBound(Connection connection, String op, String id) throws SQLException {
+        return orderKey == null ? id : orderKey.translate(connection, op, id);
+    }
+
+    /** Every combination of the branch columns' values, first column varying slowest. */
+    private List<List<Object>> combinations() {
+        List<List<Object>> out = new ArrayList<>();
+        out.add(List.of());
+        for (AnyOf anyOf : branches) {
+            List<List<Object>> next = new ArrayList<>();
+            for (List<Object> prefix : out) {
+                for (Object value : anyOf.values()) {
+                    List<Object> combination = new ArrayList<>(prefix);
+                    combination.add(value);
+                    next.add(combination);
+                }
             }
+            out = next;
+        }
+        return out;
+    }
+
+    private List<T> run(Connection connection, Sql sql) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
+            bind(statement, sql.args());
             try (ResultSet rs = statement.executeQuery()) {
                 List<T> out = new ArrayList<>();
                 while (rs.next()) {
@@ -172,6 +320,16 @@ public final class KeysetQuery<T> {
                 return out;
             }
         }
+    }
+
+    private static void bind(PreparedStatement statement, List<Object> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            statement.setObject(i + 1, args.get(i));
+        }
+    }
+
+    private static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     private static String whereClause(List<String> where) {

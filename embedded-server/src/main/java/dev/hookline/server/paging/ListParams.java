@@ -1,5 +1,6 @@
 package dev.hookline.server.paging;
 
+import dev.hookline.api.model.Page;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.store.Ulid;
@@ -9,6 +10,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -72,6 +74,11 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
         return new ListParams(perPage, sort.equals("ASC"), backward, cursor,
                 start == null ? null : Ulid.lowerBound(start.toEpochMilli()),
                 end == null ? null : Ulid.upperBound(end.toEpochMilli()));
+    }
+
+    /** A page with no rows: for filters known to match nothing before any query runs (e.g. an empty scope). */
+    public <T> Page<T> emptyPage() {
+        return new Page<>(List.of(), new Page.Pagination(perPage, false, false, "", ""));
     }
 
     /**

@@ -3,6 +3,9 @@ package dev.hookline.server.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.POJONode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.hookline.api.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -51,6 +54,25 @@ public final class JsonColumns {
         } catch (JsonProcessingException e) {
             throw new StoreException("corrupt JSON in column " + column, e);
         }
+    }
+
+    /**
+     * Stored JSON text as a node that is written out verbatim, never parsed: payloads are served exactly as
+     * received (number formats, key order, spacing) and a page of them costs no parsing. Null for null.
+     */
+    public static JsonNode verbatim(String jsonText) {
+        return jsonText == null ? null : JsonNodeFactory.instance.rawValueNode(new RawValue(jsonText));
+    }
+
+    /** The JSON text of a node: exactly what {@link #verbatim} was given, else the node written compactly. */
+    public static String text(JsonNode node) {
+        if (node == null) {
+            return null;
+        }
+        if (node instanceof POJONode pojo && pojo.getPojo() instanceof RawValue raw) {
+            return String.valueOf(raw.rawValue());
+        }
+        return node.toString();
     }
 
     public static <T> T parse(String text, Class<T> type) {

@@ -24,7 +24,8 @@ final class Migrations {
 
     /** In order. Append new files here. */
     static final List<String> MIGRATIONS = List.of(
-            "V001__initial_schema.sql");
+            "V001__initial_schema.sql",
+            "V002__event_list_indexes.sql");
 
     private Migrations() {
     }

@@ -29,13 +29,32 @@ public final class ProjectRows {
     public static <T> Map<String, T> findByIds(Connection c, String table, String columns, String projectId,
                                                Collection<String> ids, RowMapper<T> mapper, Function<T, String> idOf)
             throws SQLException {
+        return findByIds(c, table, columns, projectId, ids, mapper, idOf, false);
+    }
+
+    /**
+     * Like {@link #findByIds(Connection, String, String, String, Collection, RowMapper, Function)}, soft-deleted rows
+     * included: what a delivery or event embeds about the endpoint or source it names, even after a delete.
+     */
+    public static <T> Map<String, T> findByIdsIncludingDeleted(Connection c, String table, String columns,
+                                                               String projectId, Collection<String> ids,
+                                                               RowMapper<T> mapper, Function<T, String> idOf)
+            throws SQLException {
+        return findByIds(c, table, columns, projectId, ids, mapper, idOf, true);
+    }
+
+    private static <T> Map<String, T> findByIds(Connection c, String table, String columns, String projectId,
+                                                Collection<String> ids, RowMapper<T> mapper,
+                                                Function<T, String> idOf, boolean includeDeleted)
+            throws SQLException {
         Map<String, T> out = new LinkedHashMap<>();
         List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
         for (int from = 0; from < unique.size(); from += CHUNK) {
             List<String> chunk = unique.subList(from, Math.min(unique.size(), from + CHUNK));
             String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
             try (PreparedStatement s = c.prepareStatement("SELECT " + columns + " FROM " + table
-                    + " WHERE project_id = ? AND deleted_at IS NULL AND id IN (" + marks + ")")) {
+                    + " WHERE project_id = ?" + (includeDeleted ? "" : " AND deleted_at IS NULL")
+                    + " AND id IN (" + marks + ")")) {
                 s.setString(1, projectId);
                 for (int i = 0; i < chunk.size(); i++) {
                     s.setString(i + 2, chunk.get(i));

@@ -32,18 +32,48 @@ public final class Ulid {
             lastMillis = now;
             randomHigh = RANDOM.nextLong() & 0xFFFFFFFFFFL;
             randomLow = RANDOM.nextLong() & 0xFFFFFFFFFFL;
-        } else {
-            randomLow++;
-            if (randomLow > 0xFFFFFFFFFFL) {
-                randomLow = 0;
-                randomHigh++;
-                if (randomHigh > 0xFFFFFFFFFFL) { // 2^80 IDs in one millisecond: move to the next one
-                    lastMillis++;
-                    randomHigh = 0;
-                }
+            return encode(lastMillis, randomHigh, randomLow);
+        }
+        return incremented();
+    }
+
+    /**
+     * A new ULID that is also strictly greater than {@code floor} (a ULID made before, or null): for rows whose IDs
+     * must keep rising across restarts even when the clock was set back in between. Continues from the floor when
+     * the clock is behind it.
+     */
+    public synchronized String nextAbove(String floor) {
+        String candidate = next();
+        if (floor == null || !isUlid(floor) || candidate.compareTo(floor) > 0) {
+            return candidate;
+        }
+        lastMillis = timestampOf(floor);
+        randomHigh = decode(floor, 10);
+        randomLow = decode(floor, 18);
+        return incremented();
+    }
+
+    /** The ULID after the last one, in the same millisecond (the next one when its 2^80 values are used up). */
+    private String incremented() {
+        randomLow++;
+        if (randomLow > 0xFFFFFFFFFFL) {
+            randomLow = 0;
+            randomHigh++;
+            if (randomHigh > 0xFFFFFFFFFFL) {
+                lastMillis++;
+                randomHigh = 0;
             }
         }
         return encode(lastMillis, randomHigh, randomLow);
+    }
+
+    /** The 40 bits encoded by the 8 characters from {@code from}. */
+    private static long decode(String ulid, int from) {
+        long value = 0;
+        for (int i = from; i < from + 8; i++) {
+            value = (value << 5) | indexOf(ulid.charAt(i));
+        }
+        return value;
     }
 
     /** The smallest ULID that can be made at {@code millis}. */

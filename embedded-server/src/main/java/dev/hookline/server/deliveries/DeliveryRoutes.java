@@ -1,0 +1,125 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Page;
+import dev.hookline.api.model.Project;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.events.EventRoutes;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.ListParams;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code /api/v1/projects/{projectID}/eventdeliveries}: list, get, and a delivery's attempts. The reads take an
+ * {@link EventScope} so the portal API serves the same answers limited to a link's endpoints.
+ */
+public final class DeliveryRoutes {
+
+    private static final String BASE = "/api/v1/projects/{projectID}/eventdeliveries";
+    static final String NOT_FOUND = "event delivery not found";
+    static final String ATTEMPT_NOT_FOUND = "event delivery attempt not found";
+
+    private final ServerContext context;
+    private final DeliveryStore store;
+
+    public DeliveryRoutes(ServerContext context) {
+        this.context = context;
+        this.store = new DeliveryStore(context);
+    }
+
+    public void register(Router router) {
+        router.get(BASE, Access.API_KEY, ex -> ex.ok(200, "Event deliveries fetched successfully",
+                list(ex, projectId(ex), EventScope.PROJECT)));
+        router.get(BASE + "/{eventDeliveryID}", Access.API_KEY, ex -> ex.ok(200,
+                "Event Delivery fetched successfully", get(projectId(ex), ex.pathParam("eventDeliveryID"),
+                        EventScope.PROJECT)));
+        router.get(BASE + "/{eventDeliveryID}/deliveryattempts", Access.API_KEY, ex -> ex.ok(200,
+                "Event delivery attempts fetched successfully", attempts(projectId(ex),
+                        ex.pathParam("eventDeliveryID"), EventScope.PROJECT)));
+        router.get(BASE + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.API_KEY,
+                ex -> ex.ok(200, "Event delivery attempt fetched successfully", attempt(projectId(ex),
+                        ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"), EventScope.PROJECT)));
+    }
+
+    /**
+     * One page of deliveries. Filters: {@code endpointId} (repeated, also with {@code []}), {@code eventId},
+     * {@code subscriptionId}, {@code idempotencyKey}, {@code status} (repeated; an unknown value is a 400),
+     * {@code eventType} or {@code event_type}; limited to {@code scope}.
+     */
+    public Page<EventDelivery> list(Exchange ex, String projectId, EventScope scope) {
+        DeliveryStore.Filter filter = new DeliveryStore.Filter(scope.limit(EventRoutes.ids(ex, "endpointId")),
+                ex.query("eventId").orElse(null), ex.query("subscriptionId").orElse(null),
+                ex.query("idempotencyKey").orElse(null), statuses(ex.queryAll("status")),
+                ex.query("eventType").or(() -> ex.query("event_type")).orElse(null));
+        ListParams params = ListParams.from(ex);
+        return store.list(projectId, filter, params);
+    }
+
+    /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
+    public EventDelivery get(String projectId, String deliveryId, EventScope scope) {
+        String baseUrl = context.baseUrl();
+        return context.db().read(c -> {
+            EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw ApiError.notFound(NOT_FOUND);
+            }
+            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl).get(0);
+        });
+    }
+
+    /** The delivery's attempts, oldest first (a plain array, as in Convoy). */
+    public List<DeliveryAttempt> attempts(String projectId, String deliveryId, EventScope scope) {
+        return context.db().read(c -> {
+            EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw ApiError.notFound(NOT_FOUND);
+            }
+            return AttemptStore.list(c, projectId, deliveryId);
+        });
+    }
+
+    /** One attempt; 404 for an unknown delivery or attempt (Convoy answers 400 for the attempt). */
+    public DeliveryAttempt attempt(String projectId, String deliveryId, String attemptId, EventScope scope) {
+        return context.db().read(c -> {
+            EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw ApiError.notFound(NOT_FOUND);
+            }
+            DeliveryAttempt attempt = AttemptStore.find(c, projectId, deliveryId, attemptId);
+            if (attempt == null) {
+                throw ApiError.notFound(ATTEMPT_NOT_FOUND);
+            }
+            return attempt;
+        });
+    }
+
+    /** The {@code status} values, matched without regard to case; an unknown one is a 400 that names it. */
+    static List<EventDeliveryStatus> statuses(List<String> values) {
+        List<EventDeliveryStatus> out = new ArrayList<>();
+        for (String value : values) {
+            EventDeliveryStatus status = Arrays.stream(EventDeliveryStatus.values())
+                    .filter(s -> s.wire().equalsIgnoreCase(value.strip())).findFirst().orElse(null);
+            if (status == null) {
+                throw ApiError.badRequest("status:unknown value \"" + value + "\", allowed values are "
+                        + Arrays.stream(EventDeliveryStatus.values()).map(EventDeliveryStatus::wire)
+                        .collect(Collectors.joining(", ")));
+            }
+            out.add(status);
+        }
+        return out;
+    }
+
+    private static String projectId(Exchange ex) {
+        Project project = ex.project();
+        return project.uid();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.DeliveryMetadata;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.Source;
+import dev.hookline.server.endpoints.EndpointRedaction;
+import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.events.EventStore;
+import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deliveries as the wire shows them, like Convoy's: {@code event_metadata} (the event without payload and headers),
+ * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} ({@code uid}, {@code name},
+ * {@code idempotency_keys}), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
+ * page; endpoints and sources deleted since still show (with their {@code deleted_at}).
+ */
+public final class DeliveryViews {
+
+    private DeliveryViews() {
+    }
+
+    public static List<EventDelivery> complete(Connection c, String projectId, List<EventDelivery> deliveries,
+                                               String baseUrl) throws SQLException {
+        if (deliveries.isEmpty()) {
+            return deliveries;
+        }
+        Map<String, Event> events = EventStore.findAll(c, projectId,
+                deliveries.stream().map(EventDelivery::eventId).distinct().toList());
+        Map<String, Endpoint> endpoints = ProjectRows.findByIdsIncludingDeleted(c, "endpoints", EndpointStore.COLUMNS,
+                projectId, deliveries.stream().map(EventDelivery::endpointId).distinct().toList(),
+                EndpointStore::map, Endpoint::uid);
+        List<String> sourceIds = events.values().stream().map(Event::sourceId).filter(id -> !id.isEmpty())
+                .distinct().toList();
+        Map<String, Source> sources = sourceIds.isEmpty() ? Map.of()
+                : ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceStore.COLUMNS, projectId, sourceIds,
+                        rs -> SourceStore.map(rs, baseUrl), Source::uid);
+        List<EventDelivery> out = new ArrayList<>(deliveries.size());
+        for (EventDelivery d : deliveries) {
+            Event event = events.get(d.eventId());
+            Source source = event == null || event.sourceId().isEmpty() ? null : sources.get(event.sourceId());
+            out.add(complete(d, event, EndpointRedaction.redact(endpoints.get(d.endpointId())), source));
+        }
+        return out;
+    }
+
+    private static EventDelivery complete(EventDelivery d, Event event, Endpoint endpoint, Source source) {
+        DeliveryMetadata m = d.metadata();
+        String raw = m.raw() != null ? m.raw() : event == null ? null : JsonColumns.text(event.data());
+        DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw, m.strategy(),
+                m.nextSendTime(), m.numTrials(), m.intervalSeconds(), m.retryLimit(), m.maxRetrySeconds());
+        return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
+                d.subscriptionId(), d.headers(), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(), d.latency(),
+                d.latencySeconds(), d.eventType(), d.deliveryMode(), endpoint, eventMetadata(event),
+                sourceMetadata(source), d.deviceMetadata(), d.status(), metadata, d.cliMetadata(), d.description(),
+                d.acknowledgedAt(), d.createdAt(), d.updatedAt(), d.deletedAt());
+    }
+
+    private static Event eventMetadata(Event e) {
+        if (e == null) {
+            return null;
+        }
+        return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(), null, null,
+                null, e.urlQueryParams(), e.urlPath(), e.idempotencyKey(), e.isDuplicateEvent(), null, null,
+                e.status(), e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
+    }
+
+    private static Source sourceMetadata(Source s) {
+        if (s == null) {
+            return null;
+        }
+        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), null, s.type(), s.provider(), null, null,
+                null, null, null, null, s.idempotencyKeys(), null, null, s.createdAt(), s.updatedAt(),
+                s.deletedAt());
+    }
+}

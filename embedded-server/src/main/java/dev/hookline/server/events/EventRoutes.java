@@ -1,0 +1,68 @@
+package dev.hookline.server.events;
+
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.Project;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.ListParams;
+import java.util.List;
+
+/** {@code /api/v1/projects/{projectID}/events}: list, get, replay. */
+public final class EventRoutes {
+
+    private static final String BASE = "/api/v1/projects/{projectID}/events";
+
+    private final EventStore store;
+    private final EventReplay replay;
+
+    public EventRoutes(ServerContext context) {
+        this.store = new EventStore(context);
+        this.replay = new EventReplay(context);
+    }
+
+    public void register(Router router) {
+        router.get(BASE, Access.API_KEY, this::list);
+        router.get(BASE + "/{eventID}", Access.API_KEY, this::get);
+        router.put(BASE + "/{eventID}/replay", Access.API_KEY, this::replay);
+    }
+
+    /**
+     * The list filters, shared with the portal: {@code endpointId} and {@code sourceId} (repeated, also with
+     * {@code []}), {@code idempotencyKey}, {@code query} (every word must appear in the payload), limited to
+     * {@code scope}.
+     */
+    public static EventStore.Filter filter(Exchange ex, EventScope scope) {
+        return new EventStore.Filter(scope.limit(ids(ex, "endpointId")), ids(ex, "sourceId"),
+                ex.query("idempotencyKey").orElse(null), EventSearch.terms(ex.query("query").orElse("")));
+    }
+
+    /** The distinct, trimmed values of a repeated ID parameter. */
+    public static List<String> ids(Exchange ex, String name) {
+        return ex.queryAll(name).stream().map(String::strip).filter(v -> !v.isEmpty()).distinct().toList();
+    }
+
+    private void list(Exchange ex) throws Exception {
+        Project project = ex.project();
+        EventStore.Filter filter = filter(ex, EventScope.PROJECT);
+        ListParams params = ListParams.from(ex);
+        ex.ok(200, "App events fetched successfully", store.list(project.uid(), filter, params));
+    }
+
+    private void get(Exchange ex) throws Exception {
+        Project project = ex.project();
+        Event event = store.findWithSource(project.uid(), ex.pathParam("eventID"));
+        if (event == null) {
+            throw ApiError.notFound(EventReplay.NOT_FOUND);
+        }
+        ex.ok(200, "Endpoint event fetched successfully", event);
+    }
+
+    private void replay(Exchange ex) throws Exception {
+        Project project = ex.project();
+        ex.ok(200, "Endpoint event replayed successfully",
+                replay.replay(project.uid(), ex.pathParam("eventID"), EventScope.PROJECT));
+    }
+}

@@ -1,0 +1,131 @@
+package dev.hookline.server.metaevents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hookline.api.model.DeliveryMetadata;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.MetaEvent;
+import dev.hookline.api.model.Page;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.paging.KeysetQuery;
+import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.Times;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Meta events (Convoy's notifications about the project itself: {@code endpoint.created},
+ * {@code eventdelivery.failed}, ...) in the database. The body sent, {@code {"event_type":..., "data":...}}, is
+ * {@code metadata.data}; {@code num_trials} and {@code next_send_time} are columns for the dispatcher.
+ */
+public final class MetaEventStore {
+
+    /** The columns {@link #map} reads. */
+    public static final String COLUMNS = "id, project_id, event_type, metadata, attempt, status, num_trials, "
+            + "next_send_time, created_at, updated_at, deleted_at";
+
+    private final ServerContext context;
+
+    public MetaEventStore(ServerContext context) {
+        this.context = context;
+    }
+
+    /** A meta event to store: its type, the {@code data} of the body, status, retry state, latest attempt. */
+    public record NewMetaEvent(String projectId, String eventType, JsonNode data, EventDeliveryStatus status,
+                               DeliveryStore.Retry retry, MetaEvent.Attempt attempt, long numTrials,
+                               Instant nextSendTime) {
+
+        public NewMetaEvent {
+            Objects.requireNonNull(projectId, "projectId");
+            Objects.requireNonNull(eventType, "eventType");
+            status = status == null ? EventDeliveryStatus.SCHEDULED : status;
+            retry = retry == null ? DeliveryStore.Retry.DEFAULT : retry;
+        }
+    }
+
+    /** Stores a meta event in one transaction. */
+    public MetaEvent insert(NewMetaEvent event) {
+        return context.db().write(c -> insert(c, context, event));
+    }
+
+    /** Stores a meta event in the caller's write transaction (e.g. with the endpoint change it reports). */
+    public static MetaEvent insert(Connection c, ServerContext context, NewMetaEvent e) throws SQLException {
+        String id = context.newId();
+        Instant now = context.now();
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("event_type", e.eventType());
+        body.set("data", e.data());
+        ObjectNode metadata = JsonNodeFactory.instance.objectNode();
+        metadata.set("data", body);
+        metadata.put("raw", "");
+        metadata.put("strategy", e.retry().strategy().wire());
+        metadata.put("interval_seconds", e.retry().intervalSeconds());
+        metadata.put("retry_limit", e.retry().retryLimit());
+        metadata.put("max_retry_seconds", e.retry().maxRetrySeconds());
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO meta_events(" + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            s.setString(1, id);
+            s.setString(2, e.projectId());
+            s.setString(3, e.eventType());
+            s.setString(4, JsonColumns.write(metadata));
+            s.setString(5, JsonColumns.write(e.attempt()));
+            s.setString(6, e.status().wire());
+            s.setLong(7, e.numTrials());
+            Times.set(s, 8, e.nextSendTime() == null ? now : e.nextSendTime());
+            Times.set(s, 9, now);
+            Times.set(s, 10, now);
+            s.executeUpdate();
+        }
+        return find(c, e.projectId(), id);
+    }
+
+    /** The live meta event {@code id} of {@code projectId}, or null. */
+    public MetaEvent find(String projectId, String id) {
+        return context.db().read(c -> find(c, projectId, id));
+    }
+
+    public static MetaEvent find(Connection c, String projectId, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
+                + " FROM meta_events WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, id);
+            s.setString(2, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? map(rs) : null;
+            }
+        }
+    }
+
+    /** One page of the project's live meta events (Convoy filters them by date window only). */
+    public Page<MetaEvent> list(String projectId, ListParams params) {
+        KeysetQuery<MetaEvent> query = listQuery(projectId);
+        return context.db().read(c -> query.page(c, params, MetaEvent::uid));
+    }
+
+    public static KeysetQuery<MetaEvent> listQuery(String projectId) {
+        return new KeysetQuery<>("SELECT " + COLUMNS + " FROM meta_events INDEXED BY meta_events_project", "id",
+                MetaEventStore::map)
+                .where("project_id = ?", projectId)
+                .where("deleted_at IS NULL");
+    }
+
+    /** Maps a row selected with {@link #COLUMNS}. */
+    public static MetaEvent map(ResultSet rs) throws SQLException {
+        JsonNode stored = JsonColumns.tree(rs, "metadata");
+        DeliveryMetadata metadata = new DeliveryMetadata(stored.get("data"), stored.path("raw").asText(""),
+                StrategyType.fromWire(stored.path("strategy").asText()), Times.get(rs, "next_send_time"),
+                rs.getLong("num_trials"), stored.path("interval_seconds").asLong(),
+                stored.path("retry_limit").asLong(), stored.path("max_retry_seconds").asLong());
+        return new MetaEvent(rs.getString("id"), rs.getString("project_id"), rs.getString("event_type"), metadata,
+                JsonColumns.read(rs, "attempt", MetaEvent.Attempt.class),
+                EventDeliveryStatus.fromWire(rs.getString("status")), Times.get(rs, "created_at"),
+                Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
+    }
+}
