@@ -19,8 +19,8 @@ import java.util.Map;
 
 /**
  * Deliveries as the wire shows them, like Convoy's: {@code event_metadata} (the event without payload and headers),
- * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} ({@code uid}, {@code name},
- * {@code idempotency_keys}), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
+ * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} (the source without its
+ * verifier, broker settings and functions), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
  * page; endpoints and sources deleted since still show (with their {@code deleted_at}).
  */
 public final class DeliveryViews {
@@ -77,8 +77,10 @@ public final class DeliveryViews {
         if (s == null) {
             return null;
         }
-        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), null, s.type(), s.provider(), null, null,
-                null, null, null, null, s.idempotencyKeys(), null, null, s.createdAt(), s.updatedAt(),
-                s.deletedAt());
+        // url, is_disabled and custom_response are filled because Convoy's OpenAPI document types them as
+        // non-null; verifier, pub_sub and functions stay null: their secrets are not for delivery (or portal) readers
+        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), s.url(), s.type(), s.provider(),
+                s.isDisabled(), null, s.customResponse(), null, null, null, s.idempotencyKeys(), null, null,
+                s.createdAt(), s.updatedAt(), s.deletedAt());
     }
 }

@@ -3,6 +3,7 @@ package dev.hookline.server.openapi;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.AlertConfig;
@@ -12,12 +13,18 @@ import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.CustomResponse;
+import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterConfig;
+import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLinkRequest;
@@ -34,9 +41,9 @@ import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.api.model.UpdateSourceRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
-import dev.hookline.api.Json;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -111,8 +118,13 @@ class OpenApiResponsesIT {
         endpoints(project, ids);
         sources(project, ids);
         subscriptions(project, ids);
+        events(project, ids);
         portalLinks(project, ids);
 
+        calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
+        calls.call(project, "DELETE", SOURCE, ids, "", null, 200);
+        calls.call(project, "PUT", LINK + "/revoke", ids, "", null, 200);
+        calls.call(project, "DELETE", ENDPOINT, ids, "", null, 200);
         calls.call(admin, "DELETE", PROJECT, ids, "", null, 200);
 
         calls.assertNoProblems();
@@ -266,8 +278,66 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
                 null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
-        calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
-        calls.call(project, "DELETE", SOURCE, ids, "", null, 200);
+    }
+
+    // ------------------------------------------------------------------------- events, deliveries, meta events
+
+    /** Seeded through the server's stores (what ingest and the delivery engine write), read over HTTP. */
+    private void events(ApiClient project, Map<String, String> ids) {
+        EventSeeds seeds = new EventSeeds(server);
+        String projectId = ids.get("projectID");
+        String endpointId = ids.get("endpointID");
+        Event sourced = seeds.event(projectId).type("invoice.paid").source(ids.get("sourceID"))
+                .endpoints(endpointId).idempotencyKey("idem-1").data("{\"amount\":10,\"tags\":[\"a\"]}").insert();
+        Event failed = seeds.event(projectId).type("invoice.failed").endpoints(endpointId)
+                .status(EventStatus.FAILURE, "no subscription matched this event").data("[1,2]").insert();
+        seeds.event(projectId).type("bare").insert();
+        EventDelivery tried = seeds.delivery(sourced, endpointId).subscription(ids.get("subscriptionID"))
+                .status(EventDeliveryStatus.RETRY).tried(1, 0.25, "retrying").insert();
+        seeds.delivery(failed, endpointId).transformed("{\"changed\":true}").status(EventDeliveryStatus.DISCARDED)
+                .insert();
+        DeliveryAttempt attempt = seeds.attempt(tried, "500 Internal Server Error", false,
+                Map.of("Content-Type", "application/json"), Map.of("Server", "test"));
+        seeds.attempt(tried, "200 OK", true, Map.of(), Map.of());
+        seeds.metaEvent(projectId, "endpoint.created", "{\"uid\":\"" + endpointId + "\"}",
+                EventDeliveryStatus.SCHEDULED);
+        MetaEvent meta = seeds.metaEvent(projectId, "eventdelivery.failed", "{\"status\":\"Failure\"}",
+                EventDeliveryStatus.FAILURE);
+        ids.put("eventID", sourced.uid());
+        ids.put("eventDeliveryID", tried.uid());
+        ids.put("deliveryAttemptID", attempt.uid());
+        ids.put("metaEventID", meta.uid());
+
+        String events = PROJECT + "/events";
+        calls.call(project, "GET", events, ids, PAGED, null, 200);
+        calls.call(project, "GET", events, ids, "endpointId=" + endpointId + "&sourceId=" + ids.get("sourceID")
+                + "&idempotencyKey=idem-1&startDate=2020-01-01T00:00:00&endDate=2099-01-01", null, 200);
+        calls.call(project, "GET", events, ids, "query=amount", null, 200);
+        calls.call(project, "GET", events + "/{eventID}", ids, "", null, 200);
+        calls.call(project, "GET", events + "/{eventID}", Map.of("projectID", projectId, "eventID", failed.uid()),
+                "", null, 200);
+        calls.call(project, "PUT", events + "/{eventID}/replay", ids, "", null, 200);
+        calls.call(project, "PUT", events + "/{eventID}/replay", Map.of("projectID", projectId, "eventID",
+                "01J00000000000000000000000"), "", null, 400);
+
+        String deliveries = PROJECT + "/eventdeliveries";
+        calls.call(project, "GET", deliveries, ids, PAGED, null, 200);
+        calls.call(project, "GET", deliveries, ids, "status=Retry&status=Discarded&eventType=invoice.paid&eventId="
+                + sourced.uid() + "&subscriptionId=" + ids.get("subscriptionID") + "&endpointId=" + endpointId, null,
+                200);
+        calls.call(project, "GET", deliveries, ids, "event_type=invoice.failed&idempotencyKey=idem-1", null, 200);
+        calls.call(project, "GET", deliveries, ids, "status=Lost", null, 400);
+        calls.call(project, "GET", deliveries + "/{eventDeliveryID}", ids, "", null, 200);
+        calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts", ids, "", null, 200);
+        calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", ids, "",
+                null, 200);
+
+        String metaEvents = PROJECT + "/meta-events";
+        calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
+        calls.call(project, "GET", metaEvents, ids, "startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
+        calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
+                "01J00000000000000000000000"), "", null, 404);
     }
 
     // ------------------------------------------------------------------------------ portal links and portal API
@@ -310,8 +380,5 @@ class OpenApiResponsesIT {
                 new ExpireSecretRequest("a-new-secret-of-enough-length", 0L), 200);
         calls.call(portal, "DELETE", "/portal-api/endpoints/{endpointID}", ownId, "", null, 200);
         calls.call(refreshPortal, "DELETE", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 403);
-
-        calls.call(project, "PUT", LINK + "/revoke", ids, "", null, 200);
-        calls.call(project, "DELETE", ENDPOINT, ids, "", null, 200);
     }
 }
