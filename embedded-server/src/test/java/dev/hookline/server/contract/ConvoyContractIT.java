@@ -15,6 +15,10 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.PortalAuthType;
@@ -32,6 +36,7 @@ import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.openapi.DocumentedCalls;
 import dev.hookline.server.openapi.OpenApiDocument;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -204,7 +209,89 @@ class ConvoyContractIT {
         calls.assertNoProblems();
     }
 
+    // 8. GET /meta-events
+    @Test
+    void listMetaEventsAnswersConvoysPagedMetaEvents() {
+        EventSeeds seeds = new EventSeeds(server);
+        String endpointId = endpoint("https://a.example/in", "a", null, null);
+        seeds.metaEvent(ids.get("projectID"), "endpoint.created", "{\"uid\":\"" + endpointId + "\"}",
+                EventDeliveryStatus.SCHEDULED);
+        seeds.metaEvent(ids.get("projectID"), "eventdelivery.failed", "{\"status\":\"Failure\",\"n\":[1,2]}",
+                EventDeliveryStatus.FAILURE);
+        seeds.metaEvent(ids.get("projectID"), "eventdelivery.success", "{\"status\":\"Success\"}",
+                EventDeliveryStatus.SUCCESS);
+        calls.call(client, "GET", PROJECT + "/meta-events", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/meta-events", ids, "perPage=1", null, 200);
+        calls.call(client, "GET", PROJECT + "/meta-events", ids, "startDate=2099-01-01T00:00:00", null, 200);
+        calls.assertNoProblems();
+    }
+
+    // 9. GET /eventdeliveries
+    @Test
+    void listEventDeliveriesAnswersConvoysPagedDeliveries() {
+        seedEventsOfEveryShape();
+        calls.call(client, "GET", PROJECT + "/eventdeliveries", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/eventdeliveries", ids, "perPage=1&status=Retry&status=Discarded", null,
+                200);
+        calls.call(client, "GET", PROJECT + "/eventdeliveries", ids, "eventType=nothing-matches", null, 200);
+        calls.assertNoProblems();
+    }
+
+    // 10. GET /events
+    @Test
+    void listEventsAnswersConvoysPagedEvents() {
+        seedEventsOfEveryShape();
+        calls.call(client, "GET", PROJECT + "/events", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/events", ids, "perPage=1&sort=ASC", null, 200);
+        calls.call(client, "GET", PROJECT + "/events", ids, "query=amount", null, 200);
+        calls.assertNoProblems();
+    }
+
+    // 11. PUT /events/{eventID}/replay
+    @Test
+    void replayEventAnswersConvoysEvent() {
+        for (Event event : seedEventsOfEveryShape()) {
+            ids.put("eventID", event.uid());
+            calls.call(client, "PUT", PROJECT + "/events/{eventID}/replay", ids, "", null, 200);
+        }
+        calls.assertNoProblems();
+    }
+
     // ------------------------------------------------------------------------------------------------ data
+
+    /**
+     * Events (with and without source, endpoints, idempotency key, nested payloads, failed), the first two with a
+     * delivery in some state and attempts, seeded through the server's stores as ingest and delivery write them.
+     */
+    private List<Event> seedEventsOfEveryShape() {
+        EventSeeds seeds = new EventSeeds(server);
+        String projectId = ids.get("projectID");
+        String endpointId = endpoint("https://a.example/in", "a", "tenant-1", new EndpointAuthentication(
+                EndpointAuthType.BASIC_AUTH, null, new BasicAuth("u", "p"), null));
+        JsonNode subscription = calls.call(client, "POST", PROJECT + "/subscriptions", ids, "",
+                new SubscriptionRequest("all", null, endpointId, null, null, null, null, null, null, null), 201);
+        JsonNode source = calls.call(client, "POST", PROJECT + "/sources", ids, "", sourcesOfEveryShape().get(4),
+                201);
+        List<Event> events = List.of(
+                seeds.event(projectId).type("invoice.paid").source(source.path("data").path("uid").asText())
+                        .endpoints(endpointId).idempotencyKey("idem-1")
+                        .data("{\"amount\":10,\"tags\":[\"a\"]}").insert(),
+                // object payloads only: Convoy's document types data as an object (its codegen of json.RawMessage),
+                // while both servers send any JSON payload as it came (OpenApiResponsesIT covers an array)
+                seeds.event(projectId).type("nested.payload").endpoints(endpointId)
+                        .data("{\"a\":{\"b\":[1,2,{\"c\":null}]},\"ok\":true}").insert(),
+                seeds.event(projectId).type("failed").status(EventStatus.FAILURE,
+                        "no subscription matched this event").insert());
+        EventDelivery retried = seeds.delivery(events.get(0), endpointId)
+                .subscription(subscription.path("data").path("uid").asText()).status(EventDeliveryStatus.RETRY)
+                .tried(1, 0.25, "retrying").insert();
+        seeds.attempt(retried, "500 Internal Server Error", false, Map.of("Content-Type", "application/json"),
+                Map.of("Server", "test"));
+        seeds.delivery(events.get(1), endpointId).transformed("{\"changed\":true}")
+                .status(EventDeliveryStatus.DISCARDED).insert();
+        return events;
+    }
+
 
     private static List<CreateSourceRequest> sourcesOfEveryShape() {
         return List.of(
