@@ -331,6 +331,16 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts", ids, "", null, 200);
         calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", ids, "",
                 null, 200);
+        Map<String, String> unknown = new HashMap<>(ids);
+        for (String key : List.of("eventID", "eventDeliveryID", "deliveryAttemptID")) {
+            unknown.put(key, "01J00000000000000000000000");
+        }
+        calls.call(project, "GET", events + "/{eventID}", unknown, "", null, 404);
+        calls.call(project, "GET", deliveries + "/{eventDeliveryID}", unknown, "", null, 404);
+        Map<String, String> unknownAttempt = new HashMap<>(ids);
+        unknownAttempt.put("deliveryAttemptID", "01J00000000000000000000000");
+        calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}",
+                unknownAttempt, "", null, 404);
 
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
