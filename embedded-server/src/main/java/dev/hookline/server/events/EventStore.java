@@ -184,10 +184,13 @@ public final class EventStore {
                 Event::uid);
     }
 
+    /** The oldest live event with an idempotency key; arguments: project ID, key. */
+    public static final String FIRST_WITH_KEY = "SELECT id FROM events INDEXED BY events_idempotency "
+            + "WHERE project_id = ? AND idempotency_key = ? AND deleted_at IS NULL ORDER BY id ASC LIMIT 1";
+
     /** The oldest live event of the project with this idempotency key (Convoy's rule for filters), or null. */
     public static String firstWithIdempotencyKey(Connection c, String projectId, String key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT id FROM events INDEXED BY events_idempotency "
-                + "WHERE project_id = ? AND idempotency_key = ? AND deleted_at IS NULL ORDER BY id ASC LIMIT 1")) {
+        try (PreparedStatement s = c.prepareStatement(FIRST_WITH_KEY)) {
             s.setString(1, projectId);
             s.setString(2, key);
             try (ResultSet rs = s.executeQuery()) {
