@@ -3,15 +3,22 @@ package dev.hookline.api.model;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.hookline.api.ConvoyEmpty;
 import java.util.List;
 
-/** Broker settings of a {@code pub_sub} source; only the member matching {@code type} is set. */
+/**
+ * Broker settings of a {@code pub_sub} source; only the member matching {@code type} is set. Unset optional strings
+ * (SQS {@code endpoint}, Kafka {@code consumer_group_id} and {@code auth.hash}) are written {@code ""}, as Convoy's
+ * OpenAPI document promises.
+ */
 @JsonPropertyOrder({"type", "workers", "sqs", "google", "kafka", "amqp"})
 public record PubSubConfig(PubSubType type, Integer workers, Sqs sqs, Google google, Kafka kafka, Amqp amqp) {
 
     /** Amazon SQS ({@code endpoint} optional, for SQS-compatible services). */
     @JsonPropertyOrder({"access_key_id", "secret_key", "default_region", "queue_name", "endpoint"})
-    public record Sqs(String accessKeyId, String secretKey, String defaultRegion, String queueName, String endpoint) {
+    public record Sqs(String accessKeyId, String secretKey, String defaultRegion, String queueName,
+                      @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) String endpoint) {
     }
 
     /** Google Pub/Sub; {@code service_account} is the base64 of the service-account JSON. */
@@ -21,12 +28,15 @@ public record PubSubConfig(PubSubType type, Integer workers, Sqs sqs, Google goo
 
     /** Kafka. */
     @JsonPropertyOrder({"brokers", "consumer_group_id", "topic_name", "auth"})
-    public record Kafka(List<String> brokers, String consumerGroupId, String topicName, KafkaAuth auth) {
+    public record Kafka(List<String> brokers,
+                        @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) String consumerGroupId,
+                        String topicName, KafkaAuth auth) {
     }
 
     /** Kafka authentication ({@code type} plain|scram, {@code hash} SHA256|SHA512). */
     @JsonPropertyOrder({"type", "hash", "username", "password", "tls"})
-    public record KafkaAuth(String type, String hash, String username, String password, Boolean tls) {
+    public record KafkaAuth(String type, @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) String hash,
+                            String username, String password, Boolean tls) {
     }
 
     /**

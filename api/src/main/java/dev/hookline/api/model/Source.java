@@ -1,22 +1,29 @@
 package dev.hookline.api.model;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.hookline.api.ConvoyEmpty;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A source. {@code url} is {@code {host}/ingest/{mask_id}}; {@code verifier} and {@code custom_response} are always
  * objects; {@code provider_config} is set for twitter sources only. Also embedded as {@code source_metadata} of events,
- * deliveries and subscriptions (then often mostly empty).
+ * deliveries and subscriptions (then often mostly empty). As Convoy's OpenAPI document promises, an unset
+ * {@code provider} is written {@code ""} and unset {@code forward_headers}/{@code idempotency_keys} are {@code []}.
  */
 @JsonPropertyOrder({"uid", "project_id", "mask_id", "name", "url", "type", "provider", "is_disabled", "verifier",
         "custom_response", "provider_config", "forward_headers", "pub_sub", "idempotency_keys", "body_function",
         "header_function", "created_at", "updated_at", "deleted_at"})
 public record Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
-                     SourceProvider provider, Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
-                     ProviderConfig providerConfig, List<String> forwardHeaders, PubSubConfig pubSub,
-                     List<String> idempotencyKeys, String bodyFunction, String headerFunction, Instant createdAt,
-                     Instant updatedAt, Instant deletedAt) {
+                     @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) SourceProvider provider,
+                     Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
+                     ProviderConfig providerConfig,
+                     @JsonSerialize(nullsUsing = ConvoyEmpty.Array.class) List<String> forwardHeaders,
+                     PubSubConfig pubSub,
+                     @JsonSerialize(nullsUsing = ConvoyEmpty.Array.class) List<String> idempotencyKeys,
+                     String bodyFunction, String headerFunction, Instant createdAt, Instant updatedAt,
+                     Instant deletedAt) {
 
     /** Provider-specific state; only twitter has any. */
     @JsonPropertyOrder({"twitter"})

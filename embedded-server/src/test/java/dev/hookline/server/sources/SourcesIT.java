@@ -80,10 +80,15 @@ class SourcesIT {
                 data.get("verifier"));
         assertEquals(Json.lenient().readTree("{\"body\":\"\",\"content_type\":\"\"}"), data.get("custom_response"));
         assertFalse(data.get("is_disabled").asBoolean());
-        for (String nullField : List.of("provider", "provider_config", "pub_sub", "idempotency_keys",
-                "body_function", "header_function", "deleted_at")) {
+        for (String nullField : List.of("provider_config", "pub_sub", "body_function", "header_function",
+                "deleted_at")) {
             assertTrue(data.has(nullField) && data.get(nullField).isNull(), nullField + " is present and null");
         }
+        // Convoy's OpenAPI document promises a string and arrays here, never null
+        assertEquals("", data.get("provider").asText());
+        assertTrue(data.get("provider").isTextual());
+        assertEquals(Json.lenient().readTree("[]"), data.get("forward_headers"));
+        assertEquals(Json.lenient().readTree("[]"), data.get("idempotency_keys"));
     }
 
     @Test

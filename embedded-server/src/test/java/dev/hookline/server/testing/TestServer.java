@@ -66,6 +66,16 @@ public final class TestServer implements AutoCloseable {
         return client;
     }
 
+    /**
+     * A client with any key (or portal token) whose base is the server root, for {@link ApiClient#raw} calls to full
+     * paths such as {@code /api/v1/...} and {@code /portal-api/...}.
+     */
+    public ApiClient root(String apiKey) {
+        ApiClient client = new ApiClient(baseUrl(), apiKey);
+        clients.add(client);
+        return client;
+    }
+
     /** Creates a project through the API and returns a client that uses its project key. */
     public TestProject newProject(String name, ProjectType type) {
         CreateProjectResponse created = admin().createProject(new CreateProjectRequest(name, type, null, null));

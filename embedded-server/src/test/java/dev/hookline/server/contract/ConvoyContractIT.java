@@ -1,0 +1,259 @@
+package dev.hookline.server.contract;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.Json;
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.AlertConfig;
+import dev.hookline.api.model.ApiKeyHeader;
+import dev.hookline.api.model.BasicAuth;
+import dev.hookline.api.model.CreateProjectRequest;
+import dev.hookline.api.model.CreateSourceRequest;
+import dev.hookline.api.model.CustomResponse;
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.EndpointAuthType;
+import dev.hookline.api.model.EndpointAuthentication;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.FilterConfig;
+import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.PortalAuthType;
+import dev.hookline.api.model.PortalLinkRequest;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.api.model.PubSubConfig;
+import dev.hookline.api.model.PubSubType;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.api.model.SourceProvider;
+import dev.hookline.api.model.SourceType;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.api.model.UpdateSourceRequest;
+import dev.hookline.api.model.Verifier;
+import dev.hookline.api.model.VerifierType;
+import dev.hookline.server.openapi.DocumentedCalls;
+import dev.hookline.server.openapi.OpenApiDocument;
+import dev.hookline.server.testing.TestCertificates;
+import dev.hookline.server.testing.TestServer;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The 11 operations of the original spec answer what Convoy's own OpenAPI document promises for them: each real
+ * answer (for data of several shapes) validates against the response schema Convoy's document gives that operation
+ * and status. Convoy's document is read where it lives (see {@link ConvoyOpenApi}); without it these tests are
+ * skipped with a message saying where they looked.
+ */
+class ConvoyContractIT {
+
+    private static final String PROJECT = "/api/v1/projects/{projectID}";
+    private static OpenApiDocument convoy;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path certDir;
+
+    TestServer server;
+    ApiClient client;
+    DocumentedCalls calls;
+    final Map<String, String> ids = new HashMap<>();
+
+    private static ConvoyOpenApi found;
+
+    @BeforeAll
+    static void readConvoysDocument() {
+        found = ConvoyOpenApi.find();
+        found.location.ifPresent(path -> convoy = OpenApiDocument.read(path));
+    }
+
+    /** Each test (not the class) is skipped, so the report counts them and shows where the document was looked for. */
+    @BeforeEach
+    void start() throws Exception {
+        assumeTrue(found.location.isPresent(), found::notFoundMessage);
+        server = TestServer.start(dataDir);
+        calls = new DocumentedCalls(convoy, "/api");
+        TestServer.TestProject project = server.newProject("contract", ProjectType.OUTGOING);
+        client = server.root(project.apiKey());
+        ids.put("projectID", project.id());
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    // 1. POST /sources
+    @Test
+    void createSourceAnswersConvoysSourceResponse() {
+        for (CreateSourceRequest request : sourcesOfEveryShape()) {
+            calls.call(client, "POST", PROJECT + "/sources", ids, "", request, 201);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 2. PUT /sources/{sourceID}
+    @Test
+    void updateSourceAnswersConvoysSourceResponse() {
+        for (CreateSourceRequest request : sourcesOfEveryShape()) {
+            JsonNode created = calls.call(client, "POST", PROJECT + "/sources", ids, "", request, 201);
+            ids.put("sourceID", created.path("data").path("uid").asText());
+            calls.call(client, "PUT", PROJECT + "/sources/{sourceID}", ids, "", new UpdateSourceRequest(
+                    request.name() + " renamed", request.type(), true, List.of("X-Forwarded-For"),
+                    new CustomResponse("thanks", "text/plain"), request.provider() == null ? null : request.verifier(),
+                    request.pubSub(), List.of("request.header.X-Id"), null, null), 202);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 3. POST /portal-links
+    @Test
+    void createPortalLinkAnswersConvoysPortalLinkResponse() {
+        String endpointId = endpoint("https://a.example/in", "owned", "tenant-1", null);
+        for (PortalLinkRequest request : portalLinksOfEveryShape(endpointId)) {
+            calls.call(client, "POST", PROJECT + "/portal-links", ids, "", request, 201);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 4. GET /portal-links/{portalLinkID}
+    @Test
+    void getPortalLinkAnswersConvoysPortalLinkResponse() {
+        String endpointId = endpoint("https://a.example/in", "owned", "tenant-1", null);
+        for (PortalLinkRequest request : portalLinksOfEveryShape(endpointId)) {
+            JsonNode created = calls.call(client, "POST", PROJECT + "/portal-links", ids, "", request, 201);
+            ids.put("portalLinkID", created.path("data").path("uid").asText());
+            calls.call(client, "GET", PROJECT + "/portal-links/{portalLinkID}", ids, "", null, 200);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 5. PUT /portal-links/{portalLinkID}
+    @Test
+    void updatePortalLinkAnswersConvoysPortalLinkResponse() {
+        String endpointId = endpoint("https://a.example/in", "owned", "tenant-1", null);
+        List<PortalLinkRequest> shapes = portalLinksOfEveryShape(endpointId);
+        for (int i = 0; i < shapes.size(); i++) {
+            JsonNode created = calls.call(client, "POST", PROJECT + "/portal-links", ids, "", shapes.get(i), 201);
+            ids.put("portalLinkID", created.path("data").path("uid").asText());
+            calls.call(client, "PUT", PROJECT + "/portal-links/{portalLinkID}", ids, "",
+                    shapes.get((i + 1) % shapes.size()), 202);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 6. PUT /endpoints/{endpointID}/pause
+    @Test
+    void pauseEndpointAnswersConvoysEndpointResponse() {
+        TestCertificates.Pair pair = TestCertificates.rsa(certDir);
+        List<String> endpoints = List.of(
+                endpoint("https://plain.example/in", "plain", null, null),
+                endpoint("https://basic.example/in", "basic", "tenant-1", new EndpointAuthentication(
+                        EndpointAuthType.BASIC_AUTH, null, new BasicAuth("u", "p"), null)),
+                endpoint("https://key.example/in", "key", null, new EndpointAuthentication(EndpointAuthType.API_KEY,
+                        new ApiKeyHeader("X-Key", "k"), null, null)),
+                endpoint("https://oauth.example/in", "oauth", null, new EndpointAuthentication(
+                        EndpointAuthType.OAUTH2, null, null, new EndpointAuthentication.OAuth2(
+                        "https://auth.example/token", "client", "shared_secret", "s3cret", null, null, null, null,
+                        null, null, null, null, null))));
+        JsonNode mtls = calls.call(client, "POST", PROJECT + "/endpoints", ids, "", new EndpointRequest(
+                "https://mtls.example/in", "mtls", null, null, null, null, null, null, null, null, null, null, null,
+                null, null, new MtlsClientCert(pair.certPem(), pair.keyPem()), null), 201);
+        for (String endpointId : concat(endpoints, mtls.path("data").path("uid").asText())) {
+            ids.put("endpointID", endpointId);
+            calls.call(client, "PUT", PROJECT + "/endpoints/{endpointID}/pause", ids, "", null, 202);
+            calls.call(client, "PUT", PROJECT + "/endpoints/{endpointID}/pause", ids, "", null, 202);
+        }
+        calls.assertNoProblems();
+    }
+
+    // 7. POST /subscriptions
+    @Test
+    void createSubscriptionAnswersConvoysSubscriptionResponse() throws Exception {
+        String plain = endpoint("https://plain.example/in", "plain", null, null);
+        calls.call(client, "POST", PROJECT + "/subscriptions", ids, "", new SubscriptionRequest("defaults", null,
+                plain, null, null, null, null, null, null, null), 201);
+
+        String full = endpoint("https://full.example/in", "full", null, null);
+        JsonNode body = Json.strict().readTree("{\"person\":{\"age\":{\"$gte\":5}}}");
+        calls.call(client, "POST", PROJECT + "/subscriptions", ids, "", new SubscriptionRequest("full", null, full,
+                null, "function transform(p) { return p; }", new AlertConfig(3, "1h"), new RateLimitConfig(10, 60L),
+                new FilterConfig(List.of("invoice.paid", "invoice.failed"), new FilterConfig.Filter(null,
+                        Json.strict().readTree("{\"X-Tenant\":\"a\"}"), body, null, null)), DeliveryMode.AT_MOST_ONCE,
+                new SubscriptionRequest.RetryConfig(StrategyType.EXPONENTIAL, "2m", null, 4L)), 201);
+
+        TestServer.TestProject incoming = server.newProject("incoming", ProjectType.INCOMING);
+        ApiClient incomingClient = server.root(incoming.apiKey());
+        Map<String, String> incomingIds = Map.of("projectID", incoming.id());
+        JsonNode endpoint = calls.call(incomingClient, "POST", PROJECT + "/endpoints", incomingIds, "",
+                EndpointRequest.of("https://in.example/hook", "receiver"), 201);
+        JsonNode source = calls.call(incomingClient, "POST", PROJECT + "/sources", incomingIds, "",
+                new CreateSourceRequest("gh", SourceType.HTTP, SourceProvider.GITHUB, null, new Verifier(null,
+                        new Verifier.Hmac(null, null, "ghsecret", null), null, null), null, null, null, null), 201);
+        calls.call(incomingClient, "POST", PROJECT + "/subscriptions", incomingIds, "", new SubscriptionRequest(
+                "from github", source.path("data").path("uid").asText(), endpoint.path("data").path("uid").asText(),
+                null, null, null, null, null, null, null), 201);
+        calls.assertNoProblems();
+    }
+
+    // ------------------------------------------------------------------------------------------------ data
+
+    private static List<CreateSourceRequest> sourcesOfEveryShape() {
+        return List.of(
+                new CreateSourceRequest("noop", SourceType.HTTP, null, null, null, null, null, null, null),
+                new CreateSourceRequest("hmac", SourceType.HTTP, null, new CustomResponse("ok", "text/plain"),
+                        new Verifier(VerifierType.HMAC, new Verifier.Hmac("X-Sig", "SHA256", "s3cret", "hex"), null,
+                                null), null, List.of("request.header.X-Id"), null, null),
+                new CreateSourceRequest("basic", SourceType.HTTP, null, null, new Verifier(VerifierType.BASIC_AUTH,
+                        null, new BasicAuth("u", "p"), null), null, null, null, null),
+                new CreateSourceRequest("key", SourceType.HTTP, null, null, new Verifier(VerifierType.API_KEY, null,
+                        null, new ApiKeyHeader("X-Api-Key", "k3y")), null, null, null, null),
+                new CreateSourceRequest("github", SourceType.HTTP, SourceProvider.GITHUB, null, new Verifier(null,
+                        new Verifier.Hmac(null, null, "ghsecret", null), null, null), null, null, null, null),
+                new CreateSourceRequest("twitter", SourceType.HTTP, SourceProvider.TWITTER, null, new Verifier(null,
+                        new Verifier.Hmac(null, null, "twsecret", null), null, null), null, null, null, null),
+                new CreateSourceRequest("sqs", SourceType.PUB_SUB, null, null, null, new PubSubConfig(PubSubType.SQS,
+                        null, new PubSubConfig.Sqs("AKIA", "secret", "eu-west-1", "q", null), null, null, null),
+                        null, null, null),
+                new CreateSourceRequest("kafka", SourceType.PUB_SUB, null, null, null, new PubSubConfig(
+                        PubSubType.KAFKA, 2, null, null, new PubSubConfig.Kafka(List.of("k1:9092"), null, "topic",
+                        new PubSubConfig.KafkaAuth("scram", "sha512", "u", "p", true)), null), null, null, null),
+                new CreateSourceRequest("amqp", SourceType.PUB_SUB, null, null, null, new PubSubConfig(
+                        PubSubType.AMQP, null, null, null, null, new PubSubConfig.Amqp(null, "rabbit", "5672", "q",
+                        null, new PubSubConfig.AmqpAuth("guest", "g"), new PubSubConfig.AmqpExchange("ex", "rk"),
+                        null, null, null)), null, null, null),
+                new CreateSourceRequest("google", SourceType.PUB_SUB, null, null, null, new PubSubConfig(
+                        PubSubType.GOOGLE, null, null, new PubSubConfig.Google("proj", "sub", "e30="), null, null),
+                        null, null, null),
+                new CreateSourceRequest("rest", SourceType.REST_API, null, null, null, null, null, null, null));
+    }
+
+    private static List<PortalLinkRequest> portalLinksOfEveryShape(String endpointId) {
+        return List.of(
+                new PortalLinkRequest("by owner", "tenant-1", null, null, null),
+                new PortalLinkRequest("by owner, nothing yet", "tenant-without-endpoints", null, true, null),
+                new PortalLinkRequest("listed", null, List.of(endpointId), false, PortalAuthType.STATIC_TOKEN),
+                new PortalLinkRequest("refresh", "tenant-1", List.of(endpointId), true, PortalAuthType.REFRESH_TOKEN));
+    }
+
+    private String endpoint(String url, String name, String ownerId, EndpointAuthentication authentication) {
+        JsonNode created = calls.call(client, "POST", PROJECT + "/endpoints", ids, "", new EndpointRequest(url, name,
+                null, ownerId, null, null, null, null, null, null, null, null, null, null, authentication, null, null),
+                201);
+        return created.path("data").path("uid").asText();
+    }
+
+    private static List<String> concat(List<String> list, String last) {
+        List<String> out = new java.util.ArrayList<>(list);
+        out.add(last);
+        return out;
+    }
+}

@@ -1,0 +1,315 @@
+package dev.hookline.server.openapi;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.RawResponse;
+import dev.hookline.api.model.AlertConfig;
+import dev.hookline.api.model.ApiKeyHeader;
+import dev.hookline.api.model.BasicAuth;
+import dev.hookline.api.model.ContentType;
+import dev.hookline.api.model.CreateProjectRequest;
+import dev.hookline.api.model.CreateSourceRequest;
+import dev.hookline.api.model.CustomResponse;
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.EndpointAuthType;
+import dev.hookline.api.model.EndpointAuthentication;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.ExpireSecretRequest;
+import dev.hookline.api.model.FilterConfig;
+import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.PortalAuthType;
+import dev.hookline.api.model.PortalLinkRequest;
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.api.model.PubSubConfig;
+import dev.hookline.api.model.PubSubType;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.api.model.SourceProvider;
+import dev.hookline.api.model.SourceType;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.api.model.UpdateSourceRequest;
+import dev.hookline.api.model.Verifier;
+import dev.hookline.api.model.VerifierType;
+import dev.hookline.api.Json;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.openapi.OpenApiDocument.Operation;
+import dev.hookline.server.testing.TestCertificates;
+import dev.hookline.server.testing.TestServer;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real answers of a real server, with data of every shape (each verifier, broker, endpoint authentication, portal
+ * link kind), validate against Hookline's own OpenAPI document: every registered operation is called at least once
+ * and every answer matches the schema the document gives for its status, errors included.
+ */
+class OpenApiResponsesIT {
+
+    private static final String V1 = "/api/v1/projects";
+    private static final String PROJECT = V1 + "/{projectID}";
+    private static final String ENDPOINTS = PROJECT + "/endpoints";
+    private static final String ENDPOINT = ENDPOINTS + "/{endpointID}";
+    private static final String SOURCES = PROJECT + "/sources";
+    private static final String SOURCE = SOURCES + "/{sourceID}";
+    private static final String SUBSCRIPTIONS = PROJECT + "/subscriptions";
+    private static final String SUBSCRIPTION = SUBSCRIPTIONS + "/{subscriptionID}";
+    private static final String LINKS = PROJECT + "/portal-links";
+    private static final String LINK = LINKS + "/{portalLinkID}";
+    private static final String PAGED = "perPage=2&sort=ASC";
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path certDir;
+
+    TestServer server;
+    ApiClient admin;
+    final OpenApiDocument document = OpenApiDocument.hookline();
+    final DocumentedCalls calls = new DocumentedCalls(document);
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dataDir);
+        admin = server.root(TestServer.INSTANCE_KEY);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void everyRegisteredOperationAnswersAsDocumented() {
+        JsonNode created = calls.call(admin, "POST", V1, Map.of(), "", new CreateProjectRequest("outgoing",
+                ProjectType.OUTGOING, "https://example.com/logo.png", null), 201);
+        String projectId = created.path("data").path("project").path("uid").asText();
+        ApiClient project = server.root(created.path("data").path("api_key").path("key").asText());
+        Map<String, String> ids = new HashMap<>(Map.of("projectID", projectId));
+
+        calls.checkNotJson(admin.raw("GET", "/api/v1/openapi.yaml", null, Map.of()), "GET", "/api/v1/openapi.yaml",
+                200);
+        calls.call(project, "GET", V1, Map.of(), "", null, 200);
+        calls.call(admin, "GET", V1, Map.of(), "", null, 200);
+        calls.call(project, "GET", PROJECT, ids, "", null, 200);
+        calls.call(project, "PUT", PROJECT, ids, "", new UpdateProjectRequest("outgoing, renamed", null,
+                new ProjectConfig(null, null, null, true, true, null, null, null, null, null,
+                        new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"),
+                                "https://meta.example.com/in", null), null)), 202);
+
+        endpoints(project, ids);
+        sources(project, ids);
+        subscriptions(project, ids);
+        portalLinks(project, ids);
+
+        calls.call(admin, "DELETE", PROJECT, ids, "", null, 200);
+
+        calls.assertNoProblems();
+        Set<Operation> uncalled = new TreeSet<>();
+        for (Router.Route route : server.server().router().routes()) {
+            uncalled.add(new Operation(route.method(), route.template()));
+        }
+        uncalled.removeAll(calls.called());
+        assertTrue(uncalled.isEmpty(), "operations this test does not check yet: " + uncalled);
+    }
+
+    @Test
+    void errorAnswersAreTheDocumentedErrorEnvelope() {
+        JsonNode created = calls.call(admin, "POST", V1, Map.of(), "", new CreateProjectRequest("p",
+                ProjectType.OUTGOING, null, null), 201);
+        String projectId = created.path("data").path("project").path("uid").asText();
+        ApiClient project = server.root(created.path("data").path("api_key").path("key").asText());
+        Map<String, String> ids = Map.of("projectID", projectId, "endpointID", "01J00000000000000000000000",
+                "sourceID", "01J00000000000000000000000");
+        JsonNode other = calls.call(admin, "POST", V1, Map.of(), "", new CreateProjectRequest("other",
+                ProjectType.OUTGOING, null, null), 201);
+        Map<String, String> otherIds = Map.of("projectID", other.path("data").path("project").path("uid").asText());
+
+        calls.call(project, "POST", ENDPOINTS, ids, "", "{\"name\":\"no url\"}", 400);
+        calls.call(project, "POST", ENDPOINTS, ids, "", "{\"url\":", 400);
+        calls.call(project, "GET", ENDPOINTS, ids, "perPage=zero", null, 400);
+        calls.call(server.root("CO.unknown.key"), "GET", ENDPOINTS, ids, "", null, 401);
+        calls.call(project, "GET", SOURCES, otherIds, "", null, 403);
+        calls.call(project, "POST", V1, Map.of(), "", new CreateProjectRequest("x", ProjectType.INCOMING, null,
+                null), 403);
+        calls.call(project, "GET", ENDPOINT, ids, "", null, 404);
+        calls.call(project, "PUT", SOURCE, ids, "", new UpdateSourceRequest("s", SourceType.HTTP, null, null, null,
+                null, null, null, null, null), 404);
+        calls.call(project, "POST", SOURCES, ids, "", "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}", 413);
+        RawResponse textPlain = project.raw("POST", ENDPOINTS.replace("{projectID}", projectId), "url=x",
+                Map.of("Content-Type", "text/plain"));
+        calls.check(textPlain, "POST", ENDPOINTS, 415);
+        RawResponse noKey = project.raw("GET", "/portal-api/endpoints", null, Map.of("Authorization", "Bearer"));
+        calls.check(noKey, "GET", "/portal-api/endpoints", 401);
+
+        calls.assertNoProblems();
+    }
+
+    // ---------------------------------------------------------------------------------------------- endpoints
+
+    private void endpoints(ApiClient project, Map<String, String> ids) {
+        TestCertificates.Pair pair = TestCertificates.rsa(certDir);
+        JsonNode plain = calls.call(project, "POST", ENDPOINTS, ids, "", EndpointRequest.of("https://a.example/in",
+                "plain"), 201);
+        ids.put("endpointID", plain.path("data").path("uid").asText());
+        calls.call(project, "POST", ENDPOINTS, ids, "", new EndpointRequest("http://127.0.0.1:9000/in", "full",
+                "my-own-secret", "tenant-1", "all members", true, "ops@example.com", false,
+                "https://hooks.slack.com/x", "https://teams.example.com/y", 30L, 50, 60L, ContentType.FORM_URLENCODED,
+                new EndpointAuthentication(EndpointAuthType.BASIC_AUTH, null, new BasicAuth("user", "pa55"), null),
+                new MtlsClientCert(pair.certPem(), pair.keyPem()), null), 201);
+        calls.call(project, "POST", ENDPOINTS, ids, "", endpoint("api-key", new EndpointAuthentication(
+                EndpointAuthType.API_KEY, new ApiKeyHeader("X-Key", "k"), null, null)), 201);
+        calls.call(project, "POST", ENDPOINTS, ids, "", endpoint("oauth2", new EndpointAuthentication(
+                EndpointAuthType.OAUTH2, null, null, new EndpointAuthentication.OAuth2("https://auth.example/token",
+                "client", "shared_secret", "s3cret", null, null, null, null, null, "read", null,
+                new EndpointAuthentication.FieldMapping("token", null, null), "seconds"))), 201);
+        JsonNode jwk = Json.strict().createObjectNode().put("kty", "EC").put("crv", "P-256").put("x", "a")
+                .put("y", "b").put("d", "c");
+        calls.call(project, "POST", ENDPOINTS, ids, "", endpoint("assertion", new EndpointAuthentication(
+                EndpointAuthType.OAUTH2, null, null, new EndpointAuthentication.OAuth2("https://auth.example/token",
+                "client", "client_assertion", null, jwk, "ES256", "iss", "sub", null, null, "aud", null, null))),
+                201);
+
+        calls.call(project, "GET", ENDPOINTS, ids, PAGED, null, 200);
+        JsonNode first = calls.call(project, "GET", ENDPOINTS, ids, PAGED, null, 200);
+        calls.call(project, "GET", ENDPOINTS, ids, PAGED + "&direction=next&next_page_cursor="
+                + first.path("data").path("pagination").path("next_page_cursor").asText(), null, 200);
+        calls.call(project, "GET", ENDPOINTS, ids, "q=zzz-no-match", null, 200);
+        calls.call(project, "GET", ENDPOINT, ids, "", null, 200);
+        calls.call(project, "PUT", ENDPOINT, ids, "", new EndpointRequest("https://a.example/in", "plain, renamed",
+                null, null, null, null, null, null, null, null, 0L, null, null, null, null, null, null), 202);
+        calls.call(project, "PUT", ENDPOINT + "/pause", ids, "", null, 202);
+        calls.call(project, "POST", ENDPOINT + "/activate", ids, "", null, 202);
+        calls.call(project, "PUT", ENDPOINT + "/expire_secret", ids, "", new ExpireSecretRequest(null, 60L), 200);
+    }
+
+    private static EndpointRequest endpoint(String name, EndpointAuthentication authentication) {
+        return new EndpointRequest("https://" + name + ".example/in", name, null, null, null, null, null, null, null,
+                null, null, null, null, null, authentication, null, null);
+    }
+
+    // ------------------------------------------------------------------------------------------------ sources
+
+    private void sources(ApiClient project, Map<String, String> ids) {
+        JsonNode noop = calls.call(project, "POST", SOURCES, ids, "", source("noop", SourceType.HTTP, null, null,
+                null), 201);
+        ids.put("sourceID", noop.path("data").path("uid").asText());
+        calls.call(project, "POST", SOURCES, ids, "", source("hmac", SourceType.HTTP, null, new Verifier(
+                VerifierType.HMAC, new Verifier.Hmac("X-Sig", "SHA512", "s3cret", "base64"), null, null), null), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("basic", SourceType.HTTP, null, new Verifier(
+                VerifierType.BASIC_AUTH, null, new BasicAuth("u", "p"), null), null), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("key", SourceType.HTTP, null, new Verifier(
+                VerifierType.API_KEY, null, null, new ApiKeyHeader("X-Api-Key", "k3y")), null), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("twitter", SourceType.HTTP, SourceProvider.TWITTER,
+                new Verifier(null, new Verifier.Hmac(null, null, "tw", null), null, null), null), 201);
+        calls.call(project, "POST", SOURCES, ids, "", new CreateSourceRequest("custom", SourceType.HTTP, null,
+                new CustomResponse("ok", "text/plain"), null, null, List.of("request.header.X-Id"), null, null), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("sqs", SourceType.PUB_SUB, null, null,
+                new PubSubConfig(PubSubType.SQS, null, new PubSubConfig.Sqs("AKIA", "secret", "eu-west-1", "q",
+                        null), null, null, null)), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("google", SourceType.PUB_SUB, null, null,
+                new PubSubConfig(PubSubType.GOOGLE, 2, null, new PubSubConfig.Google("proj", "sub", "e30="), null,
+                        null)), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("kafka", SourceType.PUB_SUB, null, null,
+                new PubSubConfig(PubSubType.KAFKA, 1, null, null, new PubSubConfig.Kafka(List.of("k1:9092"), null,
+                        "topic", new PubSubConfig.KafkaAuth("scram", "sha512", "u", "p", true)), null)), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("amqp", SourceType.PUB_SUB, null, null,
+                new PubSubConfig(PubSubType.AMQP, null, null, null, null, new PubSubConfig.Amqp(null, "rabbit",
+                        "5672", "q", null, new PubSubConfig.AmqpAuth("guest", "g"),
+                        new PubSubConfig.AmqpExchange("ex", "rk"), null, null, "dlx"))), 201);
+        calls.call(project, "POST", SOURCES, ids, "", source("rest", SourceType.REST_API, null, null, null), 201);
+
+        calls.call(project, "GET", SOURCES, ids, PAGED, null, 200);
+        calls.call(project, "GET", SOURCES, ids, "type=pub_sub&provider=", null, 200);
+        calls.call(project, "GET", SOURCE, ids, "", null, 200);
+        calls.call(project, "PUT", SOURCE, ids, "", new UpdateSourceRequest("noop, renamed", SourceType.HTTP, true,
+                List.of("X-Forward"), new CustomResponse("accepted", null), null, null, null, null, null), 202);
+    }
+
+    private static CreateSourceRequest source(String name, SourceType type, SourceProvider provider,
+                                              Verifier verifier, PubSubConfig pubSub) {
+        return new CreateSourceRequest(name, type, provider, null, verifier, pubSub, null, null, null);
+    }
+
+    // ------------------------------------------------------------------------------------------ subscriptions
+
+    private void subscriptions(ApiClient project, Map<String, String> ids) {
+        JsonNode filter = Json.strict().createObjectNode().set("person",
+                Json.strict().createObjectNode().set("age", Json.strict().createObjectNode().put("$gte", 5)));
+        JsonNode created = calls.call(project, "POST", SUBSCRIPTIONS, ids, "", new SubscriptionRequest("all",
+                ids.get("sourceID"), ids.get("endpointID"), null, "function transform(p) { return p; }",
+                new AlertConfig(3, "1h"), new RateLimitConfig(10, 60L), new FilterConfig(List.of("a.b", "c"),
+                        new FilterConfig.Filter(null, null, filter, null, null)), DeliveryMode.AT_MOST_ONCE,
+                new SubscriptionRequest.RetryConfig(StrategyType.EXPONENTIAL, "2m", null, 4L)), 201);
+        ids.put("subscriptionID", created.path("data").path("uid").asText());
+        JsonNode second = calls.call(project, "POST", ENDPOINTS, ids, "", EndpointRequest.of("https://b.example/in",
+                "second"), 201);
+        calls.call(project, "POST", SUBSCRIPTIONS, ids, "", new SubscriptionRequest("plain", null,
+                second.path("data").path("uid").asText(), null, null, null, null, null, null, null), 201);
+
+        calls.call(project, "GET", SUBSCRIPTIONS, ids, PAGED, null, 200);
+        calls.call(project, "GET", SUBSCRIPTIONS, ids, "endpointId=" + ids.get("endpointID") + "&name=al", null,
+                200);
+        calls.call(project, "GET", SUBSCRIPTION, ids, "", null, 200);
+        calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
+                null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
+        calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
+        calls.call(project, "DELETE", SOURCE, ids, "", null, 200);
+    }
+
+    // ------------------------------------------------------------------------------ portal links and portal API
+
+    private void portalLinks(ApiClient project, Map<String, String> ids) {
+        calls.call(project, "PUT", ENDPOINT, ids, "", new EndpointRequest("https://a.example/in", "plain",
+                null, "tenant-1", null, null, null, null, null, null, null, null, null, null, null, null, null), 202);
+        JsonNode managing = calls.call(project, "POST", LINKS, ids, "", new PortalLinkRequest("tenant 1",
+                "tenant-1", null, true, null), 201);
+        ids.put("portalLinkID", managing.path("data").path("uid").asText());
+        JsonNode refresh = calls.call(project, "POST", LINKS, ids, "", new PortalLinkRequest("listed", null,
+                List.of(ids.get("endpointID")), false, PortalAuthType.REFRESH_TOKEN), 201);
+
+        calls.call(project, "GET", LINKS, ids, PAGED, null, 200);
+        calls.call(project, "GET", LINKS, ids, "ownerId=tenant-1&endpointId=" + ids.get("endpointID") + "&q=ten",
+                null, 200);
+        calls.call(project, "GET", LINK, ids, "", null, 200);
+        calls.call(project, "GET", LINK, Map.of("projectID", ids.get("projectID"), "portalLinkID",
+                refresh.path("data").path("uid").asText()), "", null, 200);
+        calls.call(project, "PUT", LINK, ids, "", new PortalLinkRequest("tenant 1, renamed", "tenant-1", null, true,
+                PortalAuthType.STATIC_TOKEN), 202);
+        JsonNode key = calls.call(project, "GET", LINK + "/refresh_token", Map.of("projectID", ids.get("projectID"),
+                "portalLinkID", refresh.path("data").path("uid").asText()), "", null, 200);
+
+        ApiClient portal = server.root(managing.path("data").path("token").asText());
+        ApiClient refreshPortal = server.root(key.path("data").asText());
+        Map<String, String> endpoint = Map.of("endpointID", ids.get("endpointID"));
+        calls.call(portal, "GET", "/portal-api/portal_link", Map.of(), "", null, 200);
+        calls.call(refreshPortal, "GET", "/portal-api/portal_link", Map.of(), "", null, 200);
+        calls.call(portal, "GET", "/portal-api/endpoints", Map.of(), PAGED, null, 200);
+        calls.call(refreshPortal, "GET", "/portal-api/endpoints", Map.of(), "", null, 200);
+        calls.call(portal, "GET", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 200);
+        JsonNode own = calls.call(portal, "POST", "/portal-api/endpoints", Map.of(), "",
+                EndpointRequest.of("https://portal.example/in", "from the portal"), 201);
+        Map<String, String> ownId = Map.of("endpointID", own.path("data").path("uid").asText());
+        calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}", ownId, "",
+                EndpointRequest.of("https://portal.example/in2", "renamed in the portal"), 202);
+        calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/pause", ownId, "", null, 202);
+        calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/expire_secret", ownId, "",
+                new ExpireSecretRequest("a-new-secret-of-enough-length", 0L), 200);
+        calls.call(portal, "DELETE", "/portal-api/endpoints/{endpointID}", ownId, "", null, 200);
+        calls.call(refreshPortal, "DELETE", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 403);
+
+        calls.call(project, "PUT", LINK + "/revoke", ids, "", null, 200);
+        calls.call(project, "DELETE", ENDPOINT, ids, "", null, 200);
+    }
+}
