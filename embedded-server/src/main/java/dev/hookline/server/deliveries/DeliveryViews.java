@@ -19,8 +19,8 @@ import java.util.Map;
 
 /**
  * Deliveries as the wire shows them, like Convoy's: {@code event_metadata} (the event without payload and headers),
- * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} ({@code uid}, {@code name},
- * {@code idempotency_keys}), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
+ * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} (the source, as events embed
+ * it), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
  * page; endpoints and sources deleted since still show (with their {@code deleted_at}).
  */
 public final class DeliveryViews {
@@ -60,7 +60,7 @@ public final class DeliveryViews {
         return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
                 d.subscriptionId(), d.headers(), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(), d.latency(),
                 d.latencySeconds(), d.eventType(), d.deliveryMode(), endpoint, eventMetadata(event),
-                sourceMetadata(source), d.deviceMetadata(), d.status(), metadata, d.cliMetadata(), d.description(),
+                source, d.deviceMetadata(), d.status(), metadata, d.cliMetadata(), d.description(),
                 d.acknowledgedAt(), d.createdAt(), d.updatedAt(), d.deletedAt());
     }
 
@@ -73,12 +73,4 @@ public final class DeliveryViews {
                 e.status(), e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
     }
 
-    private static Source sourceMetadata(Source s) {
-        if (s == null) {
-            return null;
-        }
-        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), null, s.type(), s.provider(), null, null,
-                null, null, null, null, s.idempotencyKeys(), null, null, s.createdAt(), s.updatedAt(),
-                s.deletedAt());
-    }
 }

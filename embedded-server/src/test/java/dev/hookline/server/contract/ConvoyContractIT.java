@@ -15,6 +15,10 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.PortalAuthType;
@@ -32,6 +36,7 @@ import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.openapi.DocumentedCalls;
 import dev.hookline.server.openapi.OpenApiDocument;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -202,6 +207,65 @@ class ConvoyContractIT {
                 "from github", source.path("data").path("uid").asText(), endpoint.path("data").path("uid").asText(),
                 null, null, null, null, null, null, null), 201);
         calls.assertNoProblems();
+    }
+
+    // 8. GET /meta-events
+    @Test
+    void listMetaEventsAnswersConvoysMetaEventPage() {
+        EventSeeds seeds = new EventSeeds(server);
+        seeds.metaEvent(ids.get("projectID"), "endpoint.created", "{\"uid\":\"x\",\"name\":\"ep\"}",
+                EventDeliveryStatus.SUCCESS);
+        seeds.metaEvent(ids.get("projectID"), "eventdelivery.failed", "{}", EventDeliveryStatus.SCHEDULED);
+        calls.call(client, "GET", PROJECT + "/meta-events", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/meta-events", ids, "perPage=1&startDate=2020-01-01T00:00:00", null,
+                200);
+        calls.assertNoProblems();
+    }
+
+    // 9. GET /eventdeliveries
+    @Test
+    void listEventDeliveriesAnswersConvoysDeliveryPage() {
+        seedEventsAndDeliveries();
+        calls.call(client, "GET", PROJECT + "/eventdeliveries", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/eventdeliveries", ids, "status=Retry&status=Success&perPage=1", null,
+                200);
+        calls.assertNoProblems();
+    }
+
+    // 10. GET /events
+    @Test
+    void listEventsAnswersConvoysEventPage() {
+        seedEventsAndDeliveries();
+        calls.call(client, "GET", PROJECT + "/events", ids, "", null, 200);
+        calls.call(client, "GET", PROJECT + "/events", ids, "query=sku&perPage=1", null, 200);
+        calls.assertNoProblems();
+    }
+
+    // 11. PUT /events/{eventID}/replay
+    @Test
+    void replayEventAnswersConvoysEventResponse() {
+        seedEventsAndDeliveries();
+        calls.call(client, "PUT", PROJECT + "/events/{eventID}/replay", ids, "", null, 200);
+        calls.assertNoProblems();
+    }
+
+    /** Events with and without source, and deliveries of several states with and without a transformed payload. */
+    private void seedEventsAndDeliveries() {
+        EventSeeds seeds = new EventSeeds(server);
+        String projectId = ids.get("projectID");
+        String endpointId = endpoint("https://a.example/in", "receiver", null, null);
+        JsonNode source = calls.call(client, "POST", PROJECT + "/sources", ids, "", sourcesOfEveryShape().get(1),
+                201);
+        Event event = seeds.event(projectId).source(source.path("data").path("uid").asText()).endpoints(endpointId)
+                .idempotencyKey("k-1").data("{\"items\":[{\"sku\":\"a\"}]}").insert();
+        seeds.event(projectId).endpoints(endpointId).status(EventStatus.FAILURE, "no subscription matched this event")
+                .insert();
+        ids.put("eventID", event.uid());
+        EventDelivery retrying = seeds.delivery(event, endpointId).status(EventDeliveryStatus.RETRY)
+                .tried(1, 0.5, "retrying").insert();
+        seeds.attempt(retrying, "500 Internal Server Error", false, Map.of(), Map.of());
+        seeds.delivery(event, endpointId).status(EventDeliveryStatus.SUCCESS).transformed("{\"sku\":\"a\"}")
+                .insert();
     }
 
     // ------------------------------------------------------------------------------------------------ data

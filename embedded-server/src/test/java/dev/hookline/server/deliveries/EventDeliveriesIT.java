@@ -125,7 +125,7 @@ class EventDeliveriesIT {
         assertEquals(source.uid(), sourceMetadata.get("uid").asText());
         assertEquals("github", sourceMetadata.get("name").asText());
         assertEquals("request.header.X-Id", sourceMetadata.get("idempotency_keys").get(0).asText());
-        assertTrue(sourceMetadata.get("verifier").isNull(), "a source's secrets are not embedded");
+        assertEquals("noop", sourceMetadata.get("verifier").get("type").asText(), "the source as events embed it");
 
         EventDelivery typed = client.getEventDelivery(seeded.uid());
         assertEquals(StrategyType.LINEAR, typed.metadata().strategy());

@@ -16,6 +16,10 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MtlsClientCert;
@@ -37,6 +41,7 @@ import dev.hookline.api.model.VerifierType;
 import dev.hookline.api.Json;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -67,6 +72,10 @@ class OpenApiResponsesIT {
     private static final String SUBSCRIPTION = SUBSCRIPTIONS + "/{subscriptionID}";
     private static final String LINKS = PROJECT + "/portal-links";
     private static final String LINK = LINKS + "/{portalLinkID}";
+    private static final String EVENTS = PROJECT + "/events";
+    private static final String DELIVERIES = PROJECT + "/eventdeliveries";
+    private static final String DELIVERY = DELIVERIES + "/{eventDeliveryID}";
+    private static final String META_EVENTS = PROJECT + "/meta-events";
     private static final String PAGED = "perPage=2&sort=ASC";
 
     @TempDir
@@ -111,6 +120,7 @@ class OpenApiResponsesIT {
         endpoints(project, ids);
         sources(project, ids);
         subscriptions(project, ids);
+        eventsAndDeliveries(project, ids);
         portalLinks(project, ids);
 
         calls.call(admin, "DELETE", PROJECT, ids, "", null, 200);
@@ -268,6 +278,73 @@ class OpenApiResponsesIT {
         calls.call(project, "DELETE", SOURCE, ids, "", null, 200);
     }
 
+    // ------------------------------------------------------------------------------- events and deliveries
+
+    private void eventsAndDeliveries(ApiClient project, Map<String, String> ids) {
+        EventSeeds seeds = new EventSeeds(server);
+        String projectId = ids.get("projectID");
+        Event withSource = seeds.event(projectId).source(ids.get("sourceID")).endpoints(ids.get("endpointID"))
+                .idempotencyKey("k-1").data("{\"amount\":1.50,\"items\":[{\"sku\":\"a\"}]}").insert();
+        Event failed = seeds.event(projectId).status(EventStatus.FAILURE, "no subscription matched this event")
+                .insert();
+        ids.put("eventID", withSource.uid());
+        EventDelivery delivery = seeds.delivery(withSource, ids.get("endpointID")).status(EventDeliveryStatus.RETRY)
+                .tried(1, 1.25, "retrying").insert();
+        seeds.delivery(withSource, ids.get("endpointID")).transformed("[1,2]").insert();
+        ids.put("eventDeliveryID", delivery.uid());
+        ids.put("deliveryAttemptID", seeds.attempt(delivery, "500 Internal Server Error", false,
+                Map.of("Authorization", "Basic x"), Map.of("Content-Type", "text/plain")).uid());
+        seeds.attempt(delivery, "200 OK", true, Map.of(), Map.of());
+        ids.put("metaEventID", seeds.metaEvent(projectId, "endpoint.created", "{\"uid\":\"x\"}",
+                EventDeliveryStatus.SUCCESS).uid());
+        seeds.metaEvent(projectId, "endpoint.updated", "{}", EventDeliveryStatus.SCHEDULED);
+
+        calls.call(project, "GET", EVENTS, ids, PAGED, null, 200);
+        calls.call(project, "GET", EVENTS, ids, "query=sku&endpointId=" + ids.get("endpointID") + "&sourceId[]="
+                + ids.get("sourceID"), null, 200);
+        calls.call(project, "GET", EVENTS, ids, "idempotencyKey=k-1&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "GET", EVENTS + "/{eventID}", ids, "", null, 200);
+        calls.call(project, "GET", EVENTS + "/{eventID}", Map.of("projectID", projectId, "eventID", failed.uid()),
+                "", null, 200);
+        calls.call(project, "PUT", EVENTS + "/{eventID}/replay", ids, "", null, 200);
+        calls.call(project, "GET", DELIVERIES, ids, PAGED, null, 200);
+        calls.call(project, "GET", DELIVERIES, ids, "status=Retry&status[]=Success&eventType=invoice.paid"
+                + "&endpointId=" + ids.get("endpointID"), null, 200);
+        calls.call(project, "GET", DELIVERY, ids, "", null, 200);
+        calls.call(project, "GET", DELIVERY + "/deliveryattempts", ids, "", null, 200);
+        calls.call(project, "GET", DELIVERY + "/deliveryattempts/{deliveryAttemptID}", ids, "", null, 200);
+        calls.call(project, "GET", META_EVENTS, ids, PAGED, null, 200);
+        calls.call(project, "GET", META_EVENTS + "/{metaEventID}", ids, "", null, 200);
+
+        Map<String, String> unknown = new HashMap<>(ids);
+        for (String key : List.of("eventID", "eventDeliveryID", "deliveryAttemptID", "metaEventID")) {
+            unknown.put(key, "01J00000000000000000000000");
+        }
+        calls.call(project, "GET", EVENTS + "/{eventID}", unknown, "", null, 404);
+        calls.call(project, "PUT", EVENTS + "/{eventID}/replay", unknown, "", null, 400);
+        calls.call(project, "GET", DELIVERIES, ids, "status=Lost", null, 400);
+        calls.call(project, "GET", DELIVERY, unknown, "", null, 404);
+        calls.call(project, "GET", DELIVERY + "/deliveryattempts/{deliveryAttemptID}", Map.of("projectID",
+                projectId, "eventDeliveryID", delivery.uid(), "deliveryAttemptID", "01J00000000000000000000000"), "",
+                null, 404);
+        calls.call(project, "GET", META_EVENTS + "/{metaEventID}", unknown, "", null, 404);
+    }
+
+    /** The portal's events and deliveries; the link reaches the endpoint the seeded event went to. */
+    private void portalEvents(ApiClient portal, Map<String, String> ids) {
+        calls.call(portal, "GET", "/portal-api/events", Map.of(), PAGED + "&query=sku", null, 200);
+        calls.call(portal, "GET", "/portal-api/events/{eventID}", ids, "", null, 200);
+        calls.call(portal, "PUT", "/portal-api/events/{eventID}/replay", ids, "", null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries", Map.of(), PAGED + "&status=Retry", null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/{eventDeliveryID}", ids, "", null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/{eventDeliveryID}/deliveryattempts", ids, "", null,
+                200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}",
+                ids, "", null, 200);
+        calls.call(portal, "GET", "/portal-api/events/{eventID}", Map.of("eventID", "01J00000000000000000000000"),
+                "", null, 404);
+    }
+
     // ------------------------------------------------------------------------------ portal links and portal API
 
     private void portalLinks(ApiClient project, Map<String, String> ids) {
@@ -308,6 +385,7 @@ class OpenApiResponsesIT {
                 new ExpireSecretRequest("a-new-secret-of-enough-length", 0L), 200);
         calls.call(portal, "DELETE", "/portal-api/endpoints/{endpointID}", ownId, "", null, 200);
         calls.call(refreshPortal, "DELETE", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 403);
+        portalEvents(portal, ids);
 
         calls.call(project, "PUT", LINK + "/revoke", ids, "", null, 200);
         calls.call(project, "DELETE", ENDPOINT, ids, "", null, 200);
