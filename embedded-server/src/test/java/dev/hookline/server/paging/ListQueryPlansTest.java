@@ -1,7 +1,6 @@
 package dev.hookline.server.paging;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.hookline.api.model.EndpointRequest;
