@@ -8,6 +8,7 @@ import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
 import dev.hookline.server.projects.ProjectRoutes;
@@ -70,6 +71,7 @@ public final class HooklineServer implements AutoCloseable {
         new MetaEventRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);
+        new PortalEventRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
     }

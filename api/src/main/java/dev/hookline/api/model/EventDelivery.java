@@ -14,8 +14,8 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"uid", "project_id", "event_id", "endpoint_id", "device_id", "subscription_id", "headers",
         "target_url", "url_query_params", "idempotency_key", "latency", "latency_seconds", "event_type",
-        "delivery_mode", "endpoint_metadata", "event_metadata", "source_metadata", "device_metadata", "status", "metadata",
-        "cli_metadata", "description", "acknowledged_at", "created_at", "updated_at", "deleted_at"})
+        "delivery_mode", "endpoint_metadata", "event_metadata", "source_metadata", "device_metadata", "status",
+        "metadata", "cli_metadata", "description", "acknowledged_at", "created_at", "updated_at", "deleted_at"})
 public record EventDelivery(String uid, String projectId, String eventId, String endpointId, String deviceId,
                             String subscriptionId, Map<String, List<String>> headers,
                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String targetUrl, String urlQueryParams,

@@ -234,6 +234,21 @@ class ApiClientTest {
     }
 
     @Test
+    void portalEventAndDeliveryCallsGoToThePortalApi() {
+        List<Runnable> calls = List.of(() -> client.portalGetEvent("E1"), () -> client.portalReplayEvent("E1"),
+                () -> client.portalGetEventDelivery("D1"), () -> client.portalListDeliveryAttempts("D1"),
+                () -> client.portalGetDeliveryAttempt("D1", "A1"));
+        for (Runnable call : calls) {
+            ApiException e = assertThrows(ApiException.class, call::run);
+            assertEquals(404, e.status());
+        }
+        assertEquals(List.of("GET /portal-api/events/E1", "PUT /portal-api/events/E1/replay",
+                "GET /portal-api/eventdeliveries/D1", "GET /portal-api/eventdeliveries/D1/deliveryattempts",
+                "GET /portal-api/eventdeliveries/D1/deliveryattempts/A1"),
+                seen.stream().map(x -> x.method() + " " + x.path()).toList());
+    }
+
+    @Test
     void connectionRefusedIsStatusZero() throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

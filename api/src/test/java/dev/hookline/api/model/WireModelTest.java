@@ -208,6 +208,27 @@ class WireModelTest {
     }
 
     @Test
+    void eventsOmitWhatConvoyOmitsAndDeliveriesAndAttemptsTheirUnsetExtras() {
+        Event e = new Event("e1", "t", "", "", "p1", List.of(), Map.of(), null, null, "", "/hooks", "", false,
+                null, null, EventStatus.SUCCESS, "", null, Instant.EPOCH, Instant.EPOCH, null);
+        ObjectNode et = Json.strict().valueToTree(e);
+        assertFalse(et.has("failure_reason") || et.has("data") || et.has("raw") || et.has("source_metadata")
+                || et.has("endpoint_metadata") || et.has("metadata"), et.toString());
+        assertEquals("/hooks", et.get("url_path").asText());
+        assertEquals("", et.get("app_id").asText());
+        assertTrue(et.get("acknowledged_at").isNull());
+
+        EventDelivery d = new EventDelivery("d1", "p1", "e1", "ep", "", "s", Map.of(), null, "", "", "", 0.0, "t",
+                DeliveryMode.AT_LEAST_ONCE, null, null, null, null, EventDeliveryStatus.SCHEDULED, null, null, "",
+                null, Instant.EPOCH, Instant.EPOCH, null);
+        assertFalse(Json.strict().valueToTree(d).has("target_url"));
+        DeliveryAttempt a = new DeliveryAttempt("a1", "https://x", "POST", "ep", "", "p1", "d1", "", Map.of(),
+                Map.of(), "", "", "", "", false, null, null, null, Instant.EPOCH, Instant.EPOCH, null);
+        ObjectNode at = Json.strict().valueToTree(a);
+        assertFalse(at.has("request_body") || at.has("latency_ms") || at.has("requested_at"), at.toString());
+    }
+
+    @Test
     void secretsAreNotPrinted() {
         ApiKeyResponse k = new ApiKeyResponse("k", new ApiKeyResponse.Role("project_admin", "p", ""), "project",
                 "CO.abcdefghijklmnop.secretsecret", "u", null, Instant.EPOCH);

@@ -97,11 +97,13 @@ public final class AttemptStore {
         return find(c, projectId, a.deliveryId(), id);
     }
 
+    /** A delivery's attempts, oldest first; arguments: delivery ID, project ID. */
+    public static final String LIST = "SELECT " + COLUMNS + " FROM delivery_attempts INDEXED BY attempts_delivery "
+            + "WHERE event_delivery_id = ? AND project_id = ? AND deleted_at IS NULL ORDER BY id ASC";
+
     /** The attempts of delivery {@code deliveryId}, oldest first. */
     public static List<DeliveryAttempt> list(Connection c, String projectId, String deliveryId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM delivery_attempts "
-                + "INDEXED BY attempts_delivery WHERE event_delivery_id = ? AND project_id = ? "
-                + "AND deleted_at IS NULL ORDER BY id ASC")) {
+        try (PreparedStatement s = c.prepareStatement(LIST)) {
             s.setString(1, deliveryId);
             s.setString(2, projectId);
             try (ResultSet rs = s.executeQuery()) {

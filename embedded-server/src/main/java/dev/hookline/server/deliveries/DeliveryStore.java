@@ -12,6 +12,7 @@ import dev.hookline.server.events.EventStore;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -233,8 +234,10 @@ public final class DeliveryStore {
         } else {
             index = "deliveries_project";
         }
-        KeysetQuery<EventDelivery> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM event_deliveries "
-                + "INDEXED BY " + index, "id", DeliveryStore::map)
+        String from = " FROM event_deliveries INDEXED BY " + index;
+        KeysetQuery<EventDelivery> query = new KeysetQuery<>("SELECT " + COLUMNS + from, "id", DeliveryStore::map)
+                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", COLUMNS,
+                        projectId, ids, DeliveryStore::map, EventDelivery::uid))
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
         boolean byEvent = filter.eventId() != null;

@@ -9,7 +9,7 @@ final class Latency {
     private Latency() {
     }
 
-    /** {@code ""} for no latency (not delivered yet), else e.g. {@code 850µs}, {@code 250ms}, {@code 1.5s}, {@code 2m5s}. */
+    /** {@code ""} for no latency (not delivered yet), else e.g. {@code 850µs}, {@code 250ms}, {@code 2m5s}. */
     static String text(double seconds) {
         if (!(seconds > 0)) {
             return "";

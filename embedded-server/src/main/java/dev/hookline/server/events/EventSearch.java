@@ -42,9 +42,7 @@ public final class EventSearch {
         public Object translate(Connection c, String op, String bound) throws SQLException {
             boolean below = op.startsWith("<");
             boolean strict = op.length() == 1;
-            String sql = "SELECT rowid FROM events WHERE id " + op + " ? ORDER BY id " + (below ? "DESC" : "ASC")
-                    + " LIMIT 1";
-            try (PreparedStatement s = c.prepareStatement(sql)) {
+            try (PreparedStatement s = c.prepareStatement(nearestRowid(op))) {
                 s.setString(1, bound);
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {
@@ -59,6 +57,12 @@ public final class EventSearch {
     };
 
     private EventSearch() {
+    }
+
+    /** The rowid of the event whose ID is nearest to the bound on the {@code op} side; argument: the bound. */
+    public static String nearestRowid(String op) {
+        return "SELECT rowid FROM events WHERE id " + op + " ? ORDER BY id " + (op.startsWith("<") ? "DESC" : "ASC")
+                + " LIMIT 1";
     }
 
     /**

@@ -184,10 +184,13 @@ public final class EventStore {
                 Event::uid);
     }
 
+    /** The oldest live event with an idempotency key; arguments: project ID, key. */
+    public static final String FIRST_WITH_KEY = "SELECT id FROM events INDEXED BY events_idempotency "
+            + "WHERE project_id = ? AND idempotency_key = ? AND deleted_at IS NULL ORDER BY id ASC LIMIT 1";
+
     /** The oldest live event of the project with this idempotency key (Convoy's rule for filters), or null. */
     public static String firstWithIdempotencyKey(Connection c, String projectId, String key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT id FROM events INDEXED BY events_idempotency "
-                + "WHERE project_id = ? AND idempotency_key = ? AND deleted_at IS NULL ORDER BY id ASC LIMIT 1")) {
+        try (PreparedStatement s = c.prepareStatement(FIRST_WITH_KEY)) {
             s.setString(1, projectId);
             s.setString(2, key);
             try (ResultSet rs = s.executeQuery()) {
@@ -247,11 +250,15 @@ public final class EventStore {
                     .where("e.deleted_at IS NULL")
                     .orderedBy(EventSearch.ROWID_ORDER);
         }
+        KeysetQuery.RowLoader<Event> byIds = (c, ids) -> ProjectRows.findByIds(c, "events", COLUMNS, projectId, ids,
+                EventStore::map, Event::uid);
         if (endpoints != null) {
-            KeysetQuery<Event> query = new KeysetQuery<>("SELECT " + columns("ee.event_id AS id")
-                    + " FROM events_endpoints ee INDEXED BY "
+            String from = " FROM events_endpoints ee INDEXED BY "
                     + (sources.isEmpty() ? "events_endpoints_endpoint" : "events_endpoints_source")
-                    + " CROSS JOIN events e ON e.id = ee.event_id", "ee.event_id", EventStore::map)
+                    + " CROSS JOIN events e ON e.id = ee.event_id";
+            KeysetQuery<Event> query = new KeysetQuery<>("SELECT " + columns("ee.event_id AS id") + from,
+                    "ee.event_id", EventStore::map)
+                    .idsFirst("SELECT ee.event_id AS id" + from, byIds)
                     .where("ee.project_id = ?", projectId)
                     .where("e.deleted_at IS NULL")
                     .anyOf("ee.endpoint_id", endpoints)
@@ -259,8 +266,9 @@ public final class EventStore {
             // an event that targets two of the endpoints is in both branches
             return endpoints.size() > 1 ? query.distinct() : query;
         }
-        return new KeysetQuery<>("SELECT " + columns("e.id") + " FROM events e INDEXED BY "
-                + (sources.isEmpty() ? "events_project" : "events_source"), "e.id", EventStore::map)
+        String from = " FROM events e INDEXED BY " + (sources.isEmpty() ? "events_project" : "events_source");
+        return new KeysetQuery<>("SELECT " + columns("e.id") + from, "e.id", EventStore::map)
+                .idsFirst("SELECT e.id" + from, byIds)
                 .where("e.project_id = ?", projectId)
                 .where("e.deleted_at IS NULL")
                 .anyOf("e.source_id", sources);

@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -49,6 +51,12 @@ public final class KeysetQuery<T> {
         Object translate(Connection c, String op, String bound) throws SQLException;
     }
 
+    /** Loads full rows by ID (for {@link #idsFirst}); IDs it cannot find are left out of the map. */
+    @FunctionalInterface
+    public interface RowLoader<T> {
+        Map<String, T> load(Connection c, List<String> ids) throws SQLException;
+    }
+
     private record AnyOf(String column, List<?> values) {
     }
 
@@ -64,6 +72,8 @@ public final class KeysetQuery<T> {
     private final List<AnyOf> branches = new ArrayList<>();
     private boolean distinct;
     private OrderKey orderKey;
+    private String idSelect;
+    private RowLoader<T> loader;
 
     /**
      * @param select   {@code SELECT <columns, one of them named id> FROM <table> [alias] [INDEXED BY ...]}
@@ -115,6 +125,18 @@ public final class KeysetQuery<T> {
     /** The same row can come out of several branches (a join table); keep each ID once. */
     public KeysetQuery<T> distinct() {
         this.distinct = true;
+        return this;
+    }
+
+    /**
+     * With branches, selects only IDs in the branch statements ({@code idSelect} = {@code SELECT <id> AS id FROM
+     * ...}, the same tables and index as the select), then loads the page's rows by ID: the branches then read only
+     * their index (no table rows), the statements stay short to prepare, and only the rows kept are mapped. Worth it
+     * when the branches are many.
+     */
+    public KeysetQuery<T> idsFirst(String idSelect, RowLoader<T> loader) {
+        this.idSelect = idSelect;
+        this.loader = loader;
         return this;
     }
 
@@ -224,6 +246,9 @@ public final class KeysetQuery<T> {
     private List<T> fetchOnce(Connection connection, ListParams params, String op, String bound, boolean asc,
                               int limit, Function<T, String> idOf) throws SQLException {
         List<Sql> statements = statements(connection, params, op, bound, asc, limit);
+        if (loader != null && !branches.isEmpty()) {
+            return loadByIds(connection, statements, asc, limit);
+        }
         if (statements.size() == 1) {
             return run(connection, statements.get(0));
         }
@@ -235,6 +260,38 @@ public final class KeysetQuery<T> {
         }
         merged.sort(asc ? order : order.reversed());
         return merged.size() > limit ? new ArrayList<>(merged.subList(0, limit)) : merged;
+    }
+
+    /** The IDs of the branch statements, merged and limited, then their rows (in that order; a repeated ID twice). */
+    private List<T> loadByIds(Connection connection, List<Sql> statements, boolean asc, int limit)
+            throws SQLException {
+        List<String> ids = new ArrayList<>();
+        for (Sql sql : statements) {
+            try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
+                bind(statement, sql.args());
+                try (ResultSet rs = statement.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+        }
+        if (statements.size() > 1) {
+            ids.sort(asc ? Comparator.naturalOrder() : Comparator.reverseOrder());
+        }
+        if (ids.size() > limit) {
+            ids = new ArrayList<>(ids.subList(0, limit));
+        }
+        Map<String, T> rows = ids.isEmpty() ? Map.of()
+                : loader.load(connection, new ArrayList<>(new LinkedHashSet<>(ids)));
+        List<T> out = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            T row = rows.get(id);
+            if (row != null) {
+                out.add(row);
+            }
+        }
+        return out;
     }
 
     private List<Sql> statements(Connection connection, ListParams params, String op, String bound, boolean asc,
@@ -267,7 +324,7 @@ public final class KeysetQuery<T> {
         for (AnyOf anyOf : branches) {
             branchWhere.add(anyOf.column() + " = ?");
         }
-        String arm = select + whereClause(branchWhere);
+        String arm = (loader != null ? idSelect : select) + whereClause(branchWhere);
         List<Sql> out = new ArrayList<>();
         for (int from = 0; from < combinations.size(); from += MAX_ARMS) {
             List<List<Object>> chunk = combinations.subList(from, Math.min(combinations.size(), from + MAX_ARMS));

@@ -302,6 +302,31 @@ class EventDeliveriesIT {
     }
 
     @Test
+    void manyEndpointsPageThroughBranchesMergedAcrossStatements() {
+        List<String> endpoints = new ArrayList<>(List.of(epA, epB, epC));
+        for (int i = 0; i < 9; i++) {
+            endpoints.add(client.createEndpoint(EndpointRequest.of("https://n" + i + ".example", "n" + i)).uid());
+        }
+        List<EventDelivery> all = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            String endpoint = endpoints.get(i * 7 % endpoints.size());
+            all.add(seeds.delivery(seeds.event(project.id()).endpoints(endpoint).insert(), endpoint)
+                    .status(EventDeliveryStatus.values()[i % 6]).insert());
+        }
+        // 11 endpoints x 6 statuses: more branches than one statement merges
+        List<String> chosen = endpoints.subList(1, 12);
+        List<String> asc = all.stream().filter(d -> chosen.contains(d.endpointId())).map(EventDelivery::uid).sorted()
+                .toList();
+        List<String> desc = asc.stream().sorted(Comparator.reverseOrder()).toList();
+        for (int perPage : new int[] {1, 4, 7}) {
+            KeysetWalk.assertWalks(asc, q().withAll("endpointId", chosen).perPage(perPage).sort(ListQuery.Sort.ASC),
+                    client::listEventDeliveries, EventDelivery::uid);
+            KeysetWalk.assertWalks(desc, q().withAll("endpointId", chosen).perPage(perPage),
+                    client::listEventDeliveries, EventDelivery::uid);
+        }
+    }
+
+    @Test
     void endpointIdAndStatusAcceptBothSpellingsRepeated() {
         List<EventDelivery> all = grid();
         List<String> expected = all.stream().filter(d -> !d.endpointId().equals(epC)

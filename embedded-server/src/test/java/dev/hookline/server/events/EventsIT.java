@@ -308,6 +308,34 @@ class EventsIT {
     }
 
     @Test
+    void manyEndpointsAndSourcesPageThroughBranchesMergedAcrossStatements() {
+        List<String> endpoints = new ArrayList<>(List.of(epA, epB, epC));
+        for (int i = 0; i < 10; i++) {
+            endpoints.add(client.createEndpoint(EndpointRequest.of("https://n" + i + ".example", "n" + i)).uid());
+        }
+        List<String> sources = new ArrayList<>(List.of(github.uid(), stripe.uid()));
+        for (int i = 0; i < 3; i++) {
+            sources.add(client.createSource(new CreateSourceRequest("s" + i, SourceType.HTTP, null, null, null, null,
+                    null, null, null)).uid());
+        }
+        List<Event> all = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            all.add(seeds.event(project.id()).source(sources.get(i % sources.size()))
+                    .endpoints(endpoints.get(i % endpoints.size()), endpoints.get((i * 5 + 1) % endpoints.size()))
+                    .insert());
+        }
+        // 13 endpoints x 5 sources: more branches than one statement merges, and events in two branches each
+        List<String> asc = all.stream().map(Event::uid).sorted().toList();
+        List<String> desc = asc.stream().sorted(Comparator.reverseOrder()).toList();
+        ListQuery filter = q().withAll("endpointId", endpoints).withAll("sourceId", sources);
+        for (int perPage : new int[] {1, 4, 10}) {
+            KeysetWalk.assertWalks(asc, filter.perPage(perPage).sort(ListQuery.Sort.ASC), client::listEvents,
+                    Event::uid);
+            KeysetWalk.assertWalks(desc, filter.perPage(perPage), client::listEvents, Event::uid);
+        }
+    }
+
+    @Test
     void dateWindowLimitsTheListOnEveryShape() {
         Instant day1 = clock.instant();
         Event first = seeds.event(project.id()).endpoints(epA).source(github.uid()).data("{\"w\":\"x\"}").insert();

@@ -1,0 +1,111 @@
+package dev.hookline.server.portal;
+
+import dev.hookline.api.model.Event;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryRoutes;
+import dev.hookline.server.events.EventReplay;
+import dev.hookline.server.events.EventRoutes;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.events.EventStore;
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.portallinks.PortalLinkStore;
+
+/**
+ * {@code /portal-api/events} and {@code /portal-api/eventdeliveries}: the {@code /api/v1} answers limited to what
+ * targets the link's endpoints, with credentials in headers masked ({@link PortalMasking}). Something outside the
+ * link answers like something unknown (404; Convoy: 401), so its existence does not leak. A replay needs every
+ * endpoint of the event to be the link's (403 otherwise).
+ */
+public final class PortalEventRoutes {
+
+    private final ServerContext context;
+    private final EventStore events;
+    private final EventReplay replay;
+    private final DeliveryRoutes deliveries;
+
+    public PortalEventRoutes(ServerContext context) {
+        this.context = context;
+        this.events = new EventStore(context);
+        this.replay = new EventReplay(context);
+        this.deliveries = new DeliveryRoutes(context);
+    }
+
+    public void register(Router router) {
+        String events = PortalRoutes.BASE + "/events";
+        router.get(events, Access.PORTAL, this::listEvents);
+        router.get(events + "/{eventID}", Access.PORTAL, this::getEvent);
+        router.put(events + "/{eventID}/replay", Access.PORTAL, this::replay);
+        String deliveries = PortalRoutes.BASE + "/eventdeliveries";
+        router.get(deliveries, Access.PORTAL, this::listDeliveries);
+        router.get(deliveries + "/{eventDeliveryID}", Access.PORTAL, this::getDelivery);
+        router.get(deliveries + "/{eventDeliveryID}/deliveryattempts", Access.PORTAL, this::attempts);
+        router.get(deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.PORTAL,
+                this::attempt);
+    }
+
+    /** The caller's link and the endpoints it reaches, read together. */
+    private record Reach(PortalLinkStore.Link link, EventScope scope) {
+        String projectId() {
+            return link.projectId();
+        }
+    }
+
+    private Reach reach(Exchange ex) {
+        return context.db().read(c -> {
+            PortalLinkStore.Link link = PortalScope.link(c, ex.principal());
+            return new Reach(link, EventScope.endpoints(PortalScope.endpointIds(c, link.id())));
+        });
+    }
+
+    private void listEvents(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        EventStore.Filter filter = EventRoutes.filter(ex, reach.scope());
+        ListParams params = ListParams.from(ex);
+        ex.ok(200, "App events fetched successfully",
+                PortalMasking.events(events.list(reach.projectId(), filter, params)));
+    }
+
+    private void getEvent(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        Event event = events.findWithSource(reach.projectId(), ex.pathParam("eventID"));
+        if (event == null || !reach.scope().reachesAny(event.endpoints())) {
+            throw ApiError.notFound("event not found");
+        }
+        ex.ok(200, "Endpoint event fetched successfully", PortalMasking.event(event));
+    }
+
+    private void replay(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "Endpoint event replayed successfully",
+                PortalMasking.event(replay.replay(reach.projectId(), ex.pathParam("eventID"), reach.scope())));
+    }
+
+    private void listDeliveries(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "Event deliveries fetched successfully",
+                PortalMasking.deliveries(deliveries.list(ex, reach.projectId(), reach.scope())));
+    }
+
+    private void getDelivery(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "Event Delivery fetched successfully", PortalMasking.delivery(
+                deliveries.get(reach.projectId(), ex.pathParam("eventDeliveryID"), reach.scope())));
+    }
+
+    private void attempts(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "Event delivery attempts fetched successfully", deliveries.attempts(reach.projectId(),
+                ex.pathParam("eventDeliveryID"), reach.scope()).stream().map(PortalMasking::attempt).toList());
+    }
+
+    private void attempt(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "Event delivery attempt fetched successfully", PortalMasking.attempt(deliveries.attempt(
+                reach.projectId(), ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"),
+                reach.scope())));
+    }
+}

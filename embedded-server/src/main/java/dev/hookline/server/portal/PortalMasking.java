@@ -1,0 +1,93 @@
+package dev.hookline.server.portal;
+
+import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.Page;
+import dev.hookline.api.model.Source;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a portal link's holder may not read in events, deliveries and attempts: the values of credential-bearing
+ * headers (the sender's {@code Authorization}, cookies, signatures, tokens, API keys) become {@code ***}, and an
+ * embedded source loses its verifier and broker settings. Endpoints are redacted as everywhere else.
+ */
+final class PortalMasking {
+
+    static final String MASK = "***";
+
+    private static final List<String> SENSITIVE = List.of("authorization", "cookie", "secret", "token", "signature",
+            "api-key", "api_key", "apikey", "password");
+
+    private PortalMasking() {
+    }
+
+    /** True for a header whose value is a credential. */
+    static boolean sensitive(String headerName) {
+        String name = headerName.toLowerCase(Locale.ROOT);
+        return SENSITIVE.stream().anyMatch(name::contains);
+    }
+
+    static Event event(Event e) {
+        return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(),
+                multiValued(e.headers()), e.endpointMetadata(), source(e.sourceMetadata()), e.urlQueryParams(),
+                e.urlPath(), e.idempotencyKey(), e.isDuplicateEvent(), e.data(), e.raw(), e.status(),
+                e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
+    }
+
+    static Page<Event> events(Page<Event> page) {
+        return new Page<>(page.content().stream().map(PortalMasking::event).toList(), page.pagination());
+    }
+
+    static EventDelivery delivery(EventDelivery d) {
+        return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
+                d.subscriptionId(), multiValued(d.headers()), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(),
+                d.latency(), d.latencySeconds(), d.eventType(), d.deliveryMode(), d.endpointMetadata(),
+                d.eventMetadata() == null ? null : event(d.eventMetadata()), source(d.sourceMetadata()),
+                d.deviceMetadata(), d.status(), d.metadata(), d.cliMetadata(), d.description(), d.acknowledgedAt(),
+                d.createdAt(), d.updatedAt(), d.deletedAt());
+    }
+
+    static Page<EventDelivery> deliveries(Page<EventDelivery> page) {
+        return new Page<>(page.content().stream().map(PortalMasking::delivery).toList(), page.pagination());
+    }
+
+    static DeliveryAttempt attempt(DeliveryAttempt a) {
+        return new DeliveryAttempt(a.uid(), a.url(), a.method(), a.endpointId(), a.apiVersion(), a.projectId(),
+                a.msgId(), a.ipAddress(), singleValued(a.requestHttpHeader()), singleValued(a.responseHttpHeader()),
+                a.requestBody(), a.httpStatus(), a.responseData(), a.error(), a.status(), a.requestedAt(),
+                a.respondedAt(), a.latencyMs(), a.createdAt(), a.updatedAt(), a.deletedAt());
+    }
+
+    private static Source source(Source s) {
+        if (s == null) {
+            return null;
+        }
+        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), s.url(), s.type(), s.provider(),
+                s.isDisabled(), null, s.customResponse(), s.providerConfig(), s.forwardHeaders(), null,
+                s.idempotencyKeys(), s.bodyFunction(), s.headerFunction(), s.createdAt(), s.updatedAt(),
+                s.deletedAt());
+    }
+
+    private static Map<String, List<String>> multiValued(Map<String, List<String>> headers) {
+        if (headers == null) {
+            return null;
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        headers.forEach((name, values) -> out.put(name, sensitive(name) && values != null
+                ? values.stream().map(v -> MASK).toList() : values));
+        return out;
+    }
+
+    private static Map<String, String> singleValued(Map<String, String> headers) {
+        if (headers == null) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach((name, value) -> out.put(name, sensitive(name) ? MASK : value));
+        return out;
+    }
+}
