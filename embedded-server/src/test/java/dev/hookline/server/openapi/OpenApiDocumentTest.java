@@ -70,6 +70,30 @@ class OpenApiDocumentTest {
         assertProblem(document.validate("GET", GET_SOURCE, 404, withData), "data");
     }
 
+    @Test
+    void everyPropertyOfHooklinesDocumentIsASchemaObject() {
+        List<String> notSchemas = new java.util.ArrayList<>();
+        collectNonSchemaProperties(document.root(), "#", notSchemas);
+        assertEquals(List.of(), notSchemas, "a property whose schema is not an object validates nothing");
+    }
+
+    private static void collectNonSchemaProperties(JsonNode node, String at, List<String> into) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> {
+                if (field.getKey().equals("properties") && field.getValue().isObject()) {
+                    field.getValue().fields().forEachRemaining(property -> {
+                        if (!property.getValue().isObject()) {
+                            into.add(at + "/properties/" + property.getKey());
+                        }
+                    });
+                }
+                collectNonSchemaProperties(field.getValue(), at + "/" + field.getKey(), into);
+            });
+        } else if (node.isArray()) {
+            node.forEach(item -> collectNonSchemaProperties(item, at, into));
+        }
+    }
+
     private static void assertProblem(List<String> problems, String mention) {
         assertTrue(problems.stream().anyMatch(p -> p.contains(mention)), "expected a problem naming " + mention
                 + ", got " + problems);

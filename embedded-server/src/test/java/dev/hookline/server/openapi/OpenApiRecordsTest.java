@@ -66,7 +66,7 @@ class OpenApiRecordsTest {
                 }
             }
         });
-        assertTrue(drift.isEmpty(), String.join("\n", drift));
+        assertTrue(drift.isEmpty(), drift.size() + " schemas drifted from their records:\n" + String.join("\n", drift));
     }
 
     @Test
