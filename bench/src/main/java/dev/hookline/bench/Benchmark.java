@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -76,12 +78,13 @@ public final class Benchmark {
                     + "refusing to write into it (give an empty or new bench.dataDir)");
         }
         out.printf("Seeding %,d deliveries into %s%n", options.deliveries(), dataDir);
-        SeedClock clock = new SeedClock();
+        Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        SeedClock clock = new SeedClock(DataSetSeeder.startOf(end));
         try (HooklineServer server = HooklineServer.start(
                 ServerConfig.standalone("127.0.0.1", 0, dataDir, null).withClock(clock));
              ApiClient admin = new ApiClient(server.baseUrl() + "/api", sessionKey(server))) {
             DataSet data = new DataSetSeeder(server.context(), clock, admin, out)
-                    .seed(options.deliveries(), options.seed());
+                    .seed(options.deliveries(), options.seed(), end);
             data.writeTo(dataDir);
             out.printf("Seeded in %.0f s%n", data.seedSeconds());
             return data;

@@ -12,7 +12,6 @@ import dev.hookline.server.events.EventStore;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -29,6 +28,8 @@ import java.util.Random;
 public final class DataSetSeeder {
 
     static final Duration SPAN = Duration.ofDays(30);
+    /** Projects, endpoints, sources and subscriptions are made this long before the first event. */
+    private static final Duration SETUP_LEAD = Duration.ofHours(1);
     static final String COMMON_WORD = "customer";
     static final String RARE_WORD = "chargeback";
     private static final int EVENTS_PER_WRITE = 400;
@@ -50,13 +51,23 @@ public final class DataSetSeeder {
         this.log = log;
     }
 
-    /** Seeds about {@code targetDeliveries} deliveries (an event's worth more at most) and describes them. */
-    public DataSet seed(long targetDeliveries, long seed) {
+    /** When a data set that ends at {@code end} begins: the server's clock must not be later when it starts. */
+    public static Instant startOf(Instant end) {
+        return end.minus(SPAN).minus(SETUP_LEAD);
+    }
+
+    /**
+     * Seeds about {@code targetDeliveries} deliveries (an event's worth more at most), created over the
+     * {@link #SPAN} up to {@code end}, and describes them. The server's clock must still be at {@link #startOf}.
+     */
+    public DataSet seed(long targetDeliveries, long seed, Instant end) {
         long began = System.nanoTime();
         Random random = new Random(seed);
-        Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         Instant start = end.minus(SPAN);
-        clock.set(start.minus(Duration.ofHours(1)));
+        if (clock.instant().isAfter(startOf(end))) {
+            throw new IllegalStateException("the server's clock is past the data set's start: IDs would not "
+                    + "follow created_at");
+        }
         List<SeededProject> projects = SeededProject.createAll(admin);
         SeededProject main = projects.get(0);
         EventPlanner planner = new EventPlanner(projects, start, end, targetDeliveries, random);

@@ -14,6 +14,15 @@ public final class SeedClock extends Clock {
 
     private volatile Instant fixed;
 
+    /**
+     * Starts stopped at {@code initial}. The server must start on this clock already set to the data set's first
+     * moment: its ID generator never goes back in time, so one ID made at the real "now" would give every later ID
+     * that timestamp.
+     */
+    public SeedClock(Instant initial) {
+        this.fixed = initial;
+    }
+
     /** Stops at {@code instant} until set again or released. */
     public void set(Instant instant) {
         this.fixed = instant;
