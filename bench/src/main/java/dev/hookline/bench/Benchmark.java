@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -101,8 +102,10 @@ public final class Benchmark {
             List<BenchCase> cases = BenchCases.all(data, options.perPage(), api.withProject(data.projectId()))
                     .stream().filter(c -> options.runs(c.name())).toList();
             CaseRunner runner = new CaseRunner(api, data.projectId(), options.warmup(), options.requests());
-            out.printf("Measuring %d cases: %d warm-up and %d timed requests each, %d rows per page%n",
+            out.printf("Measuring %d cases: %d warm-up requests each in turn, then %d timed requests each, "
+                            + "%d rows per page%n",
                     cases.size(), options.warmup(), options.requests(), options.perPage());
+            runner.warmUp(cases);
             for (BenchCase c : cases) {
                 CaseResult result = runner.run(c);
                 results.add(result);
@@ -136,14 +139,14 @@ public final class Benchmark {
                         + "%,d deliveries, quietest %,d), %d sources, %d subscriptions (busiest %,d deliveries, "
                         + "quietest %,d); statuses %s.%n%n", data.seed(), data.seedSeconds(), data.deliveries(),
                 data.events(), data.duplicateEvents(), data.attempts(), data.projects().size(),
-                java.time.Duration.between(data.start(), data.end()).toDays(), main.name(), main.events(),
+                Duration.between(data.start(), data.end()).toDays(), main.name(), main.events(),
                 main.deliveries(), main.endpoints(), endpoints.get(data.busyEndpoint()),
                 endpoints.get(data.quietEndpoint()), main.sources(), main.subscriptions(),
                 data.subscriptionCounts().get(data.busySubscription()),
                 data.subscriptionCounts().get(data.quietSubscription()), statuses(data.statusCounts())));
-        out.append(String.format(Locale.ROOT, "%d warm-up and %d timed requests per case, one at a time, "
-                        + "perPage=%d; time from sending the request to having read the whole answer.%n%n",
-                options.warmup(), options.requests(), options.perPage()));
+        out.append(String.format(Locale.ROOT, "%d warm-up requests per case (all cases in turn), then %d timed "
+                + "requests per case, one at a time, perPage=%d; time from sending the request to having read the "
+                + "whole answer.%n%n", options.warmup(), options.requests(), options.perPage()));
         out.append(ResultTable.markdown(results, options.targetMs()));
         return out.toString();
     }

@@ -32,7 +32,7 @@ public final class DataSetSeeder {
     private static final Duration SETUP_LEAD = Duration.ofHours(1);
     static final String COMMON_WORD = "customer";
     static final String RARE_WORD = "chargeback";
-    private static final int EVENTS_PER_WRITE = 400;
+    private static final int EVENTS_PER_WRITE = 2000;
     private static final int SAMPLE_SIZE = 256;
 
     private final ServerContext context;
