@@ -29,12 +29,16 @@ public final class BenchCases {
         Instant end = data.end();
         ListQuery lastDay = page.startDate(end.minus(Duration.ofDays(1))).endDate(end);
         ListQuery lastWeek = page.startDate(end.minus(Duration.ofDays(7))).endDate(end);
+        // what the console sends: it always names a window (ADR 0006, 18)
+        ListQuery lastMonth = page.startDate(end.minus(Duration.ofDays(30))).endDate(end);
         List<String> three = data.threeEndpoints();
         List<String> events = data.sampleEventIds();
         List<String> keys = data.sampleIdempotencyKeys();
         Page.Pagination deep = paginationAfter(client, page, DEEP_PAGES);
         ListQuery deepPage = page.nextPage(deep);
         Page.Pagination beyond = client.listEventDeliveries(deepPage).pagination();
+        ListQuery deepInMonth = lastMonth.nextPage(paginationAfter(client, lastMonth, DEEP_PAGES));
+        Page.Pagination beyondInMonth = client.listEventDeliveries(deepInMonth).pagination();
 
         List<BenchCase> cases = new ArrayList<>();
         String d = "eventdeliveries";
@@ -71,6 +75,10 @@ public final class BenchCases {
                 + " (after following " + DEEP_PAGES + " next cursors)", i -> deepPage));
         cases.add(new BenchCase("deliveries: prev page", d, "direction = prev from page " + (DEEP_PAGES + 1),
                 i -> deepPage.prevPage(beyond)));
+        cases.add(new BenchCase("deliveries: deep page in 30 days", d, "page " + (DEEP_PAGES + 1)
+                + " of the last 30 days, as the console asks", i -> deepInMonth));
+        cases.add(new BenchCase("deliveries: prev page in 30 days", d, "direction = prev from that page",
+                i -> deepInMonth.prevPage(beyondInMonth)));
         cases.add(new BenchCase("deliveries: Failure + endpoint + 7 days", d,
                 "status = Failure, endpointId = busiest, last 7 days",
                 i -> lastWeek.with("status", "Failure").with("endpointId", data.busyEndpoint())));

@@ -57,7 +57,7 @@ class BenchmarkIT {
 
     @Test
     void everyCaseOfTheIssueIsMeasuredOnPagesThatHoldRows() {
-        assertEquals(25, first.results().size());
+        assertEquals(27, first.results().size());
         for (CaseResult r : first.results()) {
             assertTrue(r.maxRows() > 0, r.benchCase().name() + " measured empty pages");
             assertEquals(2, r.latencies().count());
