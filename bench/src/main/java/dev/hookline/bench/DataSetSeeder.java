@@ -10,6 +10,8 @@ import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.events.EventStore;
 import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -112,7 +114,7 @@ public final class DataSetSeeder {
     }
 
     /** Writes one event, its deliveries and their attempts in the caller's transaction; returns the event ID. */
-    private String store(java.sql.Connection c, EventPlanner.EventPlan plan) throws java.sql.SQLException {
+    private String store(Connection c, EventPlanner.EventPlan plan) throws SQLException {
         Event event = EventStore.insert(c, context, plan.event());
         if (plan.deliveries().isEmpty()) {
             return event.uid();

@@ -1,6 +1,7 @@
 package dev.hookline.bench;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
@@ -46,7 +47,7 @@ final class Payloads {
             case SHOP -> "{\"id\":" + (1_000_000 + r.nextInt(9_000_000)) + ",\"email\":\"" + pick(r, NAMES)
                     + r.nextInt(1000) + "@example.com\",\"created_at\":" + epochSecond + ",\"total_price\":\""
                     + r.nextInt(900) + "." + (10 + r.nextInt(90)) + "\",\"currency\":\""
-                    + pick(r, CURRENCIES).toUpperCase(java.util.Locale.ROOT) + "\",\"financial_status\":\""
+                    + pick(r, CURRENCIES).toUpperCase(Locale.ROOT) + "\",\"financial_status\":\""
                     + pick(r, List.of("paid", "pending", "refunded")) + "\",\"" + DataSetSeeder.COMMON_WORD
                     + "\":{\"id\":" + r.nextInt(1_000_000) + ",\"first_name\":\"" + pick(r, NAMES)
                     + "\",\"orders_count\":" + r.nextInt(40) + "},\"line_items\":[{\"title\":\"" + words(r, 2)
