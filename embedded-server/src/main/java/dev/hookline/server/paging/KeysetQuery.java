@@ -299,17 +299,9 @@ public final class KeysetQuery<T> {
         String keyColumn = orderKey == null ? idColumn : orderKey.column();
         List<String> where = new ArrayList<>(conditions);
         List<Object> args = new ArrayList<>(arguments);
-        if (params.lowestId() != null) {
-            where.add(keyColumn + " >= ?");
-            args.add(keyBound(connection, ">=", params.lowestId()));
-        }
-        if (params.highestId() != null) {
-            where.add(keyColumn + " <= ?");
-            args.add(keyBound(connection, "<=", params.highestId()));
-        }
-        if (op != null) {
-            where.add(keyColumn + " " + op + " ?");
-            args.add(keyBound(connection, op, bound));
+        for (Bound b : bounds(params, op, bound)) {
+            where.add(keyColumn + " " + b.op() + " ?");
+            args.add(keyBound(connection, b.op(), b.id()));
         }
         String direction = asc ? " ASC" : " DESC";
         if (branches.isEmpty()) {
@@ -340,6 +332,39 @@ public final class KeysetQuery<T> {
             }
             text.append(" ORDER BY id").append(direction).append(" LIMIT ").append(limit);
             out.add(new Sql(text.toString(), allArgs));
+        }
+        return out;
+    }
+
+    /** {@code id op bound}: one side of the walked range. */
+    record Bound(String op, String id) {
+    }
+
+    /**
+     * At most one lower and one upper bound on the ID: the tighter of the date window's and the cursor's on each
+     * side. Given two bounds on one side, SQLite starts its index walk at one of them and checks the other row by
+     * row; it may start at the window's edge and step through the whole window to reach the cursor (a page deep
+     * in a month's window, or the "is there a previous page" probe, then read hundreds of thousands of index
+     * entries). IDs are ULIDs of one length, so string order is ID order.
+     */
+    static List<Bound> bounds(ListParams params, String op, String cursor) {
+        Bound lower = params.lowestId() == null ? null : new Bound(">=", params.lowestId());
+        Bound upper = params.highestId() == null ? null : new Bound("<=", params.highestId());
+        if (op != null) {
+            Bound c = new Bound(op, cursor);
+            if (op.startsWith(">")) {
+                // on a tie "> x" is the tighter: keep the cursor
+                lower = lower == null || cursor.compareTo(lower.id()) >= 0 ? c : lower;
+            } else {
+                upper = upper == null || cursor.compareTo(upper.id()) <= 0 ? c : upper;
+            }
+        }
+        List<Bound> out = new ArrayList<>(2);
+        if (lower != null) {
+            out.add(lower);
+        }
+        if (upper != null) {
+            out.add(upper);
         }
         return out;
     }

@@ -1,0 +1,111 @@
+package dev.hookline.bench;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.Page;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The cases of the benchmark (issue 2): the event deliveries list with each filter and the combinations a console
+ * user makes, and the events list with its filters and search. Every request asks for one page of
+ * {@code perPage} rows of the measured project.
+ */
+public final class BenchCases {
+
+    /** How many pages the deep-page case follows next cursors before measuring. */
+    static final int DEEP_PAGES = 20;
+
+    private BenchCases() {
+    }
+
+    /**
+     * @param client a client of the measured project, used to follow cursors for the deep and prev page cases
+     */
+    public static List<BenchCase> all(DataSet data, int perPage, ApiClient client) {
+        ListQuery page = ListQuery.ofPerPage(perPage);
+        Instant end = data.end();
+        ListQuery lastDay = page.startDate(end.minus(Duration.ofDays(1))).endDate(end);
+        ListQuery lastWeek = page.startDate(end.minus(Duration.ofDays(7))).endDate(end);
+        // what the console sends: it always names a window (ADR 0006, 18)
+        ListQuery lastMonth = page.startDate(end.minus(Duration.ofDays(30))).endDate(end);
+        List<String> three = data.threeEndpoints();
+        List<String> events = data.sampleEventIds();
+        List<String> keys = data.sampleIdempotencyKeys();
+        Page.Pagination deep = paginationAfter(client, page, DEEP_PAGES);
+        ListQuery deepPage = page.nextPage(deep);
+        Page.Pagination beyond = client.listEventDeliveries(deepPage).pagination();
+        ListQuery deepInMonth = lastMonth.nextPage(paginationAfter(client, lastMonth, DEEP_PAGES));
+        Page.Pagination beyondInMonth = client.listEventDeliveries(deepInMonth).pagination();
+
+        List<BenchCase> cases = new ArrayList<>();
+        String d = "eventdeliveries";
+        cases.add(new BenchCase("deliveries: no filter", d, "none", i -> page));
+        cases.add(new BenchCase("deliveries: endpoint (busy)", d, "endpointId = busiest endpoint",
+                i -> page.with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("deliveries: endpoint (quiet)", d, "endpointId = quietest endpoint",
+                i -> page.with("endpointId", data.quietEndpoint())));
+        cases.add(new BenchCase("deliveries: 3 endpoints", d, "endpointId x3 (busiest, 2nd, quietest)",
+                i -> page.withAll("endpointId", three)));
+        cases.add(new BenchCase("deliveries: eventId", d, "eventId (" + events.size() + " events in turn)",
+                i -> page.with("eventId", events.get(i % events.size()))));
+        cases.add(new BenchCase("deliveries: subscription (busy)", d, "subscriptionId = busiest subscription",
+                i -> page.with("subscriptionId", data.busySubscription())));
+        cases.add(new BenchCase("deliveries: subscription (quiet)", d, "subscriptionId = quietest subscription",
+                i -> page.with("subscriptionId", data.quietSubscription())));
+        cases.add(new BenchCase("deliveries: idempotencyKey", d, "idempotencyKey (" + keys.size()
+                + " keys in turn)", i -> page.with("idempotencyKey", keys.get(i % keys.size()))));
+        cases.add(new BenchCase("deliveries: status common", d, "status = Success",
+                i -> page.with("status", "Success")));
+        cases.add(new BenchCase("deliveries: status rare", d, "status = Discarded",
+                i -> page.with("status", "Discarded")));
+        cases.add(new BenchCase("deliveries: 3 statuses", d, "status = Failure, Retry, Scheduled",
+                i -> page.withAll("status", List.of("Failure", "Retry", "Scheduled"))));
+        cases.add(new BenchCase("deliveries: eventType common", d, "eventType = " + data.commonEventType(),
+                i -> page.with("eventType", data.commonEventType())));
+        cases.add(new BenchCase("deliveries: eventType rare", d, "eventType = " + data.rareEventType(),
+                i -> page.with("eventType", data.rareEventType())));
+        cases.add(new BenchCase("deliveries: 1 day", d, "startDate/endDate: the last day", i -> lastDay));
+        cases.add(new BenchCase("deliveries: 7 days", d, "startDate/endDate: the last 7 days", i -> lastWeek));
+        cases.add(new BenchCase("deliveries: sort ASC", d, "sort = ASC (oldest first)",
+                i -> page.sort(ListQuery.Sort.ASC)));
+        cases.add(new BenchCase("deliveries: deep page", d, "page " + (DEEP_PAGES + 1)
+                + " (after following " + DEEP_PAGES + " next cursors)", i -> deepPage));
+        cases.add(new BenchCase("deliveries: prev page", d, "direction = prev from page " + (DEEP_PAGES + 1),
+                i -> deepPage.prevPage(beyond)));
+        cases.add(new BenchCase("deliveries: deep page in 30 days", d, "page " + (DEEP_PAGES + 1)
+                + " of the last 30 days, as the console asks", i -> deepInMonth));
+        cases.add(new BenchCase("deliveries: prev page in 30 days", d, "direction = prev from that page",
+                i -> deepInMonth.prevPage(beyondInMonth)));
+        cases.add(new BenchCase("deliveries: Failure + endpoint + 7 days", d,
+                "status = Failure, endpointId = busiest, last 7 days",
+                i -> lastWeek.with("status", "Failure").with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("deliveries: Failure + 3 endpoints + 7 days", d,
+                "status = Failure, endpointId x3, last 7 days",
+                i -> lastWeek.with("status", "Failure").withAll("endpointId", three)));
+
+        String e = "events";
+        cases.add(new BenchCase("events: no filter", e, "none", i -> page));
+        cases.add(new BenchCase("events: endpoint (busy)", e, "endpointId = busiest endpoint",
+                i -> page.with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("events: endpoint (quiet)", e, "endpointId = quietest endpoint",
+                i -> page.with("endpointId", data.quietEndpoint())));
+        cases.add(new BenchCase("events: query common word", e, "query = " + data.commonWord()
+                + " (in most payloads)", i -> page.with("query", data.commonWord())));
+        cases.add(new BenchCase("events: query rare word", e, "query = " + data.rareWord()
+                + " (in about 1 of " + EventPlanner.RARE_WORD_EVERY + " payloads)",
+                i -> page.with("query", data.rareWord())));
+        return cases;
+    }
+
+    /** The pagination of the page reached by following {@code pages} next cursors (fewer if the list ends). */
+    private static Page.Pagination paginationAfter(ApiClient client, ListQuery first, int pages) {
+        Page.Pagination pagination = client.listEventDeliveries(first).pagination();
+        for (int i = 1; i < pages && pagination.hasNextPage(); i++) {
+            pagination = client.listEventDeliveries(first.nextPage(pagination)).pagination();
+        }
+        return pagination;
+    }
+}
