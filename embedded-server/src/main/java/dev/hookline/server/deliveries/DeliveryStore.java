@@ -157,23 +157,14 @@ public final class DeliveryStore {
             }
             s.executeBatch();
         }
-        List<EventDelivery> out = new ArrayList<>();
-        for (String id : ids) {
-            out.add(find(c, projectId, id));
-        }
-        return out;
+        Map<String, EventDelivery> written = ProjectRows.findByIds(c, "event_deliveries", COLUMNS, projectId, ids,
+                DeliveryStore::map, EventDelivery::uid);
+        return ids.stream().map(written::get).toList();
     }
 
     /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
     public static EventDelivery find(Connection c, String projectId, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM event_deliveries WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "event_deliveries", COLUMNS, projectId, id, DeliveryStore::map);
     }
 
     /** One page of the project's live deliveries, each complete with payload and embedded metadata. */

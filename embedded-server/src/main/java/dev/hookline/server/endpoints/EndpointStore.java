@@ -54,14 +54,7 @@ public final class EndpointStore {
     }
 
     public static Endpoint find(Connection c, String projectId, String endpointId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM endpoints WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, endpointId);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "endpoints", COLUMNS, projectId, endpointId, EndpointStore::map);
     }
 
     /** The live endpoints among {@code ids}, by ID (missing ones are absent from the map). */

@@ -158,14 +158,7 @@ public final class EventStore {
 
     /** The live event {@code id} of {@code projectId}, without embedded metadata, or null. */
     public static Event find(Connection c, String projectId, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM events WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "events", COLUMNS, projectId, id, EventStore::map);
     }
 
     /** The live event with its {@code source_metadata}, or null. */

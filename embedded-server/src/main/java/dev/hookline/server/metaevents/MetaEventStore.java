@@ -12,6 +12,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -93,14 +94,7 @@ public final class MetaEventStore {
     }
 
     public static MetaEvent find(Connection c, String projectId, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM meta_events WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "meta_events", COLUMNS, projectId, id, MetaEventStore::map);
     }
 
     /** One page of the project's live meta events (Convoy filters them by date window only). */

@@ -66,14 +66,7 @@ public final class PortalLinkStore {
 
     /** The live link {@code id} of {@code projectId}, or null. */
     public static Link find(Connection c, String projectId, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM portal_links WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "portal_links", COLUMNS, projectId, id, PortalLinkStore::map);
     }
 
     /** The live link {@code id} of any project, or null (portal callers know only their link's ID). */

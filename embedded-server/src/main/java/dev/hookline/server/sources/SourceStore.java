@@ -58,14 +58,7 @@ public final class SourceStore {
     }
 
     public static Source find(Connection c, String projectId, String id, String baseUrl) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM sources WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs, baseUrl) : null;
-            }
-        }
+        return ProjectRows.findById(c, "sources", COLUMNS, projectId, id, rs -> map(rs, baseUrl));
     }
 
     /** The live sources among {@code ids}, by ID (missing ones are absent from the map). */

@@ -25,6 +25,19 @@ public final class ProjectRows {
     private ProjectRows() {
     }
 
+    /** The live row {@code id} of {@code table} in {@code projectId}, or null. */
+    public static <T> T findById(Connection c, String table, String columns, String projectId, String id,
+                                 RowMapper<T> mapper) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + columns + " FROM " + table
+                + " WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, id);
+            s.setString(2, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? mapper.map(rs) : null;
+            }
+        }
+    }
+
     /** The live rows of {@code table} in {@code projectId} with the given IDs, keyed by ID (unknown IDs absent). */
     public static <T> Map<String, T> findByIds(Connection c, String table, String columns, String projectId,
                                                Collection<String> ids, RowMapper<T> mapper, Function<T, String> idOf)

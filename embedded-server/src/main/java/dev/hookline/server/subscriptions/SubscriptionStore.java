@@ -81,14 +81,7 @@ public final class SubscriptionStore {
     }
 
     public static Row find(Connection c, String projectId, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM subscriptions WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-            s.setString(1, id);
-            s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? map(rs) : null;
-            }
-        }
+        return ProjectRows.findById(c, "subscriptions", COLUMNS, projectId, id, SubscriptionStore::map);
     }
 
     /** One page of the project's live subscriptions, optionally only those of {@code endpointIds} / a name part. */
