@@ -13,6 +13,7 @@ public final class ServerContext {
     private final Clock clock;
     private final Ulid ids;
     private volatile String baseUrl = "";
+    private volatile Runnable deliveriesDue = () -> { };
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -49,5 +50,18 @@ public final class ServerContext {
 
     void baseUrl(String baseUrl) {
         this.baseUrl = baseUrl;
+    }
+
+    /**
+     * Tells the dispatcher that deliveries may be due now (call it after committing new or rescheduled deliveries),
+     * so they go out at once instead of at the next poll. A no-op until a dispatcher listens.
+     */
+    public void signalDeliveriesDue() {
+        deliveriesDue.run();
+    }
+
+    /** The dispatcher's wake-up call, run by {@link #signalDeliveriesDue()}. */
+    public void onDeliveriesDue(Runnable wakeUp) {
+        this.deliveriesDue = wakeUp;
     }
 }
