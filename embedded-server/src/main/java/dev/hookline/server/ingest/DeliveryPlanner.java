@@ -106,7 +106,7 @@ public final class DeliveryPlanner {
                 ? new Target.FromSource(event.sourceId())
                 : new Target.ToEndpoints(event.endpoints() == null ? List.of() : event.endpoints());
         String data = JsonColumns.text(event.data());
-        Plan plan = plan(c, context, event.projectId(), target, event.eventType(), data,
+        Plan plan = plan(c, context, event.projectId(), target, event.eventType(), data, null,
                 event.headers() == null ? Map.of() : event.headers(), event.sourceId());
         List<EventDelivery> stored = insert(c, context, event.projectId(), event.uid(), event.eventType(),
                 event.sourceId(), event.idempotencyKey(), event.urlQueryParams(), event.acknowledgedAt(), plan);
@@ -118,10 +118,12 @@ public final class DeliveryPlanner {
 
     /**
      * Works out the deliveries of an event not stored yet (ingest and the event API store the event with the
-     * matched endpoints right after). {@code data} is the payload's JSON text.
+     * matched endpoints right after). {@code data} is the payload's JSON text, {@code body} the same parsed (null:
+     * parsed here when a filter needs it).
      */
     static Plan plan(Connection c, ServerContext context, String projectId, Target target, String eventType,
-                     String data, Map<String, List<String>> headers, String sourceId) throws SQLException {
+                     String data, JsonNode body, Map<String, List<String>> headers, String sourceId)
+            throws SQLException {
         ConfigCache cache = ConfigCache.forWriter(context, c);
         Project project = cache.project(c, projectId);
         Retry retry = retryOf(project);
