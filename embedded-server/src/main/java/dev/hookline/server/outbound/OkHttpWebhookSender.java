@@ -207,7 +207,7 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
             return result;
         } catch (IOException e) {
             return failure(webhook, url, bodyText, recorded(attempt.sentHeaders(request), secretHeaders), attempt.ip,
-                    SendErrors.describe(e, hostAndPort, timeoutSeconds), requestedAt, started);
+                    SendErrors.describe(e, hostAndPort, timeoutSeconds, httpUrl.isHttps()), requestedAt, started);
         }
     }
 

@@ -19,6 +19,16 @@ final class SendErrors {
     private SendErrors() {
     }
 
+    static String describe(Throwable error, String hostAndPort, long timeoutSeconds, boolean https) {
+        // with TLS 1.3 a receiver that wants a client certificate we did not give aborts after the handshake, which
+        // reaches us as a reset or broken pipe rather than a handshake error
+        if (https && error instanceof java.net.SocketException && !(error instanceof ConnectException)) {
+            return "the receiver " + hostAndPort + " closed the TLS connection (" + words(error)
+                    + "); if it requires an mTLS client certificate, set mtls_client_cert on the endpoint";
+        }
+        return describe(error, hostAndPort, timeoutSeconds);
+    }
+
     static String describe(Throwable error, String hostAndPort, long timeoutSeconds) {
         if (error instanceof SocketTimeoutException timeout && timeout.getMessage() != null
                 && timeout.getMessage().toLowerCase().contains("connect")) {
@@ -43,6 +53,15 @@ final class SendErrors {
         if (error instanceof SSLPeerUnverifiedException) {
             return "TLS handshake failed: the certificate of " + hostAndPort + " does not match its host name ("
                     + words(error) + ")";
+        }
+        String alert = words(rootCause(error));
+        if (error instanceof SSLException && alert.contains("certificate_required")) {
+            return "TLS handshake failed: " + hostAndPort + " requires a client certificate (set mtls_client_cert on "
+                    + "the endpoint)";
+        }
+        if (error instanceof SSLException && (alert.contains("bad_certificate") || alert.contains("unknown_ca")
+                || alert.contains("certificate_unknown"))) {
+            return "TLS handshake failed: " + hostAndPort + " rejected the client certificate (" + alert + ")";
         }
         if (error instanceof SSLHandshakeException || causedBy(error, CertificateException.class)) {
             return "TLS handshake failed: " + words(rootCause(error));
