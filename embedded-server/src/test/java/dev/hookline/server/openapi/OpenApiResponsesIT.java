@@ -358,6 +358,9 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
                 "01J00000000000000000000000"), "", null, 404);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", ids, "", null, 200);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", Map.of("projectID", projectId,
+                "metaEventID", "01J00000000000000000000000"), "", null, 404);
     }
 
     // ------------------------------------------------------------------------------ portal links and portal API
