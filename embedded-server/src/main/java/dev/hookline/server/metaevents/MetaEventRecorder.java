@@ -19,7 +19,11 @@ import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.projects.ProjectStore;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Records meta events (Convoy's notifications about the project itself) in the caller's write transaction, so a
@@ -55,8 +59,11 @@ public final class MetaEventRecorder {
         if (project == null) {
             return null;
         }
-        return MetaEventStore.insert(c, context, new MetaEventStore.NewMetaEvent(projectId, eventType, data,
-                EventDeliveryStatus.SCHEDULED, retryOf(project), null, 0, context.now()));
+        MetaEvent recorded = MetaEventStore.insert(c, context, new MetaEventStore.NewMetaEvent(projectId, eventType,
+                data, EventDeliveryStatus.SCHEDULED, retryOf(project), null, 0, context.now()));
+        // the dispatcher claims through the same single writer, so it sees this row once this write commits
+        context.signalMetaEventsDue();
+        return recorded;
     }
 
     /** {@code endpoint.created|updated|deleted} for {@code endpoint} as it now is (secrets redacted). */
@@ -66,43 +73,75 @@ public final class MetaEventRecorder {
                 Json.strict().valueToTree(EndpointRedaction.redact(endpoint)));
     }
 
+    /** A delivery outcome just written: the delivery and the status it now has. */
+    public record DeliveryOutcome(String projectId, String deliveryId, EventDeliveryStatus status) {
+    }
+
     /**
-     * The delivery dispatcher's one call after it wrote an outcome: {@code eventdelivery.success} when the
-     * delivery {@code deliveryId} is now {@code Success}, {@code eventdelivery.failed} when it is {@code Failure},
-     * nothing otherwise (a retry is not an outcome yet). The delivery is read on the caller's connection, so it is
-     * the state the caller just wrote.
+     * The delivery dispatcher's one call in its outcome write: for each outcome, {@code eventdelivery.success}
+     * when the delivery is now {@code Success} and {@code eventdelivery.failed} when it is {@code Failure}; other
+     * statuses (a retry is not an outcome yet) record nothing. Each project's config is read once per call, and a
+     * delivery's data only when its project subscribes, so a batch of outcomes costs next to nothing when meta
+     * events are off. Deliveries are read on the caller's connection: the state it just wrote. Returns how many
+     * meta events were recorded.
      */
-    public static MetaEvent recordDeliveryOutcome(Connection c, ServerContext context, String projectId,
-                                                  String deliveryId) throws SQLException {
-        EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
-        if (delivery == null) {
-            return null;
+    public static int recordDeliveryOutcomes(Connection c, ServerContext context,
+                                             Collection<DeliveryOutcome> outcomes) throws SQLException {
+        Map<String, Optional<ProjectConfig.MetaEventConfig>> configs = new HashMap<>();
+        int recorded = 0;
+        for (DeliveryOutcome outcome : outcomes) {
+            String eventType = switch (outcome.status()) {
+                case SUCCESS -> DELIVERY_SUCCESS;
+                case FAILURE -> DELIVERY_FAILED;
+                default -> null;
+            };
+            if (eventType == null) {
+                continue;
+            }
+            Optional<ProjectConfig.MetaEventConfig> meta = configs.get(outcome.projectId());
+            if (meta == null) {
+                meta = Optional.ofNullable(metaEventConfig(ProjectStore.find(c, outcome.projectId())));
+                configs.put(outcome.projectId(), meta);
+            }
+            if (meta.isEmpty() || !lists(meta.get(), eventType)) {
+                continue;
+            }
+            EventDelivery delivery = DeliveryStore.find(c, outcome.projectId(), outcome.deliveryId());
+            if (delivery != null && delivery.status() == outcome.status()
+                    && record(c, context, outcome.projectId(), eventType, deliveryData(c, context, delivery)) != null) {
+                recorded++;
+            }
         }
-        String eventType = switch (delivery.status()) {
-            case SUCCESS -> DELIVERY_SUCCESS;
-            case FAILURE -> DELIVERY_FAILED;
-            default -> null;
-        };
-        if (eventType == null || subscribed(c, projectId, eventType) == null) {
-            return null;
-        }
-        EventDelivery complete = DeliveryViews.complete(c, projectId, List.of(delivery), context.baseUrl()).get(0);
+        return recorded;
+    }
+
+    /** The delivery as the deliveries API shows it, plus {@code attempt}: its latest attempt (Convoy's shape). */
+    private static ObjectNode deliveryData(Connection c, ServerContext context, EventDelivery delivery)
+            throws SQLException {
+        EventDelivery complete = DeliveryViews.complete(c, delivery.projectId(), List.of(delivery),
+                context.baseUrl()).get(0);
         ObjectNode data = Json.strict().valueToTree(complete);
-        List<DeliveryAttempt> attempts = AttemptStore.list(c, projectId, deliveryId);
+        List<DeliveryAttempt> attempts = AttemptStore.list(c, delivery.projectId(), delivery.uid());
         data.set("attempt", attempts.isEmpty() ? null : Json.strict().valueToTree(attempts.getLast()));
-        return record(c, context, projectId, eventType, data);
+        return data;
     }
 
     /** The project when its meta events are enabled and list {@code eventType}; otherwise null. */
     private static Project subscribed(Connection c, String projectId, String eventType) throws SQLException {
         Project project = ProjectStore.find(c, projectId);
+        ProjectConfig.MetaEventConfig meta = metaEventConfig(project);
+        return meta != null && lists(meta, eventType) ? project : null;
+    }
+
+    /** The project's meta-event config when meta events are enabled, else null. */
+    private static ProjectConfig.MetaEventConfig metaEventConfig(Project project) {
         ProjectConfig.MetaEventConfig meta = project == null || project.config() == null ? null
                 : project.config().metaEvent();
-        if (meta == null || !Boolean.TRUE.equals(meta.isEnabled()) || meta.eventType() == null
-                || !meta.eventType().contains(eventType)) {
-            return null;
-        }
-        return project;
+        return meta != null && Boolean.TRUE.equals(meta.isEnabled()) ? meta : null;
+    }
+
+    private static boolean lists(ProjectConfig.MetaEventConfig meta, String eventType) {
+        return meta.eventType() != null && meta.eventType().contains(eventType);
     }
 
     /** The retry state a meta event carries: the project's strategy, as deliveries get it. */

@@ -36,6 +36,7 @@ public final class MetaEventRoutes {
         if (resent == null) {
             throw ApiError.notFound("meta event not found");
         }
+        context.signalMetaEventsDue();
         ex.ok(200, "Meta event processed for retry successfully", resent);
     }
 

@@ -13,6 +13,8 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Project;
@@ -125,6 +127,52 @@ class MetaEventsDispatchIT {
                 404, "not found");
 
         assertEquals(before, metaEventsOldestFirst().size());
+    }
+
+    @Test
+    void deliveryOutcomesRecordSuccessAndFailureWithTheDeliveryAndItsLatestAttempt() {
+        enableMetaEvents(List.of("eventdelivery.success", "eventdelivery.failed"), null);
+        EventSeeds seeds = new EventSeeds(server);
+        Endpoint a = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+        Event event = seeds.event(project.id()).endpoints(a.uid()).insert();
+        EventDelivery failed = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.FAILURE).insert();
+        seeds.attempt(failed, "200 OK", true, Map.of(), Map.of());
+        seeds.attempt(failed, "500 Internal Server Error", false, Map.of(), Map.of());
+        EventDelivery delivered = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.SUCCESS).insert();
+        EventDelivery retrying = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.RETRY).insert();
+
+        int recorded = server.server().context().db().write(c -> MetaEventRecorder.recordDeliveryOutcomes(c,
+                server.server().context(), List.of(
+                        new MetaEventRecorder.DeliveryOutcome(project.id(), failed.uid(), EventDeliveryStatus.FAILURE),
+                        new MetaEventRecorder.DeliveryOutcome(project.id(), delivered.uid(),
+                                EventDeliveryStatus.SUCCESS),
+                        new MetaEventRecorder.DeliveryOutcome(project.id(), retrying.uid(),
+                                EventDeliveryStatus.RETRY))));
+
+        assertEquals(2, recorded, "a retry is not an outcome");
+        List<MetaEvent> events = metaEventsOldestFirst();
+        assertEquals(List.of("eventdelivery.failed", "eventdelivery.success"),
+                events.stream().map(MetaEvent::eventType).toList());
+        JsonNode failedData = events.get(0).metadata().data().path("data");
+        assertEquals(failed.uid(), failedData.path("uid").asText());
+        assertEquals("Failure", failedData.path("status").asText());
+        assertEquals(a.uid(), failedData.path("endpoint_metadata").path("uid").asText());
+        assertEquals("500 Internal Server Error", failedData.path("attempt").path("http_status").asText(),
+                "the latest attempt");
+        assertEquals(delivered.uid(), events.get(1).metadata().data().path("data").path("uid").asText());
+    }
+
+    @Test
+    void deliveryOutcomesOfAProjectWithoutMetaEventsRecordNothing() {
+        EventSeeds seeds = new EventSeeds(server);
+        Endpoint a = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+        EventDelivery delivered = seeds.delivery(seeds.event(project.id()).endpoints(a.uid()).insert(), a.uid())
+                .status(EventDeliveryStatus.SUCCESS).insert();
+        int recorded = server.server().context().db().write(c -> MetaEventRecorder.recordDeliveryOutcomes(c,
+                server.server().context(), List.of(new MetaEventRecorder.DeliveryOutcome(project.id(),
+                        delivered.uid(), EventDeliveryStatus.SUCCESS))));
+        assertEquals(0, recorded);
+        assertEquals(0, metaEventsOldestFirst().size());
     }
 
     // ----------------------------------------------------------------------------------------------- resend
