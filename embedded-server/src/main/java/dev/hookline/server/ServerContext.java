@@ -1,5 +1,6 @@
 package dev.hookline.server;
 
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -14,6 +15,7 @@ public final class ServerContext {
     private final Ulid ids;
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
+    private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -63,5 +65,10 @@ public final class ServerContext {
     /** The dispatcher's wake-up call, run by {@link #signalDeliveriesDue()}. */
     public void onDeliveriesDue(Runnable wakeUp) {
         this.deliveriesDue = wakeUp;
+    }
+
+    /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
+    public CircuitBreakers circuitBreakers() {
+        return circuitBreakers;
     }
 }
