@@ -86,6 +86,12 @@ public final class FormField {
         return value.isEmpty() ? null : value;
     }
 
+    /** The text as typed, {@code ""} when unset. */
+    public String text() {
+        String value = text.get();
+        return value == null ? "" : value;
+    }
+
     /** The untrimmed text (secrets and scripts are sent as typed), or {@code null} when blank. */
     public String rawOrNull() {
         String value = text.get();
