@@ -71,6 +71,19 @@ public final class Form {
         });
     }
 
+    /**
+     * Runs a call that loads what the form needs (picker choices, a test run): failures show like a refused save,
+     * but it does not block saving.
+     */
+    public <T> void run(Callable<T> call, Consumer<? super T> onDone) {
+        tasks.run(call, onDone, failure -> {
+            serverError.set(describe(failure));
+            if (failure instanceof ApiException api && api.isConnectionFailure()) {
+                connectionFailures.accept(failure);
+            }
+        });
+    }
+
     /** Shows a problem found before sending (e.g. a JSON document that does not parse) as the form's message. */
     public void showError(String message) {
         serverError.set(message);
