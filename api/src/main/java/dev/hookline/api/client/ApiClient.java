@@ -276,6 +276,16 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));
     }
 
+    /** {@code GET .../events/countbatchreplayevents}: how many events a batch replay with these filters touches. */
+    public long countBatchReplayEvents(ListQuery filters) {
+        return num(envelope("GET", project(filters, "events", "countbatchreplayevents"), null));
+    }
+
+    /** {@code POST .../events/batchreplay} with the list filters as query; returns the server's message. */
+    public String batchReplayEvents(ListQuery filters) {
+        return message(envelope("POST", project(filters, "events", "batchreplay"), null));
+    }
+
     // ------------------------------------------------------------------------------------- event deliveries
 
     /**
@@ -293,6 +303,24 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../eventdeliveries/{id}/resend}: the delivery, now {@code Scheduled}. */
     public EventDelivery resendEventDelivery(String id) {
         return call("PUT", project(null, "eventdeliveries", id, "resend"), null, type(EventDelivery.class));
+    }
+
+    /**
+     * {@code POST .../eventdeliveries/forceresend} with {@code {"ids":[...]}}: sends successful deliveries again.
+     * Returns the server's message ("N successful, M failed").
+     */
+    public String forceResendEventDeliveries(List<String> ids) {
+        return message(envelope("POST", project(null, "eventdeliveries", "forceresend"), Map.of("ids", ids)));
+    }
+
+    /** {@code GET .../eventdeliveries/countbatchretryevents}: how many deliveries a batch retry with these filters touches. */
+    public long countBatchRetryEventDeliveries(ListQuery filters) {
+        return num(envelope("GET", project(filters, "eventdeliveries", "countbatchretryevents"), null));
+    }
+
+    /** {@code POST .../eventdeliveries/batchretry} with the list filters as query; returns the server's message. */
+    public String batchRetryEventDeliveries(ListQuery filters) {
+        return message(envelope("POST", project(filters, "eventdeliveries", "batchretry"), null));
     }
 
     /** A plain array, not paged. */
@@ -455,6 +483,25 @@ public final class ApiClient implements AutoCloseable {
     }
 
     // --------------------------------------------------------------------------------------------- internals
+
+    /** The whole envelope of a call whose answer is in its {@code message} or an untyped {@code data}. */
+    private Envelope<JsonNode> envelope(String method, HttpUrl url, Object body) {
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        return execute(method, url, body, envType);
+    }
+
+    private static String message(Envelope<JsonNode> envelope) {
+        return envelope == null ? "" : envelope.message();
+    }
+
+    /** The {@code num} of a Convoy count answer ({@code {"num": N}}). */
+    private static long num(Envelope<JsonNode> envelope) {
+        JsonNode data = envelope == null ? null : envelope.data();
+        if (data == null || !data.path("num").canConvertToLong()) {
+            throw new ApiException(200, "invalid count answer: no \"num\" in data", null);
+        }
+        return data.get("num").asLong();
+    }
 
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {
         JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, dataType);
