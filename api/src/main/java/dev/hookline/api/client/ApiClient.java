@@ -276,14 +276,17 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));
     }
 
-    /** {@code GET .../events/countbatchreplayevents}: how many events a batch replay with these filters touches. */
-    public long countBatchReplayEvents(ListQuery filters) {
-        return num(envelope("GET", project(filters, "events", "countbatchreplayevents"), null));
+    /**
+     * {@code POST .../events/batchreplay}: replays every event the events list matches for {@code filters} (the
+     * list's filters and dates; paging is ignored).
+     */
+    public BatchOutcome batchReplayEvents(ListQuery filters) {
+        return batch("POST", project(filters, "events", "batchreplay"), null);
     }
 
-    /** {@code POST .../events/batchreplay} with the list filters as query; returns the server's message. */
-    public String batchReplayEvents(ListQuery filters) {
-        return message(envelope("POST", project(filters, "events", "batchreplay"), null));
+    /** {@code GET .../events/countbatchreplayevents}: how many events {@link #batchReplayEvents} would replay. */
+    public long countBatchReplayEvents(ListQuery filters) {
+        return count(project(filters, "events", "countbatchreplayevents"));
     }
 
     // ------------------------------------------------------------------------------------- event deliveries
@@ -305,22 +308,22 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "eventdeliveries", id, "resend"), null, type(EventDelivery.class));
     }
 
+    /** {@code POST .../eventdeliveries/forceresend}: sends delivered ({@code Success}) deliveries again. */
+    public BatchOutcome forceResendEventDeliveries(List<String> ids) {
+        return batch("POST", project(null, "eventdeliveries", "forceresend"), Map.of("ids", List.copyOf(ids)));
+    }
+
     /**
-     * {@code POST .../eventdeliveries/forceresend} with {@code {"ids":[...]}}: sends successful deliveries again.
-     * Returns the server's message ("N successful, M failed").
+     * {@code POST .../eventdeliveries/batchretry}: sends again the failed and discarded deliveries the deliveries
+     * list matches for {@code filters} (the list's filters and dates; paging is ignored).
      */
-    public String forceResendEventDeliveries(List<String> ids) {
-        return message(envelope("POST", project(null, "eventdeliveries", "forceresend"), Map.of("ids", ids)));
+    public BatchOutcome batchRetryEventDeliveries(ListQuery filters) {
+        return batch("POST", project(filters, "eventdeliveries", "batchretry"), null);
     }
 
-    /** {@code GET .../eventdeliveries/countbatchretryevents}: how many deliveries a batch retry with these filters touches. */
+    /** {@code GET .../eventdeliveries/countbatchretryevents}: how many {@link #batchRetryEventDeliveries} would try. */
     public long countBatchRetryEventDeliveries(ListQuery filters) {
-        return num(envelope("GET", project(filters, "eventdeliveries", "countbatchretryevents"), null));
-    }
-
-    /** {@code POST .../eventdeliveries/batchretry} with the list filters as query; returns the server's message. */
-    public String batchRetryEventDeliveries(ListQuery filters) {
-        return message(envelope("POST", project(filters, "eventdeliveries", "batchretry"), null));
+        return count(project(filters, "eventdeliveries", "countbatchretryevents"));
     }
 
     /** A plain array, not paged. */
@@ -484,23 +487,17 @@ public final class ApiClient implements AutoCloseable {
 
     // --------------------------------------------------------------------------------------------- internals
 
-    /** The whole envelope of a call whose answer is in its {@code message} or an untyped {@code data}. */
-    private Envelope<JsonNode> envelope(String method, HttpUrl url, Object body) {
+    /** A batch action: its counts are in the message. */
+    private BatchOutcome batch(String method, HttpUrl url, Object body) {
         JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
-        return execute(method, url, body, envType);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return BatchOutcome.of(env == null ? null : env.message());
     }
 
-    private static String message(Envelope<JsonNode> envelope) {
-        return envelope == null ? "" : envelope.message();
-    }
-
-    /** The {@code num} of a Convoy count answer ({@code {"num": N}}). */
-    private static long num(Envelope<JsonNode> envelope) {
-        JsonNode data = envelope == null ? null : envelope.data();
-        if (data == null || !data.path("num").canConvertToLong()) {
-            throw new ApiException(200, "invalid count answer: no \"num\" in data", null);
-        }
-        return data.get("num").asLong();
+    /** A count answer: {@code data = {"num": n}}. */
+    private long count(HttpUrl url) {
+        JsonNode data = call("GET", url, null, type(JsonNode.class));
+        return data == null ? 0 : data.path("num").asLong();
     }
 
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {

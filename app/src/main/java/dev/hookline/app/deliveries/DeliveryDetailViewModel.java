@@ -140,7 +140,7 @@ public final class DeliveryDetailViewModel {
             return;
         }
         ApiClient client = session.client();
-        act(() -> client.forceResendEventDeliveries(List.of(shown.uid())));
+        act(() -> client.forceResendEventDeliveries(List.of(shown.uid())).message());
     }
 
     private void act(java.util.concurrent.Callable<String> action) {
