@@ -14,6 +14,7 @@ public final class ServerContext {
     private final Ulid ids;
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
+    private volatile Runnable metaEventsDue = () -> { };
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -63,5 +64,15 @@ public final class ServerContext {
     /** The dispatcher's wake-up call, run by {@link #signalDeliveriesDue()}. */
     public void onDeliveriesDue(Runnable wakeUp) {
         this.deliveriesDue = wakeUp;
+    }
+
+    /** Tells the meta-event dispatcher that meta events may be due now (recorded or queued again). */
+    public void signalMetaEventsDue() {
+        metaEventsDue.run();
+    }
+
+    /** The meta-event dispatcher's wake-up call, run by {@link #signalMetaEventsDue()}. */
+    public void onMetaEventsDue(Runnable wakeUp) {
+        this.metaEventsDue = wakeUp;
     }
 }
