@@ -3,8 +3,13 @@ package dev.hookline.app;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
+import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.server.EmbeddedServerSupervisor;
+import dev.hookline.app.settings.SettingsView;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
+import dev.hookline.server.EmbeddedServer;
 import dev.hookline.app.status.ServerStatusView;
 import dev.hookline.app.status.ServerStatusViewModel;
 import java.io.InputStream;
@@ -31,6 +36,7 @@ public final class HooklineApp extends Application {
     private BackgroundTasks backgroundTasks;
     private EmbeddedServerSupervisor embeddedServer;
     private Thread shutdownHook;
+    private ConsoleSession session;
 
     @Override
     public void start(Stage stage) {
@@ -38,25 +44,43 @@ public final class HooklineApp extends Application {
 
         Path dataDirectory = DataDirectories.resolve();
         ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
-        ShellView shell = new ShellView(icon(64), new ServerStatusView(status));
+        backgroundTasks = new FxBackgroundTasks();
+        session = new ConsoleSession(backgroundTasks);
+        ConsoleViews views = new ConsoleViews(ignored -> new SettingsView(status));
+        ShellView shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
 
         stage.setTitle(TITLE);
         stage.getIcons().setAll(ICON_SIZES.stream().map(HooklineApp::icon).toList());
         stage.setScene(new Scene(shell, 1200, 760));
         stage.show();
 
-        backgroundTasks = new FxBackgroundTasks();
         embeddedServer = new EmbeddedServerSupervisor(backgroundTasks);
         // Ctrl+C / SIGTERM skip Application.stop(); the database should still be closed cleanly
         shutdownHook = new Thread(embeddedServer::close, "hookline-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         embeddedServer.start(dataDirectory,
-                server -> status.running(server.baseUrl(), server.defaultProjectId()),
+                server -> {
+                    status.running(server.baseUrl(), server.defaultProjectId());
+                    session.connect(embeddedClient(server), true);
+                },
                 status::failed);
+    }
+
+    /** A client of the embedded server bound to its default project. */
+    static ApiClient embeddedClient(EmbeddedServer server) {
+        return new ApiClient(server.baseUrl() + "/api", server.apiKey()).withProject(server.defaultProjectId());
+    }
+
+    /** The session of the running console (for tests and the benchmark); {@code null} before start. */
+    ConsoleSession session() {
+        return session;
     }
 
     @Override
     public void stop() {
+        if (session != null && session.client() != null) {
+            session.client().close();
+        }
         if (embeddedServer != null) {
             embeddedServer.close();
         }

@@ -73,10 +73,12 @@ class HooklineAppTest {
             assertTrue(entry.isVisible(), target.title() + " visible");
         }
         assertTrue(robot.lookup("#nav-deliveries").queryAs(ToggleButton.class).isSelected());
-        assertEquals("Data directory: " + dataDirectory, label("#dataDirectory").getText());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> app.session().client() != null);
 
+        robot.clickOn("#nav-settings");
+        assertEquals("Data directory: " + dataDirectory, label("#dataDirectory").getText());
         Label status = label("#serverStatus");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status.getText().startsWith(RUNNING));
+        assertTrue(status.getText().startsWith(RUNNING), status.getText());
         assertTrue(status.getText().contains(" — default project "), status.getText());
         assertTrue(Files.isDirectory(dataDirectory), "data directory created");
 

@@ -159,13 +159,13 @@ public final class Benchmark {
     }
 
     /** A key that reaches every project, held in the server's memory only (nothing is written to the data set). */
-    private static String sessionKey(HooklineServer server) {
+    static String sessionKey(HooklineServer server) {
         String key = Keys.apiKey().key();
         server.authenticator().addSessionKey(key);
         return key;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

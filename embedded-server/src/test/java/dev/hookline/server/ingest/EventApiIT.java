@@ -236,4 +236,17 @@ class EventApiIT {
 
         assertEquals(Set.of(exact.uid(), star.uid()), endpointsOf(fx.deliveriesOf(event.uid())));
     }
+
+    @Test
+    void filtersSelectWhichEndpointsGetTheEvent() {
+        Endpoint eu = fx.endpoint("eu");
+        Endpoint us = fx.endpoint("us");
+        fx.subscribe("s-eu", eu.uid(), null, List.of("*"), "{\"region\":\"eu\"}", null);
+        fx.subscribe("s-us", us.uid(), null, List.of("*"), "{\"region\":{\"$in\":[\"us\",\"ca\"]}}", null);
+        ObjectNode payload = Json.strict().createObjectNode().put("region", "ca");
+
+        Event event = client.broadcastEvent(new BroadcastEventRequest("t", payload, null, null));
+
+        assertEquals(Set.of(us.uid()), endpointsOf(fx.deliveriesOf(event.uid())));
+    }
 }

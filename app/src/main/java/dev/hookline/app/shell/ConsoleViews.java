@@ -1,0 +1,33 @@
+package dev.hookline.app.shell;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The one place mapping each sidebar entry to the factory of its view. Each feature adds exactly one
+ * {@code case} line here; the exhaustive switch makes a forgotten entry a compile error.
+ *
+ * <p>Settings needs more than the session (theme, profiles, data directory), so its factory is handed in by the
+ * application.
+ */
+public final class ConsoleViews {
+
+    private final Function<ConsoleSession, ConsoleView> settings;
+
+    public ConsoleViews(Function<ConsoleSession, ConsoleView> settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    public Function<ConsoleSession, ConsoleView> factory(NavigationTarget target) {
+        return switch (target) {
+            case DELIVERIES -> session -> new PlaceholderView(target);
+            case EVENTS -> session -> new PlaceholderView(target);
+            case META_EVENTS -> session -> new PlaceholderView(target);
+            case ENDPOINTS -> session -> new PlaceholderView(target);
+            case SOURCES -> session -> new PlaceholderView(target);
+            case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
+            case PORTAL_LINKS -> session -> new PlaceholderView(target);
+            case SETTINGS -> settings;
+        };
+    }
+}
