@@ -4,6 +4,7 @@ import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
+import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
@@ -16,6 +17,8 @@ import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceRoutes;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.transforms.FunctionTestRoutes;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +77,8 @@ public final class HooklineServer implements AutoCloseable {
         new PortalEventRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
+        new SubscriptionFilterRoutes(context).register(router);
+        new FunctionTestRoutes(ScriptRunner.standard()).register(router);
     }
 
     public ServerContext context() {

@@ -15,6 +15,11 @@ import dev.hookline.api.model.Envelope;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.ExpireSecretRequest;
+import dev.hookline.api.model.FilterMatchRequest;
+import dev.hookline.api.model.FilterMatchResult;
+import dev.hookline.api.model.FilterTestRequest;
+import dev.hookline.api.model.FunctionTestRequest;
+import dev.hookline.api.model.FunctionTestResult;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
@@ -22,6 +27,8 @@ import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionFilter;
+import dev.hookline.api.model.SubscriptionFilterRequest;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.api.model.UpdateSourceRequest;
@@ -229,6 +236,69 @@ public final class ApiClient implements AutoCloseable {
 
     public void deleteSubscription(String id) {
         call("DELETE", project(null, "subscriptions", id), null, type(JsonNode.class));
+    }
+
+    /** True if the sample request passes the filters ({@code POST /subscriptions/test_filter}). */
+    public boolean testSubscriptionFilter(FilterTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_filter"), request, type(Boolean.class));
+    }
+
+    /** Runs a subscription transform function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSubscriptionFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** Runs a source body or header function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSourceFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "sources", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** The per-event-type filters of a subscription (all of them; not paged). */
+    public List<SubscriptionFilter> listSubscriptionFilters(String subscriptionId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters"), null,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter createSubscriptionFilter(String subscriptionId, SubscriptionFilterRequest request) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters"), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Creates several filters at once: all or none. */
+    public List<SubscriptionFilter> createSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters", "bulk"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter getSubscriptionFilter(String subscriptionId, String filterId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter updateSubscriptionFilter(String subscriptionId, String filterId,
+                                                       SubscriptionFilterRequest request) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", filterId), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Updates several filters at once (each request names its filter in {@code uid}): all or none. */
+    public List<SubscriptionFilter> updateSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", "bulk_update"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public void deleteSubscriptionFilter(String subscriptionId, String filterId) {
+        call("DELETE", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(JsonNode.class));
+    }
+
+    /** Would an event of {@code eventType} with this body and headers reach the subscription? */
+    public boolean testSubscriptionFilters(String subscriptionId, String eventType, FilterMatchRequest request) {
+        FilterMatchResult result = call("POST", project(null, "subscriptions", subscriptionId, "filters", "test",
+                eventType), request, type(FilterMatchResult.class));
+        return result.isMatch();
     }
 
     // ------------------------------------------------------------------------------------------ portal links

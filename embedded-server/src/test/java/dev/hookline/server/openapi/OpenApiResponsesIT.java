@@ -276,6 +276,44 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
                 null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
+        filtersAndFunctions(project, ids);
+    }
+
+    /** The filter and transform-function routes of subscriptions and sources, answers and errors. */
+    private void filtersAndFunctions(ApiClient project, Map<String, String> ids) {
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "", "{\"request\":{\"body\":{\"a\":5},"
+                + "\"header\":{\"X-Kind\":\"push\"}},\"schema\":{\"body\":{\"a\":{\"$gte\":3}},"
+                + "\"header\":{\"X-Kind\":\"push\"}}}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "",
+                "{\"request\":{\"body\":{}},\"schema\":{\"body\":{\"a\":{\"$like\":1}}}}", 400);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "", "{\"payload\":{\"n\":1},"
+                + "\"function\":\"function transform(p) { console.log('n', p.n); p.n++; return p; }\"}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "",
+                "{\"payload\":{},\"function\":\"function transform(p) { throw new Error('no'); }\"}", 400);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{\"t\":1},"
+                + "\"function\":\"function transform(p) { return {event_type: 'x', data: p}; }\"}", 200);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{},"
+                + "\"function\":\"function transform(p) { return {data: p}; }\"}", 400);
+
+        String filters = SUBSCRIPTION + "/filters";
+        JsonNode created = calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\","
+                + "\"body\":{\"person\":{\"age\":{\"$gte\":5}}},\"headers\":{\"X-Kind\":\"push\"}}", 201);
+        ids.put("filterID", created.path("data").path("uid").asText());
+        calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\"}", 400);
+        JsonNode bulk = calls.call(project, "POST", filters + "/bulk", ids, "",
+                "[{\"event_type\":\"c\",\"enabled_at\":null},{\"event_type\":\"*\",\"body\":{\"x\":1}}]", 201);
+        calls.call(project, "GET", filters, ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "PUT", filters + "/{filterID}", ids, "", "{\"body\":{\"person.age\":{\"$lt\":9}}}",
+                200);
+        calls.call(project, "PUT", filters + "/bulk_update", ids, "", "[{\"uid\":\""
+                + bulk.path("data").path(0).path("uid").asText() + "\",\"enabled_at\":\"2026-01-02T03:04:05Z\"}]",
+                200);
+        calls.call(project, "POST", filters + "/test/{eventType}", Map.of("projectID", ids.get("projectID"),
+                "subscriptionID", ids.get("subscriptionID"), "eventType", "a.b"), "", "{\"payload\":"
+                + "{\"person\":{\"age\":7}},\"request\":{\"header\":{\"X-Kind\":[\"push\"]}}}", 200);
+        calls.call(project, "DELETE", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 404);
     }
 
     // ------------------------------------------------------------------------- events, deliveries, meta events
