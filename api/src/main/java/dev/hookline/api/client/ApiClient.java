@@ -16,6 +16,8 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.MetaEvent;
+import dev.hookline.api.model.OAuth2TestRequest;
+import dev.hookline.api.model.OAuth2TestResult;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
@@ -183,6 +185,14 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../endpoints/{id}/expire_secret}: rotates the secret. */
     public Endpoint expireSecret(String id, ExpireSecretRequest request) {
         return call("PUT", project(null, "endpoints", id, "expire_secret"), request, type(Endpoint.class));
+    }
+
+    /**
+     * {@code POST .../endpoints/oauth2/test}: asks the token server for a token with these settings. A refusing token
+     * server is a result with {@code success=false} and the reason, not an exception.
+     */
+    public OAuth2TestResult testOAuth2(OAuth2TestRequest request) {
+        return call("POST", project(null, "endpoints", "oauth2", "test"), request, type(OAuth2TestResult.class));
     }
 
     // ----------------------------------------------------------------------------------------------- sources
