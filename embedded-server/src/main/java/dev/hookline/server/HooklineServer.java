@@ -10,6 +10,7 @@ import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.outbound.OAuth2TestRoutes;
 import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
@@ -70,6 +71,7 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);

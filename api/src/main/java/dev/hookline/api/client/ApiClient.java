@@ -21,6 +21,8 @@ import dev.hookline.api.model.FilterTestRequest;
 import dev.hookline.api.model.FunctionTestRequest;
 import dev.hookline.api.model.FunctionTestResult;
 import dev.hookline.api.model.MetaEvent;
+import dev.hookline.api.model.OAuth2TestRequest;
+import dev.hookline.api.model.OAuth2TestResult;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
@@ -190,6 +192,14 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../endpoints/{id}/expire_secret}: rotates the secret. */
     public Endpoint expireSecret(String id, ExpireSecretRequest request) {
         return call("PUT", project(null, "endpoints", id, "expire_secret"), request, type(Endpoint.class));
+    }
+
+    /**
+     * {@code POST .../endpoints/oauth2/test}: asks the token server for a token with these settings. A refusing token
+     * server is a result with {@code success=false} and the reason, not an exception.
+     */
+    public OAuth2TestResult testOAuth2(OAuth2TestRequest request) {
+        return call("POST", project(null, "endpoints", "oauth2", "test"), request, type(OAuth2TestResult.class));
     }
 
     // ----------------------------------------------------------------------------------------------- sources

@@ -26,6 +26,7 @@ import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectConfig;
@@ -44,6 +45,7 @@ import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
 import dev.hookline.server.testing.EventSeeds;
+import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -205,6 +207,20 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", ENDPOINT + "/pause", ids, "", null, 202);
         calls.call(project, "POST", ENDPOINT + "/activate", ids, "", null, 202);
         calls.call(project, "PUT", ENDPOINT + "/expire_secret", ids, "", new ExpireSecretRequest(null, 60L), 200);
+        oauth2Test(project, ids);
+    }
+
+    private void oauth2Test(ApiClient project, Map<String, String> ids) {
+        try (Receiver tokenServer = Receiver.start()) {
+            EndpointAuthentication.OAuth2 settings = new EndpointAuthentication.OAuth2(tokenServer.url("/token"),
+                    "client", "shared_secret", "s3cret", null, null, null, null, null, null, null, null, null);
+            tokenServer.answerAlways(Receiver.Answer.ok()
+                    .withBody("{\"access_token\":\"t0k\",\"token_type\":\"Bearer\",\"expires_in\":60}"));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+            tokenServer.answerAlways(Receiver.Answer.status(401));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+        }
+        calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", "{\"oauth2\":{\"client_id\":\"c\"}}", 400);
     }
 
     private static EndpointRequest endpoint(String name, EndpointAuthentication authentication) {
