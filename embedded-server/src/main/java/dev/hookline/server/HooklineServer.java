@@ -6,6 +6,7 @@ import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
@@ -83,6 +84,7 @@ public final class HooklineServer implements AutoCloseable {
         new SubscriptionFilterRoutes(context).register(router);
         new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
+        new EventCreationRoutes(context).register(router);
     }
 
     public ServerContext context() {

@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hookline.api.Json;
+import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Envelope;
@@ -20,6 +23,7 @@ import dev.hookline.api.model.FilterMatchResult;
 import dev.hookline.api.model.FilterTestRequest;
 import dev.hookline.api.model.FunctionTestRequest;
 import dev.hookline.api.model.FunctionTestResult;
+import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.OAuth2TestResult;
@@ -354,6 +358,29 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../events/{id}/replay}: returns the event as loaded before the replay. */
     public Event replayEvent(String id) {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));
+    }
+
+    /**
+     * {@code POST .../events}: an event for one endpoint or an owner's endpoints. Hookline answers the stored event
+     * (Convoy answers {@code null}: then this returns null).
+     */
+    public Event createEvent(CreateEventRequest request) {
+        return call("POST", project(null, "events"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/fanout}: an event for every endpoint of {@code owner_id}. */
+    public Event fanoutEvent(FanoutEventRequest request) {
+        return call("POST", project(null, "events", "fanout"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/broadcast}: an event for every endpoint subscribed to its type. */
+    public Event broadcastEvent(BroadcastEventRequest request) {
+        return call("POST", project(null, "events", "broadcast"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/dynamic}: an event for a URL; its endpoint and subscription are made when missing. */
+    public Event dynamicEvent(DynamicEventRequest request) {
+        return call("POST", project(null, "events", "dynamic"), request, type(Event.class));
     }
 
     /**
