@@ -117,6 +117,7 @@ class OpenApiResponsesIT {
 
         endpoints(project, ids);
         sources(project, ids);
+        ingest(project, ids);
         subscriptions(project, ids);
         events(project, ids);
         portalLinks(project, ids);
@@ -247,6 +248,22 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", SOURCE, ids, "", null, 200);
         calls.call(project, "PUT", SOURCE, ids, "", new UpdateSourceRequest("noop, renamed", SourceType.HTTP, true,
                 List.of("X-Forward"), new CustomResponse("accepted", null), null, null, null, null, null), 202);
+    }
+
+    private void ingest(ApiClient project, Map<String, String> ids) {
+        String ingest = "/ingest/{maskID}";
+        JsonNode plain = calls.call(project, "POST", SOURCES, ids, "", source("ingest", SourceType.HTTP, null, null,
+                null), 201);
+        JsonNode twitter = calls.call(project, "POST", SOURCES, ids, "", source("twitter-crc", SourceType.HTTP,
+                SourceProvider.TWITTER, new Verifier(null, new Verifier.Hmac(null, null, "tw", null), null, null),
+                null), 201);
+        Map<String, String> mask = Map.of("maskID", plain.path("data").path("mask_id").asText());
+        Map<String, String> twitterMask = Map.of("maskID", twitter.path("data").path("mask_id").asText());
+        calls.call(project, "POST", ingest, mask, "", Map.of("amount", 10), 200);
+        calls.call(project, "POST", ingest, Map.of("maskID", "unknownmask00000"), "", Map.of("amount", 10), 404);
+        calls.call(project, "POST", ingest, twitterMask, "", Map.of("amount", 10), 401);
+        calls.call(project, "GET", ingest, twitterMask, "crc_token=abc", null, 200);
+        calls.call(project, "GET", ingest, mask, "crc_token=abc", null, 400);
     }
 
     private static CreateSourceRequest source(String name, SourceType type, SourceProvider provider,
