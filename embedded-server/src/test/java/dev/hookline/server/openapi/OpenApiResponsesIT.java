@@ -419,6 +419,10 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", events + "/{eventID}/replay", ids, "", null, 200);
         calls.call(project, "PUT", events + "/{eventID}/replay", Map.of("projectID", projectId, "eventID",
                 "01J00000000000000000000000"), "", null, 400);
+        calls.call(project, "GET", events + "/countbatchreplayevents", ids, "endpointId=" + endpointId
+                + "&query=amount&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sourceId=" + ids.get("sourceID"), null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sort=sideways", null, 400);
 
         String deliveries = PROJECT + "/eventdeliveries";
         calls.call(project, "GET", deliveries, ids, PAGED, null, 200);
