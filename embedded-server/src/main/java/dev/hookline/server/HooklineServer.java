@@ -10,6 +10,7 @@ import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
@@ -38,6 +39,8 @@ public final class HooklineServer implements AutoCloseable {
     private final ProjectStore projects;
     private final HttpApi http;
     private final Dispatcher dispatcher;
+    /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
+    private OkHttpWebhookSender ownedSender;
 
     private HooklineServer(ServerConfig config, Database db, WebhookSender sender) throws IOException {
         this.config = config;
@@ -52,9 +55,20 @@ public final class HooklineServer implements AutoCloseable {
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
     }
 
-    /** Opens the database (creating the data dir), applies migrations, and starts listening. */
+    /**
+     * Opens the database (creating the data dir), applies migrations, starts delivering through an
+     * {@link OkHttpWebhookSender} and starts listening.
+     */
     public static HooklineServer start(ServerConfig config) throws IOException {
-        return start(config, null);
+        OkHttpWebhookSender sender = new OkHttpWebhookSender(config.clock());
+        try {
+            HooklineServer server = start(config, sender);
+            server.ownedSender = sender;
+            return server;
+        } catch (IOException | RuntimeException e) {
+            sender.close();
+            throw e;
+        }
     }
 
     /**
@@ -132,6 +146,9 @@ public final class HooklineServer implements AutoCloseable {
         http.close();
         if (dispatcher != null) {
             dispatcher.close();
+        }
+        if (ownedSender != null) {
+            ownedSender.close();
         }
         context.db().close();
         LOG.info("Hookline server stopped");

@@ -8,6 +8,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
@@ -49,8 +50,9 @@ final class DispatchFixture implements AutoCloseable {
         return new DispatchFixture(clock, TestServer.start(dataDir, clock, sender(clock)));
     }
 
+    /** The real sender, on the test's clock. */
     static WebhookSender sender(MutableClock clock) {
-        return TestSenders.plainHttp();
+        return new OkHttpWebhookSender(clock);
     }
 
     /** An endpoint of the project at {@code url}. */
