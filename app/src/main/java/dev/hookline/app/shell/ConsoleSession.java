@@ -31,6 +31,7 @@ public final class ConsoleSession {
     private final ReadOnlyStringWrapper connectionProblem = new ReadOnlyStringWrapper(this, "connectionProblem");
     private final ReadOnlyBooleanWrapper retrying = new ReadOnlyBooleanWrapper(this, "retrying");
     private Callable<ApiClient> recovery;
+    private boolean checking;
 
     public ConsoleSession(BackgroundTasks tasks) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
@@ -148,6 +149,32 @@ public final class ConsoleSession {
             ApiException connectionFailure = connectionFailureIn(failure);
             connectionProblem.set(connectionFailure != null ? connectionFailure.getMessage()
                     : "The server answered, but not as expected: " + describe(failure));
+        });
+    }
+
+    /**
+     * Heartbeat: asks the server for the selected project (no recovery). Raises the banner when the server cannot
+     * be reached and lowers it when it answers again; the shell calls this every few seconds and on Ctrl+R.
+     */
+    public void checkConnection() {
+        ApiClient current = client.get();
+        if (current == null || checking || retrying.get()) {
+            return;
+        }
+        checking = true;
+        tasks.run(() -> {
+            current.getProject(current.projectId());
+            return Boolean.TRUE;
+        }, ok -> {
+            checking = false;
+            if (current == client.get()) {
+                connectionProblem.set(null);
+            }
+        }, failure -> {
+            checking = false;
+            if (current == client.get()) {
+                reportConnectionFailure(failure);
+            }
         });
     }
 
