@@ -182,7 +182,7 @@ public final class FormLayout {
         error.managedProperty().bind(error.visibleProperty());
         int row = current.row;
         GridPane.setValignment(label, VPos.TOP);
-        GridPane.setMargin(label, new Insets(5, 0, 0, 0));
+        GridPane.setMargin(label, new Insets(9, 0, 0, 0));
         current.grid.add(label, 0, row);
         current.grid.add(node, 1, row);
         current.grid.add(error, 1, row + 1);

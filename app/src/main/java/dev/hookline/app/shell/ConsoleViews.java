@@ -23,7 +23,7 @@ public final class ConsoleViews {
             case DELIVERIES -> session -> new PlaceholderView(target);
             case EVENTS -> session -> new PlaceholderView(target);
             case META_EVENTS -> session -> new PlaceholderView(target);
-            case ENDPOINTS -> session -> new PlaceholderView(target);
+            case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
             case SOURCES -> session -> new PlaceholderView(target);
             case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
             case PORTAL_LINKS -> session -> new PlaceholderView(target);

@@ -1,0 +1,264 @@
+package dev.hookline.app.endpoints;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointStatus;
+import dev.hookline.app.form.ConfirmBar;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.form.PagedList;
+import dev.hookline.app.form.TablePane;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Endpoints: the table (status, name, URL, owner, failure rate, ID) filtered by name and owner, and the create/edit
+ * form beside it. Pause/resume, expire secret and delete (confirmed) act on the selected endpoint.
+ */
+public final class EndpointsView implements ConsoleView {
+
+    private static final int PER_PAGE = 50;
+
+    private final ConsoleSession session;
+    private final BorderPane root = new BorderPane();
+    private final TextField search = new TextField();
+    private final TextField owner = new TextField();
+    private final PagedList<Endpoint> list;
+    private final TablePane<Endpoint> table;
+    private final Form actionsForm;
+    private final EndpointActions actions;
+    private final EndpointFormView formView;
+    private final ExpireSecretViewModel expire;
+    private final FormPanel expirePanel;
+    private final ConfirmBar confirm = new ConfirmBar();
+    private final ObjectProperty<Endpoint> selected = new SimpleObjectProperty<>(this, "selected");
+
+    public EndpointsView(ConsoleSession session) {
+        this.session = session;
+        list = new PagedList<>(session.tasks(), session::client, session::reportConnectionFailure,
+                ApiClient::listEndpoints);
+        table = new TablePane<>("endpoints", list, Endpoint::uid, "No endpoints yet: New endpoint adds one.");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        actions = new EndpointActions(session::client, actionsForm);
+        formView = new EndpointFormView(new EndpointFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure), this::saved, this::closePanel);
+        expire = new ExpireSecretViewModel(session.tasks(), session::client, session::reportConnectionFailure);
+        expirePanel = expirePanel();
+
+        table.nodeColumn("Status", endpoint -> statusPill(endpoint.status()), 90);
+        table.column("Name", Endpoint::name, 160);
+        table.column("URL", Endpoint::url, 260);
+        table.column("Owner", Endpoint::ownerId, 110);
+        table.column("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
+                : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100), 90);
+        table.nodeColumn("ID", endpoint -> TablePane.copyable(endpoint.uid(), "Copy endpoint ID"), 250);
+        table.table().getSelectionModel().selectedItemProperty().subscribe(selected::set);
+        table.table().setOnMouseClicked(event -> {
+            if (event.getClickCount() == 2) {
+                openSelected();
+            }
+        });
+
+        root.setTop(new VBox(8, toolbar(), confirm, actionMessage()));
+        root.setCenter(table);
+        BorderPane.setMargin(table, new javafx.geometry.Insets(8, 0, 0, 0));
+        session.clientProperty().subscribe(client -> {
+            closePanel();
+            reload();
+        });
+    }
+
+    private HBox toolbar() {
+        search.setId("endpoints-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> reload());
+        owner.setId("endpoints-owner");
+        owner.setPromptText("Owner ID");
+        owner.setOnAction(event -> reload());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("endpoints-filter");
+        apply.setOnAction(event -> reload());
+
+        Button create = new Button("New endpoint", new FontIcon(Feather.PLUS));
+        create.setId("endpoints-new");
+        create.getStyleClass().add(Styles.ACCENT);
+        create.setOnAction(event -> openCreate());
+        Button edit = new Button("Edit", new FontIcon(Feather.EDIT_2));
+        edit.setId("endpoints-edit");
+        edit.setOnAction(event -> openSelected());
+        Button toggle = new Button();
+        toggle.setId("endpoints-toggle");
+        toggle.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Pause"
+                : EndpointActions.toggleLabel(selected.get().status()), selected));
+        toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
+                selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
+                        ? Feather.PLAY : Feather.PAUSE), selected));
+        toggle.setOnAction(event -> togglePause());
+        Button rotate = new Button("Expire secret", new FontIcon(Feather.KEY));
+        rotate.setId("endpoints-expire-secret");
+        rotate.setOnAction(event -> openExpire());
+        Button delete = new Button("Delete", new FontIcon(Feather.TRASH_2));
+        delete.setId("endpoints-delete");
+        delete.getStyleClass().add(Styles.DANGER);
+        delete.setOnAction(event -> askDelete());
+        for (Button button : new Button[] {edit, toggle, rotate, delete}) {
+            button.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
+        }
+        Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
+        refresh.setId("endpoints-refresh");
+        refresh.getStyleClass().add(Styles.BUTTON_ICON);
+        refresh.setOnAction(event -> refresh());
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, search, owner, apply, refresh, spacer, edit, toggle, rotate, delete, create);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    private Node actionMessage() {
+        Label message = new Label();
+        message.setId("endpoints-action-message");
+        message.getStyleClass().add("form-message");
+        message.setWrapText(true);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.textProperty().bind(actionsForm.serverErrorProperty());
+        message.visibleProperty().bind(actionsForm.serverErrorProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        return message;
+    }
+
+    private FormPanel expirePanel() {
+        FormLayout layout = new FormLayout();
+        layout.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
+        layout.secret(expire.newSecret, "expire-new-secret");
+        Label hint = new Label("The current secret keeps signing alongside the new one for these hours. "
+                + "Leave the new secret blank to have one generated.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add(Styles.TEXT_MUTED);
+        layout.row("", hint);
+        return new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
+                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), layout,
+                () -> {
+                    Endpoint endpoint = selected.get();
+                    if (endpoint != null) {
+                        expire.expire(endpoint, rotated -> {
+                            closePanel();
+                            list.reload();
+                        });
+                    }
+                }, this::closePanel);
+    }
+
+    private void reload() {
+        list.load(new EndpointFilter(search.getText(), owner.getText()).toQuery(PER_PAGE));
+    }
+
+    private void openCreate() {
+        formView.viewModel().createNew();
+        showPanel(formView.node());
+    }
+
+    private void openExpire() {
+        if (selected.get() != null) {
+            expire.hours.set("24");
+            expire.newSecret.set("");
+            expire.form().clearError();
+            showPanel(expirePanel);
+        }
+    }
+
+    private void togglePause() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            actionsForm.clearError();
+            actions.togglePause(endpoint, changed -> list.reload());
+        }
+    }
+
+    private void askDelete() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            confirm.ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
+                    "Delete endpoint", () -> actions.delete(endpoint, () -> {
+                        table.forgetSelection();
+                        if (isEditing(endpoint)) {
+                            closePanel();
+                        }
+                        list.reload();
+                    }));
+        }
+    }
+
+    private boolean isEditing(Endpoint endpoint) {
+        Endpoint editing = formView.viewModel().editingProperty().get();
+        return editing != null && Objects.equals(editing.uid(), endpoint.uid());
+    }
+
+    private void saved(Endpoint endpoint) {
+        table.selectById(endpoint.uid());
+        list.reload();
+    }
+
+    private void showPanel(Node panel) {
+        root.setRight(panel);
+    }
+
+    private void closePanel() {
+        root.setRight(null);
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void refresh() {
+        list.reload();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            formView.viewModel().edit(endpoint);
+            showPanel(formView.node());
+        }
+    }
+
+    static Node statusPill(EndpointStatus status) {
+        if (status == null) {
+            return TablePane.pill("unknown", "warning");
+        }
+        return switch (status) {
+            case ACTIVE -> TablePane.pill("active", "success");
+            case PAUSED -> TablePane.pill("paused", "warning");
+            case INACTIVE -> TablePane.pill("inactive", "danger");
+        };
+    }
+}
