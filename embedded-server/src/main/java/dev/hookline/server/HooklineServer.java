@@ -5,6 +5,7 @@ import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
@@ -74,6 +75,7 @@ public final class HooklineServer implements AutoCloseable {
         new PortalEventRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
+        new IngestRoutes(context).register(router);
     }
 
     public ServerContext context() {

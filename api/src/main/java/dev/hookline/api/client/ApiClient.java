@@ -276,6 +276,19 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));
     }
 
+    /**
+     * {@code POST .../events/batchreplay}: replays every event the events list matches for {@code filters} (the
+     * list's filters and dates; paging is ignored).
+     */
+    public BatchOutcome batchReplayEvents(ListQuery filters) {
+        return batch("POST", project(filters, "events", "batchreplay"), null);
+    }
+
+    /** {@code GET .../events/countbatchreplayevents}: how many events {@link #batchReplayEvents} would replay. */
+    public long countBatchReplayEvents(ListQuery filters) {
+        return count(project(filters, "events", "countbatchreplayevents"));
+    }
+
     // ------------------------------------------------------------------------------------- event deliveries
 
     /**
@@ -293,6 +306,24 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../eventdeliveries/{id}/resend}: the delivery, now {@code Scheduled}. */
     public EventDelivery resendEventDelivery(String id) {
         return call("PUT", project(null, "eventdeliveries", id, "resend"), null, type(EventDelivery.class));
+    }
+
+    /** {@code POST .../eventdeliveries/forceresend}: sends delivered ({@code Success}) deliveries again. */
+    public BatchOutcome forceResendEventDeliveries(List<String> ids) {
+        return batch("POST", project(null, "eventdeliveries", "forceresend"), Map.of("ids", List.copyOf(ids)));
+    }
+
+    /**
+     * {@code POST .../eventdeliveries/batchretry}: sends again the failed and discarded deliveries the deliveries
+     * list matches for {@code filters} (the list's filters and dates; paging is ignored).
+     */
+    public BatchOutcome batchRetryEventDeliveries(ListQuery filters) {
+        return batch("POST", project(filters, "eventdeliveries", "batchretry"), null);
+    }
+
+    /** {@code GET .../eventdeliveries/countbatchretryevents}: how many {@link #batchRetryEventDeliveries} would try. */
+    public long countBatchRetryEventDeliveries(ListQuery filters) {
+        return count(project(filters, "eventdeliveries", "countbatchretryevents"));
     }
 
     /** A plain array, not paged. */
@@ -455,6 +486,19 @@ public final class ApiClient implements AutoCloseable {
     }
 
     // --------------------------------------------------------------------------------------------- internals
+
+    /** A batch action: its counts are in the message. */
+    private BatchOutcome batch(String method, HttpUrl url, Object body) {
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return BatchOutcome.of(env == null ? null : env.message());
+    }
+
+    /** A count answer: {@code data = {"num": n}}. */
+    private long count(HttpUrl url) {
+        JsonNode data = call("GET", url, null, type(JsonNode.class));
+        return data == null ? 0 : data.path("num").asLong();
+    }
 
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {
         JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, dataType);

@@ -10,6 +10,7 @@ import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.Page;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.http.ApiError;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
@@ -29,7 +30,8 @@ import java.util.Map;
 
 /**
  * Endpoints in the database. Rows come back complete (secrets, auth, mTLS key included): the dispatcher needs
- * them; the HTTP layer redacts what Convoy redacts before answering.
+ * them; the HTTP layer redacts what Convoy redacts before answering. Every create, change and delete records its
+ * {@code endpoint.*} meta event in the same transaction ({@link MetaEventRecorder}).
  */
 public final class EndpointStore {
 
@@ -126,6 +128,7 @@ public final class EndpointStore {
             if (alsoInSameWrite != null) {
                 alsoInSameWrite.apply(c, created);
             }
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, created);
             return created;
         });
     }
@@ -148,6 +151,7 @@ public final class EndpointStore {
             }
             Endpoint next = change.apply(c, current);
             save(c, next);
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_UPDATED, next);
             return next;
         });
     }
@@ -221,6 +225,9 @@ public final class EndpointStore {
             }
             ProjectRows.softDelete(c, "endpoints", "id", endpointId, projectId, now);
             ProjectRows.softDelete(c, "subscriptions", "endpoint_id", endpointId, projectId, now);
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_DELETED,
+                    ProjectRows.findByIdsIncludingDeleted(c, "endpoints", COLUMNS, projectId, List.of(endpointId),
+                            EndpointStore::map, Endpoint::uid).get(endpointId));
             return true;
         });
     }

@@ -10,6 +10,7 @@ import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -95,6 +96,30 @@ public final class MetaEventStore {
 
     public static MetaEvent find(Connection c, String projectId, String id) throws SQLException {
         return ProjectRows.findById(c, "meta_events", COLUMNS, projectId, id, MetaEventStore::map);
+    }
+
+    /**
+     * Queues the live meta event {@code id} again: {@code Scheduled}, due {@code now}, tries so far kept. Returns
+     * it, or null when unknown. 400 while it is being sent (a second send would race the first).
+     */
+    public static MetaEvent reschedule(Connection c, String projectId, String id, Instant now) throws SQLException {
+        MetaEvent current = find(c, projectId, id);
+        if (current == null) {
+            return null;
+        }
+        if (current.status() == EventDeliveryStatus.PROCESSING) {
+            throw ApiError.badRequest("meta event is being sent right now; resend it once this try is over");
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, next_send_time = ?, "
+                + "updated_at = ? WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, EventDeliveryStatus.SCHEDULED.wire());
+            Times.set(s, 2, now);
+            Times.set(s, 3, now);
+            s.setString(4, id);
+            s.setString(5, projectId);
+            s.executeUpdate();
+        }
+        return find(c, projectId, id);
     }
 
     /** One page of the project's live meta events (Convoy filters them by date window only). */

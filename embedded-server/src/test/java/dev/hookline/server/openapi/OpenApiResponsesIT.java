@@ -117,6 +117,7 @@ class OpenApiResponsesIT {
 
         endpoints(project, ids);
         sources(project, ids);
+        ingest(project, ids);
         subscriptions(project, ids);
         events(project, ids);
         portalLinks(project, ids);
@@ -249,6 +250,22 @@ class OpenApiResponsesIT {
                 List.of("X-Forward"), new CustomResponse("accepted", null), null, null, null, null, null), 202);
     }
 
+    private void ingest(ApiClient project, Map<String, String> ids) {
+        String ingest = "/ingest/{maskID}";
+        JsonNode plain = calls.call(project, "POST", SOURCES, ids, "", source("ingest", SourceType.HTTP, null, null,
+                null), 201);
+        JsonNode twitter = calls.call(project, "POST", SOURCES, ids, "", source("twitter-crc", SourceType.HTTP,
+                SourceProvider.TWITTER, new Verifier(null, new Verifier.Hmac(null, null, "tw", null), null, null),
+                null), 201);
+        Map<String, String> mask = Map.of("maskID", plain.path("data").path("mask_id").asText());
+        Map<String, String> twitterMask = Map.of("maskID", twitter.path("data").path("mask_id").asText());
+        calls.call(project, "POST", ingest, mask, "", Map.of("amount", 10), 200);
+        calls.call(project, "POST", ingest, Map.of("maskID", "unknownmask00000"), "", Map.of("amount", 10), 404);
+        calls.call(project, "POST", ingest, twitterMask, "", Map.of("amount", 10), 401);
+        calls.call(project, "GET", ingest, twitterMask, "crc_token=abc", null, 200);
+        calls.call(project, "GET", ingest, mask, "crc_token=abc", null, 400);
+    }
+
     private static CreateSourceRequest source(String name, SourceType type, SourceProvider provider,
                                               Verifier verifier, PubSubConfig pubSub) {
         return new CreateSourceRequest(name, type, provider, null, verifier, pubSub, null, null, null);
@@ -292,8 +309,9 @@ class OpenApiResponsesIT {
         seeds.event(projectId).type("bare").insert();
         EventDelivery tried = seeds.delivery(sourced, endpointId).subscription(ids.get("subscriptionID"))
                 .status(EventDeliveryStatus.RETRY).tried(1, 0.25, "retrying").insert();
-        seeds.delivery(failed, endpointId).transformed("{\"changed\":true}").status(EventDeliveryStatus.DISCARDED)
-                .insert();
+        EventDelivery discarded = seeds.delivery(failed, endpointId).transformed("{\"changed\":true}")
+                .status(EventDeliveryStatus.DISCARDED).insert();
+        EventDelivery delivered = seeds.delivery(sourced, endpointId).status(EventDeliveryStatus.SUCCESS).insert();
         DeliveryAttempt attempt = seeds.attempt(tried, "500 Internal Server Error", false,
                 Map.of("Content-Type", "application/json"), Map.of("Server", "test"));
         seeds.attempt(tried, "200 OK", true, Map.of(), Map.of());
@@ -340,12 +358,26 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}",
                 unknownAttempt, "", null, 404);
 
+        calls.call(project, "PUT", deliveries + "/{eventDeliveryID}/resend", ids, "", null, 400);
+        calls.call(project, "PUT", deliveries + "/{eventDeliveryID}/resend", Map.of("projectID", projectId,
+                "eventDeliveryID", discarded.uid()), "", null, 200);
+        calls.call(project, "POST", deliveries + "/forceresend", ids, "", Map.of("ids", List.of(delivered.uid())),
+                200);
+        calls.call(project, "POST", deliveries + "/forceresend", ids, "", Map.of("ids", List.of(tried.uid())), 400);
+        calls.call(project, "GET", deliveries + "/countbatchretryevents", ids, "status=Failure&endpointId="
+                + endpointId + "&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Failure&status=Discarded", null, 200);
+        calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Lost", null, 400);
+
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
         calls.call(project, "GET", metaEvents, ids, "startDate=2020-01-01T00:00:00", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
                 "01J00000000000000000000000"), "", null, 404);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", ids, "", null, 200);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", Map.of("projectID", projectId,
+                "metaEventID", "01J00000000000000000000000"), "", null, 404);
     }
 
     // ------------------------------------------------------------------------------ portal links and portal API
