@@ -8,15 +8,14 @@ import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.form.PagedList;
-import dev.hookline.app.form.TablePane;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
 import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -36,27 +35,26 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class EndpointsView implements ConsoleView {
 
-    private static final int PER_PAGE = 50;
-
     private final ConsoleSession session;
     private final BorderPane root = new BorderPane();
     private final TextField search = new TextField();
     private final TextField owner = new TextField();
-    private final PagedList<Endpoint> list;
-    private final TablePane<Endpoint> table;
+    private final PagedListModel<Endpoint> list;
+    private final PagedTableView<Endpoint> table;
     private final Form actionsForm;
     private final EndpointActions actions;
     private final EndpointFormView formView;
     private final ExpireSecretViewModel expire;
     private final FormPanel expirePanel;
     private final ConfirmBar confirm = new ConfirmBar();
-    private final ObjectProperty<Endpoint> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObjectProperty<Endpoint> selected;
 
     public EndpointsView(ConsoleSession session) {
         this.session = session;
-        list = new PagedList<>(session.tasks(), session::client, session::reportConnectionFailure,
-                ApiClient::listEndpoints);
-        table = new TablePane<>("endpoints", list, Endpoint::uid, "No endpoints yet: New endpoint adds one.");
+        list = new PagedListModel<>(session, ApiClient::listEndpoints, Endpoint::uid);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, "No endpoints yet: New endpoint adds one.");
+        table.table().setId("endpoints-table");
         actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
         actions = new EndpointActions(session::client, actionsForm);
         formView = new EndpointFormView(new EndpointFormViewModel(session.tasks(), session::client,
@@ -64,40 +62,40 @@ public final class EndpointsView implements ConsoleView {
         expire = new ExpireSecretViewModel(session.tasks(), session::client, session::reportConnectionFailure);
         expirePanel = expirePanel();
 
-        table.nodeColumn("Status", endpoint -> statusPill(endpoint.status()), 90);
-        table.column("Name", Endpoint::name, 160);
-        table.column("URL", Endpoint::url, 260);
-        table.column("Owner", Endpoint::ownerId, 110);
-        table.column("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
-                : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100), 90);
-        table.nodeColumn("ID", endpoint -> TablePane.copyable(endpoint.uid(), "Copy endpoint ID"), 250);
-        table.table().getSelectionModel().selectedItemProperty().subscribe(selected::set);
-        table.table().setOnMouseClicked(event -> {
-            if (event.getClickCount() == 2) {
-                openSelected();
-            }
-        });
+        table.addStatusColumn("Status", endpoint -> endpoint.status() == null ? null : endpoint.status().wire())
+                .setMinWidth(86);
+        table.addColumn("Name", Endpoint::name).setPrefWidth(160);
+        table.addColumn("URL", Endpoint::url).setPrefWidth(260);
+        table.addColumn("Owner", Endpoint::ownerId).setPrefWidth(110);
+        table.addColumn("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
+                : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100)).setPrefWidth(90);
+        table.addIdColumn("ID", Endpoint::uid);
+        table.setOnOpen(endpoint -> openSelected());
+        table.filterBar().getChildren().addAll(filters());
 
         root.setTop(new VBox(8, toolbar(), confirm, actionMessage()));
         root.setCenter(table);
         BorderPane.setMargin(table, new javafx.geometry.Insets(8, 0, 0, 0));
-        session.clientProperty().subscribe(client -> {
-            closePanel();
-            reload();
-        });
+        root.getStylesheets().add(Objects.requireNonNull(FormPanel.class.getResource("forms.css"), "forms.css")
+                .toExternalForm());
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+        list.reload();
+    }
+
+    private Node[] filters() {
+        search.setId("endpoints-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> applyFilter());
+        owner.setId("endpoints-owner");
+        owner.setPromptText("Owner ID");
+        owner.setOnAction(event -> applyFilter());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("endpoints-filter");
+        apply.setOnAction(event -> applyFilter());
+        return new Node[] {search, owner, apply};
     }
 
     private HBox toolbar() {
-        search.setId("endpoints-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> reload());
-        owner.setId("endpoints-owner");
-        owner.setPromptText("Owner ID");
-        owner.setOnAction(event -> reload());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("endpoints-filter");
-        apply.setOnAction(event -> reload());
-
         Button create = new Button("New endpoint", new FontIcon(Feather.PLUS));
         create.setId("endpoints-new");
         create.getStyleClass().add(Styles.ACCENT);
@@ -123,14 +121,9 @@ public final class EndpointsView implements ConsoleView {
         for (Button button : new Button[] {edit, toggle, rotate, delete}) {
             button.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
         }
-        Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
-        refresh.setId("endpoints-refresh");
-        refresh.getStyleClass().add(Styles.BUTTON_ICON);
-        refresh.setOnAction(event -> refresh());
-
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, search, owner, apply, refresh, spacer, edit, toggle, rotate, delete, create);
+        HBox bar = new HBox(8, spacer, edit, toggle, rotate, delete, create);
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
@@ -163,14 +156,14 @@ public final class EndpointsView implements ConsoleView {
                     if (endpoint != null) {
                         expire.expire(endpoint, rotated -> {
                             closePanel();
-                            list.reload();
+                            list.refresh();
                         });
                     }
                 }, this::closePanel);
     }
 
-    private void reload() {
-        list.load(new EndpointFilter(search.getText(), owner.getText()).toQuery(PER_PAGE));
+    private void applyFilter() {
+        list.filterProperty().set(new EndpointFilter(search.getText(), owner.getText()).toQuery());
     }
 
     private void openCreate() {
@@ -191,7 +184,7 @@ public final class EndpointsView implements ConsoleView {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {
             actionsForm.clearError();
-            actions.togglePause(endpoint, changed -> list.reload());
+            actions.togglePause(endpoint, changed -> list.refresh());
         }
     }
 
@@ -200,11 +193,11 @@ public final class EndpointsView implements ConsoleView {
         if (endpoint != null) {
             confirm.ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
                     "Delete endpoint", () -> actions.delete(endpoint, () -> {
-                        table.forgetSelection();
+                        selected.set(null);
                         if (isEditing(endpoint)) {
                             closePanel();
                         }
-                        list.reload();
+                        list.refresh();
                     }));
         }
     }
@@ -215,8 +208,8 @@ public final class EndpointsView implements ConsoleView {
     }
 
     private void saved(Endpoint endpoint) {
-        table.selectById(endpoint.uid());
-        list.reload();
+        selected.set(endpoint); // kept by ID: the refreshed row stays selected
+        list.refresh();
     }
 
     private void showPanel(Node panel) {
@@ -234,7 +227,7 @@ public final class EndpointsView implements ConsoleView {
 
     @Override
     public void refresh() {
-        list.reload();
+        list.refresh();
     }
 
     @Override
@@ -251,14 +244,4 @@ public final class EndpointsView implements ConsoleView {
         }
     }
 
-    static Node statusPill(EndpointStatus status) {
-        if (status == null) {
-            return TablePane.pill("unknown", "warning");
-        }
-        return switch (status) {
-            case ACTIVE -> TablePane.pill("active", "success");
-            case PAUSED -> TablePane.pill("paused", "warning");
-            case INACTIVE -> TablePane.pill("inactive", "danger");
-        };
-    }
 }

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointStatus;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.ViewHarness;
 import java.nio.file.Path;
 import javafx.scene.control.Label;
@@ -24,12 +25,12 @@ class EndpointsViewTest {
     Path dataDirectory;
 
     private final FxRobot robot = new FxRobot();
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private ViewHarness harness;
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
     }
 
     @AfterEach
@@ -55,7 +56,7 @@ class EndpointsViewTest {
 
         TableView<Endpoint> table = table();
         ViewHarness.await("the new endpoint is listed", () -> table.getItems().size() == 1);
-        Endpoint created = server.client().listEndpoints(new EndpointFilter(null, null).toQuery(10)).content()
+        Endpoint created = server.client().listEndpoints(EndpointFilter.none().toQuery()).content()
                 .getFirst();
         assertEquals("orders", created.name());
         assertEquals("acme", created.ownerId());
@@ -101,7 +102,7 @@ class EndpointsViewTest {
         assertEquals("HTTP timeout (seconds) must be a whole number from 1 to 300",
                 errorText("#endpoint-http-timeout-error"));
         harness.screenshot("endpoints-form-invalid");
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -116,11 +117,11 @@ class EndpointsViewTest {
         robot.clickOn("#endpoints-delete");
         assertEquals("Delete endpoint \"doomed\"? Its subscriptions stop delivering.",
                 robot.lookup("#confirm-question").queryAs(Label.class).getText());
-        assertEquals(1, server.endpointCount(), "nothing deleted before confirming");
+        assertEquals(1, Counts.endpoints(server.client()), "nothing deleted before confirming");
         robot.clickOn("#confirm-yes");
 
         ViewHarness.await("the endpoint is gone", () -> table.getItems().isEmpty());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @SuppressWarnings("unchecked")

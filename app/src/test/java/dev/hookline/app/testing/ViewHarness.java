@@ -4,9 +4,6 @@ import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
-import java.awt.image.BufferedImage;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -14,21 +11,16 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javafx.application.Application;
 import javafx.scene.Scene;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import javax.imageio.ImageIO;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * One console view on screen (headless), connected to a {@link RunningServer} through a real
+ * One console view on screen (headless), connected to a {@link EmbeddedServerFixture} through a real
  * {@link ConsoleSession} with background threads: what the forms' UI tests drive with TestFX.
  */
 public final class ViewHarness implements AutoCloseable {
-
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private final FxBackgroundTasks tasks;
     private final Stage stage;
@@ -40,13 +32,13 @@ public final class ViewHarness implements AutoCloseable {
         this.view = view;
     }
 
-    public static ViewHarness show(RunningServer server, Function<ConsoleSession, ConsoleView> factory)
+    public static ViewHarness show(EmbeddedServerFixture server, Function<ConsoleSession, ConsoleView> factory)
             throws Exception {
         Stage stage = FxToolkit.registerPrimaryStage();
         FxBackgroundTasks tasks = new FxBackgroundTasks();
         ConsoleView view = onFx(() -> {
             Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-            ConsoleSession session = ConsoleSession.connected(server.client(), true, tasks);
+            ConsoleSession session = server.session(tasks);
             ConsoleView created = factory.apply(session);
             StackPane root = new StackPane(created.node());
             root.setStyle("-fx-padding: 16; -fx-background-color: -color-bg-default;");
@@ -81,17 +73,9 @@ public final class ViewHarness implements AutoCloseable {
     }
 
     /** Saves the window as {@code target/screenshots/<name>.png}. */
-    public void screenshot(String name) throws Exception {
+    public void screenshot(String name) {
         WaitForAsyncUtils.waitForFxEvents();
-        WritableImage image = onFx(() -> stage.getScene().snapshot(null));
-        int width = (int) image.getWidth();
-        int height = (int) image.getHeight();
-        int[] argb = new int[width * height];
-        image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
-        BufferedImage png = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        png.setRGB(0, 0, width, height, argb, 0, width);
-        Files.createDirectories(SCREENSHOTS);
-        ImageIO.write(png, "png", SCREENSHOTS.resolve(name + ".png").toFile());
+        Screenshots.save(stage.getScene(), name);
     }
 
     @Override
