@@ -4,7 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
-import dev.hookline.app.form.ConfirmBar;
+import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
@@ -14,18 +14,13 @@ import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.Locale;
 import java.util.Objects;
+import javafx.beans.binding.BooleanExpression;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -35,22 +30,19 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class EndpointsView implements ConsoleView {
 
-    private final ConsoleSession session;
-    private final BorderPane root = new BorderPane();
-    private final TextField search = new TextField();
-    private final TextField owner = new TextField();
     private final PagedListModel<Endpoint> list;
     private final PagedTableView<Endpoint> table;
+    private final ConfigurationLayout layout;
     private final Form actionsForm;
     private final EndpointActions actions;
     private final EndpointFormView formView;
     private final ExpireSecretViewModel expire;
     private final FormPanel expirePanel;
-    private final ConfirmBar confirm = new ConfirmBar();
     private final ObjectProperty<Endpoint> selected;
+    private final TextField search = new TextField();
+    private final TextField owner = new TextField();
 
     public EndpointsView(ConsoleSession session) {
-        this.session = session;
         list = new PagedListModel<>(session, ApiClient::listEndpoints, Endpoint::uid);
         selected = list.selectedProperty();
         table = new PagedTableView<>(list, "No endpoints yet: New endpoint adds one.");
@@ -73,11 +65,19 @@ public final class EndpointsView implements ConsoleView {
         table.setOnOpen(endpoint -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 
-        root.setTop(new VBox(8, toolbar(), confirm, actionMessage()));
-        root.setCenter(table);
-        BorderPane.setMargin(table, new javafx.geometry.Insets(8, 0, 0, 0));
-        root.getStylesheets().add(Objects.requireNonNull(FormPanel.class.getResource("forms.css"), "forms.css")
-                .toExternalForm());
+        layout = new ConfigurationLayout("endpoints", table, actionsForm);
+        BooleanExpression none = selected.isNull().or(actionsForm.busyProperty());
+        layout.rowAction("endpoints-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
+        Button toggle = layout.rowAction("endpoints-toggle", "Pause", Feather.PAUSE, null, none, this::togglePause);
+        toggle.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Pause"
+                : EndpointActions.toggleLabel(selected.get().status()), selected));
+        toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
+                selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
+                        ? Feather.PLAY : Feather.PAUSE), selected));
+        layout.rowAction("endpoints-expire-secret", "Expire secret", Feather.KEY, null, none, this::openExpire);
+        layout.rowAction("endpoints-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
+                this::askDelete);
+        layout.action("endpoints-new", "New endpoint", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
         session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
     }
@@ -95,62 +95,17 @@ public final class EndpointsView implements ConsoleView {
         return new Node[] {search, owner, apply};
     }
 
-    private HBox toolbar() {
-        Button create = new Button("New endpoint", new FontIcon(Feather.PLUS));
-        create.setId("endpoints-new");
-        create.getStyleClass().add(Styles.ACCENT);
-        create.setOnAction(event -> openCreate());
-        Button edit = new Button("Edit", new FontIcon(Feather.EDIT_2));
-        edit.setId("endpoints-edit");
-        edit.setOnAction(event -> openSelected());
-        Button toggle = new Button();
-        toggle.setId("endpoints-toggle");
-        toggle.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Pause"
-                : EndpointActions.toggleLabel(selected.get().status()), selected));
-        toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
-                selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
-                        ? Feather.PLAY : Feather.PAUSE), selected));
-        toggle.setOnAction(event -> togglePause());
-        Button rotate = new Button("Expire secret", new FontIcon(Feather.KEY));
-        rotate.setId("endpoints-expire-secret");
-        rotate.setOnAction(event -> openExpire());
-        Button delete = new Button("Delete", new FontIcon(Feather.TRASH_2));
-        delete.setId("endpoints-delete");
-        delete.getStyleClass().add(Styles.DANGER);
-        delete.setOnAction(event -> askDelete());
-        for (Button button : new Button[] {edit, toggle, rotate, delete}) {
-            button.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
-        }
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, spacer, edit, toggle, rotate, delete, create);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        return bar;
-    }
-
-    private Node actionMessage() {
-        Label message = new Label();
-        message.setId("endpoints-action-message");
-        message.getStyleClass().add("form-message");
-        message.setWrapText(true);
-        message.setMaxWidth(Double.MAX_VALUE);
-        message.textProperty().bind(actionsForm.serverErrorProperty());
-        message.visibleProperty().bind(actionsForm.serverErrorProperty().isNotEmpty());
-        message.managedProperty().bind(message.visibleProperty());
-        return message;
-    }
-
     private FormPanel expirePanel() {
-        FormLayout layout = new FormLayout();
-        layout.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
-        layout.secret(expire.newSecret, "expire-new-secret");
+        FormLayout form = new FormLayout();
+        form.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
+        form.secret(expire.newSecret, "expire-new-secret");
         Label hint = new Label("The current secret keeps signing alongside the new one for these hours. "
                 + "Leave the new secret blank to have one generated.");
         hint.setWrapText(true);
         hint.getStyleClass().add(Styles.TEXT_MUTED);
-        layout.row("", hint);
+        form.row("", hint);
         return new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
-                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), layout,
+                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), form,
                 () -> {
                     Endpoint endpoint = selected.get();
                     if (endpoint != null) {
@@ -168,7 +123,7 @@ public final class EndpointsView implements ConsoleView {
 
     private void openCreate() {
         formView.viewModel().createNew();
-        showPanel(formView.node());
+        layout.showPanel(formView.node());
     }
 
     private void openExpire() {
@@ -176,7 +131,7 @@ public final class EndpointsView implements ConsoleView {
             expire.hours.set("24");
             expire.newSecret.set("");
             expire.form().clearError();
-            showPanel(expirePanel);
+            layout.showPanel(expirePanel);
         }
     }
 
@@ -191,10 +146,11 @@ public final class EndpointsView implements ConsoleView {
     private void askDelete() {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {
-            confirm.ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
+            layout.confirm().ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
                     "Delete endpoint", () -> actions.delete(endpoint, () -> {
                         selected.set(null);
-                        if (isEditing(endpoint)) {
+                        Endpoint editing = formView.viewModel().editingProperty().get();
+                        if (editing != null && Objects.equals(editing.uid(), endpoint.uid())) {
                             closePanel();
                         }
                         list.refresh();
@@ -202,27 +158,18 @@ public final class EndpointsView implements ConsoleView {
         }
     }
 
-    private boolean isEditing(Endpoint endpoint) {
-        Endpoint editing = formView.viewModel().editingProperty().get();
-        return editing != null && Objects.equals(editing.uid(), endpoint.uid());
-    }
-
     private void saved(Endpoint endpoint) {
         selected.set(endpoint); // kept by ID: the refreshed row stays selected
         list.refresh();
     }
 
-    private void showPanel(Node panel) {
-        root.setRight(panel);
-    }
-
     private void closePanel() {
-        root.setRight(null);
+        layout.closePanel();
     }
 
     @Override
     public Node node() {
-        return root;
+        return layout.node();
     }
 
     @Override
@@ -240,8 +187,7 @@ public final class EndpointsView implements ConsoleView {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {
             formView.viewModel().edit(endpoint);
-            showPanel(formView.node());
+            layout.showPanel(formView.node());
         }
     }
-
 }

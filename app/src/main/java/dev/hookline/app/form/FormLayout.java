@@ -56,7 +56,7 @@ public final class FormLayout {
                 box.getChildren().add(header);
             }
             grid.setHgap(12);
-            grid.setVgap(2);
+            grid.setVgap(0); // hidden rows must not leave gaps: spacing comes from margins
             ColumnConstraints labels = new ColumnConstraints();
             labels.setMinWidth(170);
             labels.setHalignment(HPos.RIGHT);
@@ -197,6 +197,8 @@ public final class FormLayout {
     private void plainRow(String label, Node node) {
         Label name = new Label(label);
         name.setLabelFor(node);
+        name.visibleProperty().bind(node.visibleProperty());
+        name.managedProperty().bind(node.managedProperty());
         current.grid.add(name, 0, current.row);
         current.grid.add(node, 1, current.row);
         GridPane.setMargin(node, new Insets(4, 0, 4, 0));

@@ -24,7 +24,7 @@ public final class ConsoleViews {
             case EVENTS -> session -> new PlaceholderView(target);
             case META_EVENTS -> session -> new PlaceholderView(target);
             case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
-            case SOURCES -> session -> new PlaceholderView(target);
+            case SOURCES -> dev.hookline.app.sources.SourcesView::new;
             case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
             case PORTAL_LINKS -> session -> new PlaceholderView(target);
             case SETTINGS -> settings;
