@@ -23,8 +23,8 @@ public final class ConsoleViews {
             case DELIVERIES -> session -> new PlaceholderView(target);
             case EVENTS -> session -> new PlaceholderView(target);
             case META_EVENTS -> session -> new PlaceholderView(target);
-            case ENDPOINTS -> session -> new PlaceholderView(target);
-            case SOURCES -> session -> new PlaceholderView(target);
+            case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
+            case SOURCES -> dev.hookline.app.sources.SourcesView::new;
             case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
             case PORTAL_LINKS -> session -> new PlaceholderView(target);
             case SETTINGS -> settings;
