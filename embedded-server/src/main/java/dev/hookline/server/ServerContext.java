@@ -1,5 +1,6 @@
 package dev.hookline.server;
 
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -15,6 +16,7 @@ public final class ServerContext {
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
     private volatile Runnable metaEventsDue = () -> { };
+    private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -74,5 +76,10 @@ public final class ServerContext {
     /** The meta-event dispatcher's wake-up call, run by {@link #signalMetaEventsDue()}. */
     public void onMetaEventsDue(Runnable wakeUp) {
         this.metaEventsDue = wakeUp;
+    }
+
+    /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
+    public CircuitBreakers circuitBreakers() {
+        return circuitBreakers;
     }
 }

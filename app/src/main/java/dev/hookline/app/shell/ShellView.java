@@ -64,6 +64,9 @@ public final class ShellView extends BorderPane {
         getStyleClass().add("shell");
         getStylesheets().add(Objects.requireNonNull(
                 ShellView.class.getResource("shell.css"), "shell.css").toExternalForm());
+        // status pills, ID cells and JSON views also appear outside tables (detail panes)
+        getStylesheets().add(Objects.requireNonNull(dev.hookline.app.table.PagedTableView.class.getResource(
+                "table.css"), "table.css").toExternalForm());
         setLeft(sidebar(logo));
         setCenter(main());
         entries.get(selected.get()).setSelected(true);

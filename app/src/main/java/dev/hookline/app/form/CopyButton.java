@@ -1,0 +1,36 @@
+package dev.hookline.app.form;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Supplier;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/** A small button that puts a value (an ID, a URL, a token) on the clipboard. */
+public final class CopyButton {
+
+    private CopyButton() {
+    }
+
+    public static Button of(String id, String tooltip, Supplier<String> value) {
+        Button button = new Button(null, new FontIcon(Feather.COPY));
+        button.setId(id);
+        button.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        button.setTooltip(new Tooltip(tooltip));
+        button.setOnAction(event -> copy(value.get()));
+        return button;
+    }
+
+    /** Puts {@code text} on the system clipboard (nothing when null). */
+    public static void copy(String text) {
+        if (text == null) {
+            return;
+        }
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+}
