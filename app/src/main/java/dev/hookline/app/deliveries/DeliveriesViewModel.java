@@ -4,6 +4,7 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.shell.ConsoleSession;
 import java.time.Instant;
 import java.util.List;

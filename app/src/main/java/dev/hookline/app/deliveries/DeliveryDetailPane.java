@@ -3,6 +3,7 @@ package dev.hookline.app.deliveries;
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.app.json.JsonFormat;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.value.ObservableValue;
@@ -140,11 +141,13 @@ public final class DeliveryDetailPane extends VBox {
 
     private static VBox eventTab(DeliveryDetailViewModel model) {
         StringBinding payload = Bindings.createStringBinding(() -> {
-            if (model.eventProperty().get() != null && model.eventProperty().get().data() != null) {
-                return BodyText.display(model.eventProperty().get().data());
-            }
+            // the delivery's raw text is the payload byte for byte; the parsed event data may round numbers
             EventDelivery d = model.deliveryProperty().get();
-            return d == null || d.metadata() == null ? "" : BodyText.display(d.metadata().raw());
+            if (d != null && d.metadata() != null && d.metadata().raw() != null) {
+                return JsonFormat.prettyText(d.metadata().raw());
+            }
+            return model.eventProperty().get() == null ? ""
+                    : JsonFormat.payload(model.eventProperty().get().raw(), model.eventProperty().get().data());
         }, model.eventProperty(), model.deliveryProperty());
         StringBinding headers = Bindings.createStringBinding(() -> model.eventProperty().get() == null ? ""
                 : DetailWidgets.multiHeaderLines(model.eventProperty().get().headers()), model.eventProperty());
