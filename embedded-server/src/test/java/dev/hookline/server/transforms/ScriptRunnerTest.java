@@ -117,6 +117,14 @@ class ScriptRunnerTest {
     }
 
     @Test
+    void syntaxCheckNamesTheLineAndAcceptsValidScripts() {
+        assertNull(ScriptRunner.syntaxError("function transform(p) { return p; }"));
+        String error = ScriptRunner.syntaxError("function transform(p) {\n\n  return p.;\n}");
+        assertTrue(error.startsWith("syntax error"), error);
+        assertTrue(error.contains("line 3"), error);
+    }
+
+    @Test
     void scriptWithoutTransformIsAnError() throws Exception {
         ScriptResult result = RUNNER.run("function convert(payload) { return payload; }", json("{}"));
 
