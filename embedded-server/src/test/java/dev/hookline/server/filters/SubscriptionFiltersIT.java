@@ -241,6 +241,7 @@ class SubscriptionFiltersIT {
 
     @Test
     void filterForTheEventTypeDecidesInsteadOfFilterConfig() {
+        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "before the filter exists");
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.refunded", null,
                 json("{\"reason\":\"fraud\"}")));
         assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "a filter row adds its event type");
