@@ -25,7 +25,6 @@ import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.Credentials;
-import okhttp3.Dispatcher;
 import okhttp3.EventListener;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
@@ -90,11 +89,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         this.clock = clock;
         this.trust = trust == null ? ClientTls.systemTrust() : trust;
         this.tokens = new OAuth2Tokens(clock);
-        Dispatcher dispatcher = new Dispatcher();
-        // only async token refreshes would use it; deliveries call execute() on their own thread
-        dispatcher.setMaxRequestsPerHost(64);
+        // calls run with execute() on the caller's thread, so OkHttp's async dispatcher and its limits are unused
         OkHttpClient.Builder builder = new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
                 // many idle keep-alive connections: a busy receiver gets one per concurrent delivery
                 .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
                 .followRedirects(false)
@@ -437,7 +433,6 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     @Override
     public void close() {
         shared.connectionPool().evictAll();
-        shared.dispatcher().executorService().shutdown();
     }
 
     /** What distinguishes one derived client from another. */
