@@ -3,6 +3,7 @@ package dev.hookline.server.openapi;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.RawResponse;
@@ -10,7 +11,11 @@ import dev.hookline.api.model.AlertConfig;
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.ContentType;
+import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
+import dev.hookline.api.model.DynamicEventRequest;
+import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.CustomResponse;
 import dev.hookline.api.model.DeliveryAttempt;
@@ -122,6 +127,7 @@ class OpenApiResponsesIT {
         ingest(project, ids);
         subscriptions(project, ids);
         events(project, ids);
+        eventCreation(project, ids);
         portalLinks(project, ids);
 
         calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
@@ -352,6 +358,30 @@ class OpenApiResponsesIT {
     // ------------------------------------------------------------------------- events, deliveries, meta events
 
     /** Seeded through the server's stores (what ingest and the delivery engine write), read over HTTP. */
+    private void eventCreation(ApiClient project, Map<String, String> ids) {
+        String events = PROJECT + "/events";
+        ObjectNode data = Json.strict().createObjectNode().put("amount", 10);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", data, Map.of("X-Tenant", "acme"), "idem-create"), 201);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", data, null, "idem-create"), 201);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", null, null, null), 400);
+        calls.call(project, "POST", ENDPOINTS, ids, "", new EndpointRequest("https://owned.example.com/hook",
+                "owned", null, "owner-9", null, null, null, null, null, null, null, null, null, null, null, null,
+                null), 201);
+        calls.call(project, "POST", events + "/fanout", ids, "", new FanoutEventRequest("owner-9", "t", data, null,
+                null), 201);
+        calls.call(project, "POST", events + "/fanout", ids, "", new FanoutEventRequest("nobody", "t", data, null,
+                null), 400);
+        calls.call(project, "POST", events + "/broadcast", ids, "", new BroadcastEventRequest("t", data, null,
+                null), 201);
+        calls.call(project, "POST", events + "/dynamic", ids, "", new DynamicEventRequest(
+                "https://dynamic.example.com/hook", null, List.of("t"), "t", data, null, null), 201);
+        calls.call(project, "POST", events + "/dynamic", ids, "", new DynamicEventRequest(null, null, null, "t",
+                data, null, null), 400);
+    }
+
     private void events(ApiClient project, Map<String, String> ids) {
         EventSeeds seeds = new EventSeeds(server);
         String projectId = ids.get("projectID");
@@ -389,6 +419,10 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", events + "/{eventID}/replay", ids, "", null, 200);
         calls.call(project, "PUT", events + "/{eventID}/replay", Map.of("projectID", projectId, "eventID",
                 "01J00000000000000000000000"), "", null, 400);
+        calls.call(project, "GET", events + "/countbatchreplayevents", ids, "endpointId=" + endpointId
+                + "&query=amount&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sourceId=" + ids.get("sourceID"), null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sort=sideways", null, 400);
 
         String deliveries = PROJECT + "/eventdeliveries";
         calls.call(project, "GET", deliveries, ids, PAGED, null, 200);
