@@ -592,6 +592,49 @@ public final class ApiClient implements AutoCloseable {
         return "ApiClient[" + baseUrl() + (projectId == null ? "" : ", project=" + projectId) + "]";
     }
 
+    // ------------------------------------------------------------------------------ remote Convoy tolerances
+
+    /**
+     * The projects this client's key can see. An instance or personal key lists them all ({@code GET /v1/projects});
+     * a Convoy project API key cannot list projects (401/403) and needs no organisation ID: then the one project the
+     * client is bound to is fetched instead. Without a bound project, the list failure is thrown.
+     */
+    public List<Project> listAccessibleProjects() {
+        try {
+            return listProjects();
+        } catch (ApiException e) {
+            boolean keyCannotList = e.status() == 401 || e.status() == 403 || e.status() == 404 || e.status() == 400;
+            if (!keyCannotList || projectId == null) {
+                throw e;
+            }
+            return List.of(getProject(projectId));
+        }
+    }
+
+    /**
+     * The {@code data} of a 2xx envelope as {@code dataType}. Convoy answers some successes with {@code data: null}
+     * (deletes, revokes, queued work) or a bare number (its older {@code POST /events} answered {@code data: 200};
+     * event creation is asynchronous and returns no event): where an object or list is expected, a scalar or null
+     * reads as {@code null} instead of failing a call that did succeed.
+     */
+    private <T> T decodeData(JsonNode data, JavaType dataType, HttpUrl url) {
+        if (data == null || data.isNull() || data.isMissingNode()) {
+            return null;
+        }
+        boolean wantsContainer = !dataType.isPrimitive() && !dataType.isTypeOrSubTypeOf(String.class)
+                && !dataType.isTypeOrSubTypeOf(Number.class) && !dataType.isTypeOrSubTypeOf(Boolean.class)
+                && !dataType.isTypeOrSubTypeOf(JsonNode.class) && !dataType.isEnumType();
+        if (wantsContainer && data.isValueNode()) {
+            return null;
+        }
+        try {
+            return mapper.readerFor(dataType).readValue(mapper.treeAsTokens(data));
+        } catch (IOException e) {
+            String detail = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+            throw new ApiException(200, "invalid response from " + describe(url) + ": " + detail, null, e);
+        }
+    }
+
     // --------------------------------------------------------------------------------------------- internals
 
     /** A batch action: its counts are in the message. */
@@ -608,9 +651,9 @@ public final class ApiClient implements AutoCloseable {
     }
 
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {
-        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, dataType);
-        Envelope<T> env = execute(method, url, body, envType);
-        return env == null ? null : env.data();
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return env == null ? null : decodeData(env.data(), dataType, url);
     }
 
     private <E> E execute(String method, HttpUrl url, Object body, JavaType envType) {
