@@ -347,8 +347,11 @@ public final class Dispatcher implements AutoCloseable {
                 if (next == null) {
                     sending--;
                 }
-                wake = skipped;
-                skipped = false;
+                // wake the loop for this endpoint once half its backlog went out, so one look claims many rows
+                wake = skipped && waiting.size() <= settings.perEndpointBacklog() / 2;
+                if (wake) {
+                    skipped = false;
+                }
             }
             if (wake) {
                 wakeUp(); // the loop skipped this endpoint for being busy; it has room again
