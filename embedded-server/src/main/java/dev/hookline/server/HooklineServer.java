@@ -5,11 +5,14 @@ import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.dispatch.Dispatcher;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
+import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.outbound.OAuth2TestRoutes;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
@@ -20,6 +23,8 @@ import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceRoutes;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.transforms.FunctionTestRoutes;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,6 +107,7 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);
@@ -110,7 +116,10 @@ public final class HooklineServer implements AutoCloseable {
         new PortalEventRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
+        new SubscriptionFilterRoutes(context).register(router);
+        new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
+        new EventCreationRoutes(context).register(router);
     }
 
     public ServerContext context() {
