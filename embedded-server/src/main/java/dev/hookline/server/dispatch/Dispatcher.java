@@ -237,7 +237,8 @@ public final class Dispatcher implements AutoCloseable {
             outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before));
             return;
         }
-        Webhook webhook = new Webhook(d.projectId(), job.endpoint(), job.config().signature(), d.eventType(),
+        Webhook webhook = new Webhook(d.projectId(), target(job.endpoint(), d.urlQueryParams()),
+                job.config().signature(), d.eventType(),
                 d.eventId(), d.id(), d.idempotencyKey(), d.headers(),
                 d.payload() == null ? new byte[0] : d.payload().getBytes(StandardCharsets.UTF_8));
         SendResult result;
@@ -298,6 +299,23 @@ public final class Dispatcher implements AutoCloseable {
             LOG.info("dispatcher stopped: {} unsent deliveries handed back, {} still in flight left to recovery",
                     handedBack, claimed.get());
         }
+    }
+
+    /**
+     * The endpoint to call: as stored, with the event's {@code url_query_params} appended to its URL (Convoy sends
+     * {@code POST <endpoint url>?<url_query_params>}).
+     */
+    static Endpoint target(Endpoint e, String urlQueryParams) {
+        if (urlQueryParams == null || urlQueryParams.isBlank()) {
+            return e;
+        }
+        String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
+        String url = e.url() + (e.url().contains("?") ? "&" : "?") + query;
+        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), url, e.name(), e.secrets(), e.advancedSignatures(),
+                e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(), e.status(),
+                e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
+                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), e.updatedAt(),
+                e.deletedAt());
     }
 
     private static long nz(Number n) {
