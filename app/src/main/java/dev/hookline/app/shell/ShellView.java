@@ -88,6 +88,13 @@ public final class ShellView extends BorderPane {
             }
         });
         sceneProperty().subscribe(this::installShortcuts);
+        // a view's "show related rows" (e.g. an event's deliveries): switch, then narrow the target view
+        session.onNavigate(navigation -> {
+            selected.set(navigation.target());
+            if (current != null) {
+                current.applyFilter(navigation.filter());
+            }
+        });
         heartbeat = new javafx.animation.Timeline(
                 new javafx.animation.KeyFrame(HEARTBEAT, event -> session.checkConnection()));
         heartbeat.setCycleCount(javafx.animation.Animation.INDEFINITE);
