@@ -177,6 +177,8 @@ public final class ConsoleSession {
     /** The shell listens here to carry out {@link #navigate} requests. */
     public void onNavigate(Consumer<Navigation> listener) {
         navigationListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
     /**
      * Heartbeat: asks the server for the selected project (no recovery). Raises the banner when the server cannot
      * be reached and lowers it when it answers again; the shell calls this every few seconds and on Ctrl+R.
