@@ -135,4 +135,28 @@ class ConnectionManagerTest {
 
         assertEquals(Theme.DARK, new SettingsStore(temp.resolve("config")).load().theme());
     }
+
+    @Test
+    void anUnreachableSavedRemoteFallsBackToTheEmbeddedServerAndSaysWhy() throws Exception {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        ConnectionProfile gone = new ConnectionProfile("gone", "Gone", ConnectionProfile.Kind.REMOTE,
+                "http://127.0.0.1:" + port + "/api", "P1");
+        secrets.store("gone", "CO.key");
+        new SettingsStore(temp.resolve("config")).save(
+                dev.hookline.app.settings.ConsoleSettings.defaults().withProfile(gone).withActive("gone"));
+        manager = new ConnectionManager(session, new SettingsStore(temp.resolve("config")), secrets);
+
+        manager.connectSaved();
+        assertNull(session.client());
+        manager.embeddedServerUp(embedded());
+
+        assertTrue(session.isEmbedded());
+        assertEquals(server.server().defaultProjectId(), session.client().projectId());
+        String problem = manager.problemProperty().get();
+        assertTrue(problem.startsWith("Cannot connect to \"Gone\": cannot reach http://127.0.0.1:" + port), problem);
+        assertTrue(problem.endsWith("; showing the embedded server"), problem);
+    }
 }
