@@ -12,6 +12,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
@@ -137,6 +138,43 @@ public final class FormLayout {
         input.setCellFactory(list -> cell(value -> value == null || value.isEmpty() ? blankName : value));
         input.valueProperty().bindBidirectional(field.textProperty());
         input.setMaxWidth(Double.MAX_VALUE);
+        fieldRow(field, id, input);
+        return input;
+    }
+
+    /**
+     * A pick among rows loaded from the server (endpoints, sources) whose ID goes into {@code field}: picking sets
+     * the ID, and an ID set by the view model (editing) picks its row once the rows are there.
+     */
+    public <T> ComboBox<T> picker(FormField field, String id, ObservableList<T> rows, Function<T, String> idOf,
+                                  Function<T, String> names) {
+        ComboBox<T> input = new ComboBox<>(rows);
+        input.setId(id);
+        input.setConverter(converter(row -> row == null ? "" : names.apply(row)));
+        input.setButtonCell(cell(row -> row == null ? "" : names.apply(row)));
+        input.setCellFactory(list -> cell(row -> row == null ? "" : names.apply(row)));
+        input.setMaxWidth(Double.MAX_VALUE);
+        boolean[] syncing = {false};
+        Runnable pickFromField = () -> {
+            if (syncing[0]) {
+                return;
+            }
+            syncing[0] = true;
+            T match = rows.stream().filter(row -> Objects.equals(idOf.apply(row), field.value())).findFirst()
+                    .orElse(null);
+            input.setValue(match);
+            syncing[0] = false;
+        };
+        input.valueProperty().addListener((o, before, now) -> {
+            // null comes from the rows being replaced, never from the user: it must not wipe an ID being edited
+            if (!syncing[0] && now != null) {
+                syncing[0] = true;
+                field.textProperty().set(idOf.apply(now));
+                syncing[0] = false;
+            }
+        });
+        field.textProperty().addListener((o, before, now) -> pickFromField.run());
+        rows.addListener((javafx.collections.ListChangeListener<T>) change -> pickFromField.run());
         fieldRow(field, id, input);
         return input;
     }
