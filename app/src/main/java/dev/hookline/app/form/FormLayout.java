@@ -244,6 +244,19 @@ public final class FormLayout {
         current.alwaysShown = true;
     }
 
+    /**
+     * Keeps the shown rows in step with the view model: shows {@code shownFields} now and again whenever one of
+     * the {@code structure} values (types, pickers, create/edit) changes.
+     */
+    public void follow(java.util.function.Supplier<? extends Collection<FormField>> shownFields,
+                       javafx.beans.value.ObservableValue<?>... structure) {
+        Runnable reshow = () -> show(shownFields.get());
+        for (javafx.beans.value.ObservableValue<?> value : structure) {
+            value.addListener((observable, before, now) -> reshow.run());
+        }
+        reshow.run();
+    }
+
     /** Shows exactly the rows of {@code shown} fields; sections left without rows (and without pickers) hide. */
     public void show(Collection<FormField> shown) {
         fieldRows.forEach((field, nodes) -> {

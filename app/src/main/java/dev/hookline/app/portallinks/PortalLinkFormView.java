@@ -67,8 +67,7 @@ public final class PortalLinkFormView {
         panel = new FormPanel("portal-link-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
                 onClose);
         panel.addExtra(savedBox());
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        viewModel.scope.subscribe(reshow);
+        layout.follow(viewModel::shownFields, viewModel.scope);
         viewModel.editingProperty().subscribe(link -> authKey.set(""));
     }
 

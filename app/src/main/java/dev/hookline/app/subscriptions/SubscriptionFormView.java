@@ -7,7 +7,6 @@ import dev.hookline.api.model.Subscription;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
@@ -56,10 +55,7 @@ public final class SubscriptionFormView {
                 viewModel.editingProperty());
         panel = new FormPanel("subscription-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
                 onClose);
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        for (javafx.beans.Observable structure : List.of(viewModel.incoming, viewModel.editingProperty())) {
-            structure.subscribe(reshow);
-        }
+        layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
     }
 
     /** Adds a titled section at the end of the form (the filter and function testers). */
