@@ -3,6 +3,7 @@ package dev.hookline.app.metaevents;
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.deliveries.DetailWidgets;
+import dev.hookline.app.table.StatusPill;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
@@ -27,12 +28,10 @@ public final class MetaEventDetailPane extends VBox {
         getStyleClass().add("detail-pane");
         setPadding(new Insets(12));
 
-        Label status = new Label();
+        StatusPill status = new StatusPill();
         status.setId("metaEventStatus");
-        model.metaEventProperty().subscribe(m -> {
-            status.setText(m == null || m.status() == null ? "" : m.status().wire());
-            DetailWidgets.styleStatus(status, m == null ? null : m.status());
-        });
+        model.metaEventProperty().subscribe(m -> status.setStatus(m == null || m.status() == null ? null
+                : m.status().wire()));
         Label title = new Label();
         title.getStyleClass().add(Styles.TITLE_4);
         title.textProperty().bind(text(model, m -> m.eventType() == null ? "Meta event" : m.eventType()));

@@ -1,5 +1,6 @@
 package dev.hookline.app.shell;
 
+import dev.hookline.app.deliveries.DeliveriesView;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -20,7 +21,7 @@ public final class ConsoleViews {
 
     public Function<ConsoleSession, ConsoleView> factory(NavigationTarget target) {
         return switch (target) {
-            case DELIVERIES -> session -> new PlaceholderView(target);
+            case DELIVERIES -> DeliveriesView::new;
             case EVENTS -> session -> new PlaceholderView(target);
             case META_EVENTS -> session -> new PlaceholderView(target);
             case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
