@@ -44,7 +44,11 @@ public final class FunctionTestViewModel {
         this.function = function;
         this.type = type;
         this.form = new Form(tasks, connectionFailures);
-        samplePayload.set("{\n  \"event_type\": \"order.created\",\n  \"data\": {\"id\": 1}\n}");
+        samplePayload.set(switch (type == null ? "" : type) {
+            case "header" -> "{\n  \"X-Tenant\": \"acme\"\n}";
+            case "body" -> "{\n  \"type\": \"order.created\",\n  \"order\": {\"id\": 1}\n}";
+            default -> "{\n  \"id\": 1,\n  \"amount\": 120\n}";
+        });
     }
 
     /** Runs the function on the sample; answers whether a request was sent. */

@@ -4,6 +4,8 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FunctionTestPane;
+import dev.hookline.app.form.FunctionTestViewModel;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.PagedListModel;
@@ -41,8 +43,14 @@ public final class SubscriptionsView implements ConsoleView {
         table.table().setId("subscriptions-table");
         actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
         actions = new SubscriptionActions(session::client, actionsForm);
-        formView = new SubscriptionFormView(new SubscriptionFormViewModel(session.tasks(), session::client,
-                session::reportConnectionFailure), this::saved, this::closePanel);
+        SubscriptionFormViewModel form = new SubscriptionFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure);
+        formView = new SubscriptionFormView(form, this::saved, this::closePanel);
+        formView.addSection("Test the filter", new FilterTestPane(new FilterTestViewModel(session.tasks(),
+                session::client, session::reportConnectionFailure, form)));
+        formView.addSection("Test the transform", new FunctionTestPane("subscription-function-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSubscriptionFunction, form.function, null)));
 
         table.addColumn("Name", Subscription::name).setPrefWidth(150);
         table.addColumn("Source", s -> s.sourceMetadata() == null || s.sourceMetadata().name() == null ? "–"

@@ -86,6 +86,24 @@ class SubscriptionsViewTest {
         assertEquals(0, Counts.subscriptions(server.client()));
     }
 
+    @Test
+    void testFilterTellsWhetherTheSampleWouldBeDelivered() throws Exception {
+        harness = ViewHarness.show(server, SubscriptionsView::new);
+
+        robot.clickOn("#subscriptions-new");
+        robot.clickOn("#subscription-filter-body").write("{\"amount\": {\"$gte\": 100}}");
+        ViewHarness.scrollTo(robot.lookup("#filter-test-run").query());
+        robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 150}");
+        robot.clickOn("#filter-test-run");
+        ViewHarness.await("the match is shown", () -> text("#filter-test-result").startsWith("Matches"));
+
+        robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 50}");
+        robot.clickOn("#filter-test-run");
+        ViewHarness.await("the miss is shown", () -> text("#filter-test-result").startsWith("No match"));
+        harness.screenshot("subscriptions-filter-test");
+        assertEquals(0, Counts.subscriptions(server.client()), "testing saves nothing");
+    }
+
     private String text(String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }
