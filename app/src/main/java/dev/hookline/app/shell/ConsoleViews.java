@@ -26,8 +26,8 @@ public final class ConsoleViews {
             case META_EVENTS -> session -> new PlaceholderView(target);
             case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
             case SOURCES -> dev.hookline.app.sources.SourcesView::new;
-            case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
-            case PORTAL_LINKS -> session -> new PlaceholderView(target);
+            case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
+            case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
             case SETTINGS -> settings;
         };
     }
