@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.app.settings.ConfigDirectories;
 import dev.hookline.app.shell.NavigationTarget;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -47,6 +48,7 @@ class HooklineAppTest {
     @BeforeEach
     void startApp() throws TimeoutException {
         System.setProperty(DataDirectories.PROPERTY, dataDirectory.toString());
+        System.setProperty(ConfigDirectories.PROPERTY, dataDirectory.resolve("config").toString());
         stage = FxToolkit.registerPrimaryStage();
         app = (HooklineApp) FxToolkit.setupApplication(HooklineApp::new);
     }
@@ -60,6 +62,7 @@ class HooklineAppTest {
             FxToolkit.cleanupStages();
         } finally {
             System.clearProperty(DataDirectories.PROPERTY);
+            System.clearProperty(ConfigDirectories.PROPERTY);
         }
     }
 

@@ -27,7 +27,7 @@ public final class EndpointFormView {
         layout.secret(viewModel.secret, "endpoint-secret");
         layout.choice("Content type", "endpoint-content-type", viewModel.contentType,
                 Arrays.asList(ContentType.values()), type -> type == null ? "" : type.wire());
-        layout.check("Advanced signatures (timestamped, several secrets)", "endpoint-advanced-signatures",
+        layout.check("Advanced signatures", "endpoint-advanced-signatures",
                 viewModel.advancedSignatures);
 
         layout.section("Delivery");

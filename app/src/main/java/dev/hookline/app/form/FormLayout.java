@@ -56,7 +56,7 @@ public final class FormLayout {
                 box.getChildren().add(header);
             }
             grid.setHgap(12);
-            grid.setVgap(2);
+            grid.setVgap(0); // hidden rows must not leave gaps: spacing comes from margins
             ColumnConstraints labels = new ColumnConstraints();
             labels.setMinWidth(170);
             labels.setHalignment(HPos.RIGHT);
@@ -182,7 +182,7 @@ public final class FormLayout {
         error.managedProperty().bind(error.visibleProperty());
         int row = current.row;
         GridPane.setValignment(label, VPos.TOP);
-        GridPane.setMargin(label, new Insets(5, 0, 0, 0));
+        GridPane.setMargin(label, new Insets(9, 0, 0, 0));
         current.grid.add(label, 0, row);
         current.grid.add(node, 1, row);
         current.grid.add(error, 1, row + 1);
@@ -197,6 +197,8 @@ public final class FormLayout {
     private void plainRow(String label, Node node) {
         Label name = new Label(label);
         name.setLabelFor(node);
+        name.visibleProperty().bind(node.visibleProperty());
+        name.managedProperty().bind(node.managedProperty());
         current.grid.add(name, 0, current.row);
         current.grid.add(node, 1, current.row);
         GridPane.setMargin(node, new Insets(4, 0, 4, 0));

@@ -26,8 +26,8 @@ public final class ConsoleViews {
             case DELIVERIES -> DeliveriesView::new;
             case EVENTS -> EventsView::new;
             case META_EVENTS -> MetaEventsView::new;
-            case ENDPOINTS -> session -> new PlaceholderView(target);
-            case SOURCES -> session -> new PlaceholderView(target);
+            case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
+            case SOURCES -> dev.hookline.app.sources.SourcesView::new;
             case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
             case PORTAL_LINKS -> session -> new PlaceholderView(target);
             case SETTINGS -> settings;

@@ -114,6 +114,11 @@ public final class Dispatcher implements AutoCloseable {
                 }
             } catch (RuntimeException e) {
                 LOG.warn("looking for due deliveries failed: {}", e.toString());
+                try {
+                    Thread.sleep(1000); // a broken database would otherwise fill the log ten times a second
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
             }
         }
     }

@@ -88,6 +88,18 @@ public final class EndpointStore {
         return out;
     }
 
+    /** The oldest live endpoint of {@code projectId} whose URL is exactly {@code url}, or null. */
+    public static Endpoint findByUrl(Connection c, String projectId, String url) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM endpoints INDEXED BY "
+                + "endpoints_project WHERE project_id = ? AND url = ? AND deleted_at IS NULL ORDER BY id LIMIT 1")) {
+            s.setString(1, projectId);
+            s.setString(2, url);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? map(rs) : null;
+            }
+        }
+    }
+
     /**
      * Live endpoints of {@code projectId}, keyset-paged. {@code nameContains} (case-insensitive), {@code ownerId}
      * (served by {@code endpoints_owner}) and {@code portalLinkId} (the link's explicit endpoint list) may be null.

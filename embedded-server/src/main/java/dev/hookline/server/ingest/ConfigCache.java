@@ -147,6 +147,11 @@ public final class ConfigCache {
 
     // ------------------------------------------------------------------------------------------- writer thread
 
+    /** Drops the writer-side entries (after a write job that changed config failed and was rolled back). */
+    void invalidateWriter() {
+        writerVersion.incrementAndGet();
+    }
+
     private void checkWriterVersion() {
         long version = writerVersion.get();
         if (version != writerCacheVersion) {

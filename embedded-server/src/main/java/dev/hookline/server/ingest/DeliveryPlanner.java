@@ -18,8 +18,10 @@ import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
 import dev.hookline.server.deliveries.DeliveryStore.Retry;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.transforms.ScriptResult;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -56,6 +58,8 @@ import java.util.Set;
 public final class DeliveryPlanner {
 
     public static final String NO_MATCH = "no subscription matched this event";
+    /** Start of the description of a delivery whose subscription function failed. */
+    public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
@@ -132,9 +136,12 @@ public final class DeliveryPlanner {
         if (candidates.isEmpty()) {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
+        JsonNode parsedBody = body;
+        JsonNode headersNode = null;
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
         for (SubscriptionStore.Row row : candidates) {
+            // the type is checked first and cheaply: most candidates of a busy source fail here
             if (!typeMatches(row, eventType)) {
                 continue;
             }
@@ -142,9 +149,29 @@ public final class DeliveryPlanner {
             if (endpoint == null) {
                 continue;
             }
+            if (parsedBody == null) {
+                parsedBody = parse(data);
+            }
+            if (headersNode == null) {
+                headersNode = Json.lenient().valueToTree(headers);
+            }
+            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
+                continue;
+            }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
                     ? EventDeliveryStatus.SCHEDULED : EventDeliveryStatus.DISCARDED;
-            matches.add(new Match(row, endpoint, status, null, null));
+            String function = row.subscription().function();
+            if (Transforms.isSet(function)) {
+                ScriptResult transformed = Transforms.run(function, parsedBody);
+                if (transformed.ok()) {
+                    matches.add(new Match(row, endpoint, status, transformed.output().toString(), null));
+                } else {
+                    matches.add(new Match(row, endpoint, EventDeliveryStatus.FAILURE, null,
+                            TRANSFORM_FAILED + transformed.error()));
+                }
+            } else {
+                matches.add(new Match(row, endpoint, status, null, null));
+            }
             endpointIds.add(endpoint.uid());
         }
         return new Plan(matches, List.copyOf(endpointIds), retry, deliveryHeaders);
@@ -230,7 +257,7 @@ public final class DeliveryPlanner {
         return out;
     }
 
-    static Retry retryOf(Project project) {
+    public static Retry retryOf(Project project) {
         ProjectConfig.Strategy strategy = project == null || project.config() == null ? null
                 : project.config().strategy();
         if (strategy == null || strategy.type() == null) {

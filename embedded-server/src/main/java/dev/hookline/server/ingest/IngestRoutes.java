@@ -63,8 +63,10 @@ public final class IngestRoutes {
         headers.put(SOURCE_ID_HEADER, List.of(maskId));
         String key = IdempotencyKeys.compute(source.name(), source.idempotencyKeys(), header, ex.queryParameters(),
                 payload.tree());
-        EventIntake.Stored stored = EventIntake.write(context, new EventIntake.Draft(source.projectId(), maskId,
-                source.uid(), new DeliveryPlanner.Target.FromSource(source.uid()), List.of(), headers, payload,
+        SourceFunctions.Result event = SourceFunctions.apply(source, payload, headers);
+        EventIntake.Stored stored = EventIntake.write(context, new EventIntake.Draft(source.projectId(),
+                event.eventType() == null ? maskId : event.eventType(), source.uid(),
+                new DeliveryPlanner.Target.FromSource(source.uid()), List.of(), event.headers(), event.payload(),
                 ex.rawQuery(), ex.path(), key));
         LOG.debug("ingest {} -> event {} with {} deliveries", maskId, stored.event().uid(),
                 stored.deliveries().size());

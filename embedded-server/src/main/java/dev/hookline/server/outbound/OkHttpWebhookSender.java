@@ -394,17 +394,18 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     }
 
     private static void logAttempt(Webhook webhook, HttpUrl url, SendResult result) {
-        if (!log.isInfoEnabled()) {
+        // debug: the dispatchers write the one info line per try (with the delivery's outcome)
+        if (!log.isDebugEnabled()) {
             return;
         }
         // scheme, host and path only: query strings may carry tokens
         String target = url == null ? "(invalid URL)" : url.scheme() + "://" + url.host() + ":" + url.port()
                 + url.encodedPath();
         if (result.responded()) {
-            log.info("webhook {} to endpoint {} at {}: {} in {} ms", webhook.deliveryId(), webhook.endpoint().uid(),
+            log.debug("webhook {} to endpoint {} at {}: {} in {} ms", webhook.deliveryId(), webhook.endpoint().uid(),
                     target, result.statusLine(), result.latencyMillis());
         } else {
-            log.info("webhook {} to endpoint {} at {}: failed in {} ms: {}", webhook.deliveryId(),
+            log.debug("webhook {} to endpoint {} at {}: failed in {} ms: {}", webhook.deliveryId(),
                     webhook.endpoint().uid(), target, result.latencyMillis(), result.error());
         }
     }

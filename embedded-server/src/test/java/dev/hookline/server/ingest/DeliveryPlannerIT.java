@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.CreateSourceRequest;
+import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
@@ -154,5 +155,59 @@ class DeliveryPlannerIT {
                 null), null, null));
 
         assertEquals(1, plan(seeds.event(project.id()).type("invoice.paid").endpoints(a.uid()).insert()).size());
+    }
+
+    @Test
+    void subscriptionFunctionMakesTheDeliveryPayload() {
+        TestProject project = server.newProject("out", ProjectType.OUTGOING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Endpoint a = fx.endpoint("a");
+        fx.subscribe("sa", a.uid(), null, List.of("*"), null,
+                "function transform(payload) { payload.doubled = payload.n * 2; return payload; }");
+        Event event = seeds.event(project.id()).endpoints(a.uid()).data("{\"n\":21}").insert();
+
+        plan(event);
+
+        EventDelivery delivery = fx.deliveriesOf(event.uid()).get(0);
+        assertEquals(EventDeliveryStatus.SCHEDULED, delivery.status());
+        assertEquals(42, delivery.metadata().data().path("doubled").asInt(), delivery.metadata().toString());
+    }
+
+    @Test
+    void failingTransformIsRecordedAsAFailedDeliveryWithAnAttemptThatSentNothing() {
+        TestProject project = server.newProject("out", ProjectType.OUTGOING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Endpoint a = fx.endpoint("a");
+        fx.subscribe("sa", a.uid(), null, List.of("*"), null,
+                "function transform(payload) { throw new Error('no amount'); }");
+        Event event = seeds.event(project.id()).endpoints(a.uid()).insert();
+
+        plan(event);
+
+        EventDelivery delivery = fx.deliveriesOf(event.uid()).get(0);
+        assertEquals(EventDeliveryStatus.FAILURE, delivery.status());
+        assertTrue(delivery.description().startsWith(DeliveryPlanner.TRANSFORM_FAILED), delivery.description());
+        assertTrue(delivery.description().contains("no amount"), delivery.description());
+        List<DeliveryAttempt> attempts = project.client().listDeliveryAttempts(delivery.uid());
+        assertEquals(1, attempts.size());
+        assertTrue(attempts.get(0).error().contains("no request was sent"), attempts.get(0).error());
+        assertTrue(attempts.get(0).httpStatus() == null || attempts.get(0).httpStatus().isEmpty());
+    }
+
+    @Test
+    void bodyFilterSelectsWhichSubscriptionsMatch() {
+        TestProject project = server.newProject("out", ProjectType.OUTGOING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Endpoint big = fx.endpoint("big");
+        Endpoint small = fx.endpoint("small");
+        fx.subscribe("s-big", big.uid(), null, List.of("*"), "{\"amount\":{\"$gte\":100}}", null);
+        fx.subscribe("s-small", small.uid(), null, List.of("*"), "{\"amount\":{\"$lt\":100}}", null);
+        Event event = seeds.event(project.id()).endpoints(big.uid(), small.uid()).data("{\"amount\":250}")
+                .insert();
+
+        List<EventDelivery> stored = plan(event);
+
+        assertEquals(List.of(big.uid()), stored.stream().map(EventDelivery::endpointId).toList());
+        assertEquals(List.of(big.uid()), project.client().getEvent(event.uid()).endpoints());
     }
 }

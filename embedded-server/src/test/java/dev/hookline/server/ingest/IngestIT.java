@@ -320,4 +320,32 @@ class IngestIT {
         assertEquals(DeliveryPlanner.NO_MATCH, event.failureReason());
         assertNull(event.endpoints() == null || event.endpoints().isEmpty() ? null : event.endpoints());
     }
+
+    @Test
+    void sourceFunctionsShapeTheStoredEvent() {
+        Source source = noopSource();
+        client.updateSource(source.uid(), new UpdateSourceRequest(source.name(), SourceType.HTTP, null, null, null,
+                null, null, null,
+                "function transform(p) { return {event_type: 'payment.' + p.kind, data: {cents: p.amount * 100}}; }",
+                "function transform(h) { h['X-Added'] = 'yes'; return h; }"));
+
+        assertEnvelope(ingest(source, "{\"kind\":\"captured\",\"amount\":3}", Map.of()), 200, "Event received");
+
+        Event event = eventsOf(source).get(0);
+        assertEquals("payment.captured", event.eventType());
+        assertEquals(300, event.data().path("cents").asInt(), event.data().toString());
+        assertEquals(List.of("yes"), event.headers().get("X-Added"));
+        assertEquals(List.of(source.maskId()), event.headers().get("X-Convoy-Source-Id"));
+        assertEquals(1, fx.deliveriesOf(event.uid()).size());
+    }
+
+    @Test
+    void failingSourceFunctionRejectsTheRequestAndStoresNothing() {
+        Source source = noopSource();
+        client.updateSource(source.uid(), new UpdateSourceRequest(source.name(), SourceType.HTTP, null, null, null,
+                null, null, null, "function transform(p) { throw new Error('bad shape'); }", null));
+
+        assertBad(ingest(source, BODY, Map.of()), 400, "body_function failed");
+        assertTrue(eventsOf(source).isEmpty());
+    }
 }
