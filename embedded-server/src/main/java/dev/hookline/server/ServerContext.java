@@ -1,5 +1,6 @@
 package dev.hookline.server;
 
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -14,6 +15,8 @@ public final class ServerContext {
     private final Ulid ids;
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
+    private volatile Runnable metaEventsDue = () -> { };
+    private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -63,5 +66,20 @@ public final class ServerContext {
     /** The dispatcher's wake-up call, run by {@link #signalDeliveriesDue()}. */
     public void onDeliveriesDue(Runnable wakeUp) {
         this.deliveriesDue = wakeUp;
+    }
+
+    /** Tells the meta-event dispatcher that meta events may be due now (recorded or queued again). */
+    public void signalMetaEventsDue() {
+        metaEventsDue.run();
+    }
+
+    /** The meta-event dispatcher's wake-up call, run by {@link #signalMetaEventsDue()}. */
+    public void onMetaEventsDue(Runnable wakeUp) {
+        this.metaEventsDue = wakeUp;
+    }
+
+    /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
+    public CircuitBreakers circuitBreakers() {
+        return circuitBreakers;
     }
 }

@@ -5,23 +5,36 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hookline.api.Json;
+import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Envelope;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.ExpireSecretRequest;
+import dev.hookline.api.model.FilterMatchRequest;
+import dev.hookline.api.model.FilterMatchResult;
+import dev.hookline.api.model.FilterTestRequest;
+import dev.hookline.api.model.FunctionTestRequest;
+import dev.hookline.api.model.FunctionTestResult;
+import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.MetaEvent;
+import dev.hookline.api.model.OAuth2TestRequest;
+import dev.hookline.api.model.OAuth2TestResult;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionFilter;
+import dev.hookline.api.model.SubscriptionFilterRequest;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.api.model.UpdateSourceRequest;
@@ -185,6 +198,14 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "endpoints", id, "expire_secret"), request, type(Endpoint.class));
     }
 
+    /**
+     * {@code POST .../endpoints/oauth2/test}: asks the token server for a token with these settings. A refusing token
+     * server is a result with {@code success=false} and the reason, not an exception.
+     */
+    public OAuth2TestResult testOAuth2(OAuth2TestRequest request) {
+        return call("POST", project(null, "endpoints", "oauth2", "test"), request, type(OAuth2TestResult.class));
+    }
+
     // ----------------------------------------------------------------------------------------------- sources
 
     /** Filters: {@code type}, {@code provider}, {@code q}. */
@@ -229,6 +250,69 @@ public final class ApiClient implements AutoCloseable {
 
     public void deleteSubscription(String id) {
         call("DELETE", project(null, "subscriptions", id), null, type(JsonNode.class));
+    }
+
+    /** True if the sample request passes the filters ({@code POST /subscriptions/test_filter}). */
+    public boolean testSubscriptionFilter(FilterTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_filter"), request, type(Boolean.class));
+    }
+
+    /** Runs a subscription transform function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSubscriptionFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** Runs a source body or header function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSourceFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "sources", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** The per-event-type filters of a subscription (all of them; not paged). */
+    public List<SubscriptionFilter> listSubscriptionFilters(String subscriptionId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters"), null,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter createSubscriptionFilter(String subscriptionId, SubscriptionFilterRequest request) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters"), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Creates several filters at once: all or none. */
+    public List<SubscriptionFilter> createSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters", "bulk"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter getSubscriptionFilter(String subscriptionId, String filterId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter updateSubscriptionFilter(String subscriptionId, String filterId,
+                                                       SubscriptionFilterRequest request) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", filterId), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Updates several filters at once (each request names its filter in {@code uid}): all or none. */
+    public List<SubscriptionFilter> updateSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", "bulk_update"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public void deleteSubscriptionFilter(String subscriptionId, String filterId) {
+        call("DELETE", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(JsonNode.class));
+    }
+
+    /** Would an event of {@code eventType} with this body and headers reach the subscription? */
+    public boolean testSubscriptionFilters(String subscriptionId, String eventType, FilterMatchRequest request) {
+        FilterMatchResult result = call("POST", project(null, "subscriptions", subscriptionId, "filters", "test",
+                eventType), request, type(FilterMatchResult.class));
+        return result.isMatch();
     }
 
     // ------------------------------------------------------------------------------------------ portal links
@@ -276,6 +360,42 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));
     }
 
+    /**
+     * {@code POST .../events}: an event for one endpoint or an owner's endpoints. Hookline answers the stored event
+     * (Convoy answers {@code null}: then this returns null).
+     */
+    public Event createEvent(CreateEventRequest request) {
+        return call("POST", project(null, "events"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/fanout}: an event for every endpoint of {@code owner_id}. */
+    public Event fanoutEvent(FanoutEventRequest request) {
+        return call("POST", project(null, "events", "fanout"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/broadcast}: an event for every endpoint subscribed to its type. */
+    public Event broadcastEvent(BroadcastEventRequest request) {
+        return call("POST", project(null, "events", "broadcast"), request, type(Event.class));
+    }
+
+    /** {@code POST .../events/dynamic}: an event for a URL; its endpoint and subscription are made when missing. */
+    public Event dynamicEvent(DynamicEventRequest request) {
+        return call("POST", project(null, "events", "dynamic"), request, type(Event.class));
+    }
+
+    /**
+     * {@code POST .../events/batchreplay}: replays every event the events list matches for {@code filters} (the
+     * list's filters and dates; paging is ignored).
+     */
+    public BatchOutcome batchReplayEvents(ListQuery filters) {
+        return batch("POST", project(filters, "events", "batchreplay"), null);
+    }
+
+    /** {@code GET .../events/countbatchreplayevents}: how many events {@link #batchReplayEvents} would replay. */
+    public long countBatchReplayEvents(ListQuery filters) {
+        return count(project(filters, "events", "countbatchreplayevents"));
+    }
+
     // ------------------------------------------------------------------------------------- event deliveries
 
     /**
@@ -293,6 +413,24 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../eventdeliveries/{id}/resend}: the delivery, now {@code Scheduled}. */
     public EventDelivery resendEventDelivery(String id) {
         return call("PUT", project(null, "eventdeliveries", id, "resend"), null, type(EventDelivery.class));
+    }
+
+    /** {@code POST .../eventdeliveries/forceresend}: sends delivered ({@code Success}) deliveries again. */
+    public BatchOutcome forceResendEventDeliveries(List<String> ids) {
+        return batch("POST", project(null, "eventdeliveries", "forceresend"), Map.of("ids", List.copyOf(ids)));
+    }
+
+    /**
+     * {@code POST .../eventdeliveries/batchretry}: sends again the failed and discarded deliveries the deliveries
+     * list matches for {@code filters} (the list's filters and dates; paging is ignored).
+     */
+    public BatchOutcome batchRetryEventDeliveries(ListQuery filters) {
+        return batch("POST", project(filters, "eventdeliveries", "batchretry"), null);
+    }
+
+    /** {@code GET .../eventdeliveries/countbatchretryevents}: how many {@link #batchRetryEventDeliveries} would try. */
+    public long countBatchRetryEventDeliveries(ListQuery filters) {
+        return count(project(filters, "eventdeliveries", "countbatchretryevents"));
     }
 
     /** A plain array, not paged. */
@@ -454,12 +592,68 @@ public final class ApiClient implements AutoCloseable {
         return "ApiClient[" + baseUrl() + (projectId == null ? "" : ", project=" + projectId) + "]";
     }
 
+    // ------------------------------------------------------------------------------ remote Convoy tolerances
+
+    /**
+     * The projects this client's key can see. An instance or personal key lists them all ({@code GET /v1/projects});
+     * a Convoy project API key cannot list projects (401/403) and needs no organisation ID: then the one project the
+     * client is bound to is fetched instead. Without a bound project, the list failure is thrown.
+     */
+    public List<Project> listAccessibleProjects() {
+        try {
+            return listProjects();
+        } catch (ApiException e) {
+            boolean keyCannotList = e.status() == 401 || e.status() == 403 || e.status() == 404 || e.status() == 400;
+            if (!keyCannotList || projectId == null) {
+                throw e;
+            }
+            return List.of(getProject(projectId));
+        }
+    }
+
+    /**
+     * The {@code data} of a 2xx envelope as {@code dataType}. Convoy answers some successes with {@code data: null}
+     * (deletes, revokes, queued work) or a bare number (its older {@code POST /events} answered {@code data: 200};
+     * event creation is asynchronous and returns no event): where an object or list is expected, a scalar or null
+     * reads as {@code null} instead of failing a call that did succeed.
+     */
+    private <T> T decodeData(JsonNode data, JavaType dataType, HttpUrl url) {
+        if (data == null || data.isNull() || data.isMissingNode()) {
+            return null;
+        }
+        boolean wantsContainer = !dataType.isPrimitive() && !dataType.isTypeOrSubTypeOf(String.class)
+                && !dataType.isTypeOrSubTypeOf(Number.class) && !dataType.isTypeOrSubTypeOf(Boolean.class)
+                && !dataType.isTypeOrSubTypeOf(JsonNode.class) && !dataType.isEnumType();
+        if (wantsContainer && data.isValueNode()) {
+            return null;
+        }
+        try {
+            return mapper.readerFor(dataType).readValue(mapper.treeAsTokens(data));
+        } catch (IOException e) {
+            String detail = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+            throw new ApiException(200, "invalid response from " + describe(url) + ": " + detail, null, e);
+        }
+    }
+
     // --------------------------------------------------------------------------------------------- internals
 
+    /** A batch action: its counts are in the message. */
+    private BatchOutcome batch(String method, HttpUrl url, Object body) {
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return BatchOutcome.of(env == null ? null : env.message());
+    }
+
+    /** A count answer: {@code data = {"num": n}}. */
+    private long count(HttpUrl url) {
+        JsonNode data = call("GET", url, null, type(JsonNode.class));
+        return data == null ? 0 : data.path("num").asLong();
+    }
+
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {
-        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, dataType);
-        Envelope<T> env = execute(method, url, body, envType);
-        return env == null ? null : env.data();
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return env == null ? null : decodeData(env.data(), dataType, url);
     }
 
     private <E> E execute(String method, HttpUrl url, Object body, JavaType envType) {

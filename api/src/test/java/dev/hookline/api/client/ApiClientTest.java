@@ -111,6 +111,13 @@ class ApiClientTest {
                       "prev_page_cursor":"","next_page_cursor":""}}}""");
             case "PUT /api/v1/projects/P1/portal-links/L1/revoke" ->
                     reply(ex, 200, "{\"status\":true,\"message\":\"Portal link revoked successfully\",\"data\":null}");
+            case "POST /api/v1/projects/P1/eventdeliveries/forceresend" ->
+                    reply(ex, 200, "{\"status\":true,\"message\":\"2 successful, 1 failed\",\"data\":null}");
+            case "POST /api/v1/projects/P1/eventdeliveries/batchretry" ->
+                    reply(ex, 200, "{\"status\":true,\"message\":\"Batch retry processing\",\"data\":null}");
+            case "GET /api/v1/projects/P1/eventdeliveries/countbatchretryevents" ->
+                    reply(ex, 200, "{\"status\":true,\"message\":\"event deliveries count successful\","
+                            + "\"data\":{\"num\":7}}");
             default -> reply(ex, 404, "{\"status\":false,\"message\":\"Resource not found\"}");
         }
     }
@@ -246,6 +253,22 @@ class ApiClientTest {
                 "GET /portal-api/eventdeliveries/D1", "GET /portal-api/eventdeliveries/D1/deliveryattempts",
                 "GET /portal-api/eventdeliveries/D1/deliveryattempts/A1"),
                 seen.stream().map(x -> x.method() + " " + x.path()).toList());
+    }
+
+    @Test
+    void batchActionsReadTheirCountsFromTheMessageAndCountsFromNum() throws Exception {
+        BatchOutcome forced = client.forceResendEventDeliveries(List.of("D1", "D2", "D3"));
+        assertEquals(new BatchOutcome("2 successful, 1 failed", 2, 1), forced);
+        assertEquals("{\"ids\":[\"D1\",\"D2\",\"D3\"]}", seen.get(0).body());
+
+        BatchOutcome async = client.batchRetryEventDeliveries(ListQuery.create().withAll("status",
+                List.of("Failure", "Discarded")));
+        assertEquals("Batch retry processing", async.message());
+        assertNull(async.successful(), "a Convoy that retries in the background gives no counts");
+        assertEquals("status=Failure&status=Discarded", seen.get(1).rawQuery());
+
+        assertEquals(7, client.countBatchRetryEventDeliveries(ListQuery.create().with("eventId", "E1")));
+        assertEquals("eventId=E1", seen.get(2).rawQuery());
     }
 
     @Test

@@ -3,8 +3,12 @@ package dev.hookline.app.shell;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
 import dev.hookline.app.concurrent.BackgroundTasks;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -31,6 +35,19 @@ public final class ConsoleSession {
     private final ReadOnlyStringWrapper connectionProblem = new ReadOnlyStringWrapper(this, "connectionProblem");
     private final ReadOnlyBooleanWrapper retrying = new ReadOnlyBooleanWrapper(this, "retrying");
     private Callable<ApiClient> recovery;
+    private final List<Consumer<Navigation>> navigationListeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * A view asking the shell to show another view narrowed to some rows, e.g. Events' "Show deliveries":
+     * {@code (DELIVERIES, {eventId: ...})}. {@code filter} uses the list's query parameter names.
+     */
+    public record Navigation(NavigationTarget target, Map<String, String> filter) {
+        public Navigation {
+            Objects.requireNonNull(target, "target");
+            filter = Map.copyOf(filter);
+        }
+    }
+    private boolean checking;
 
     public ConsoleSession(BackgroundTasks tasks) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
@@ -148,6 +165,43 @@ public final class ConsoleSession {
             ApiException connectionFailure = connectionFailureIn(failure);
             connectionProblem.set(connectionFailure != null ? connectionFailure.getMessage()
                     : "The server answered, but not as expected: " + describe(failure));
+        });
+    }
+
+    /** Shows {@code target} with {@code filter} applied (see {@link ConsoleView#applyFilter}). */
+    public void navigate(NavigationTarget target, Map<String, String> filter) {
+        Navigation navigation = new Navigation(target, filter);
+        navigationListeners.forEach(listener -> listener.accept(navigation));
+    }
+
+    /** The shell listens here to carry out {@link #navigate} requests. */
+    public void onNavigate(Consumer<Navigation> listener) {
+        navigationListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Heartbeat: asks the server for the selected project (no recovery). Raises the banner when the server cannot
+     * be reached and lowers it when it answers again; the shell calls this every few seconds and on Ctrl+R.
+     */
+    public void checkConnection() {
+        ApiClient current = client.get();
+        if (current == null || checking || retrying.get()) {
+            return;
+        }
+        checking = true;
+        tasks.run(() -> {
+            current.getProject(current.projectId());
+            return Boolean.TRUE;
+        }, ok -> {
+            checking = false;
+            if (current == client.get()) {
+                connectionProblem.set(null);
+            }
+        }, failure -> {
+            checking = false;
+            if (current == client.get()) {
+                reportConnectionFailure(failure);
+            }
         });
     }
 

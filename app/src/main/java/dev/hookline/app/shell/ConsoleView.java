@@ -1,5 +1,6 @@
 package dev.hookline.app.shell;
 
+import java.util.Map;
 import javafx.scene.Node;
 
 /**
@@ -23,6 +24,14 @@ public interface ConsoleView {
 
     /** Enter (outside text fields and buttons): open the detail of the selected row (no-op when none). */
     default void openSelected() {
+    }
+
+    /**
+     * Another view asked to show this one narrowed to some rows ({@link ConsoleSession#navigate}): replace the
+     * filters with {@code filter} (list query parameter names, e.g. {@code eventId}) and reload. Called after
+     * {@link #onShown()}. Views without such filters ignore it.
+     */
+    default void applyFilter(Map<String, String> filter) {
     }
 
     /** Called each time the view is put on screen (also the first time), after {@link #node()} is attached. */

@@ -68,33 +68,61 @@ public final class AttemptStore {
     public static DeliveryAttempt insert(Connection c, ServerContext context, String projectId, NewAttempt a)
             throws SQLException {
         String id = context.newId();
-        Instant now = context.now();
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO delivery_attempts(" + COLUMNS + ") VALUES ("
-                + String.join(", ", Collections.nCopies(20, "?")) + ", NULL)")) {
-            int i = 1;
-            s.setString(i++, id);
-            s.setString(i++, projectId);
-            s.setString(i++, a.deliveryId());
-            s.setString(i++, a.endpointId());
-            s.setString(i++, a.url());
-            s.setString(i++, a.method());
-            s.setString(i++, a.apiVersion());
-            s.setString(i++, a.ipAddress());
-            s.setString(i++, JsonColumns.write(a.requestHeaders()));
-            s.setString(i++, a.requestBody());
-            s.setString(i++, JsonColumns.write(a.responseHeaders()));
-            s.setString(i++, a.httpStatus());
-            s.setString(i++, a.responseData());
-            s.setString(i++, a.error());
-            s.setInt(i++, a.success() ? 1 : 0);
-            s.setLong(i++, a.latencyMs());
-            Times.set(s, i++, a.requestedAt());
-            Times.set(s, i++, a.respondedAt());
-            Times.set(s, i++, now);
-            Times.set(s, i, now);
+        try (PreparedStatement s = c.prepareStatement(INSERT)) {
+            bind(s, id, projectId, a, context.now());
             s.executeUpdate();
         }
         return find(c, projectId, a.deliveryId(), id);
+    }
+
+    /** An attempt and the project it belongs to, for {@link #insertAll}. */
+    public record OfProject(String projectId, NewAttempt attempt) {
+    }
+
+    /**
+     * Stores many attempts (of any projects) in the caller's write transaction with one statement, without reading
+     * them back: the dispatcher records a batch of tries together with the deliveries' new states.
+     */
+    public static void insertAll(Connection c, ServerContext context, List<OfProject> attempts) throws SQLException {
+        if (attempts.isEmpty()) {
+            return;
+        }
+        Instant now = context.now();
+        try (PreparedStatement s = c.prepareStatement(INSERT)) {
+            for (OfProject a : attempts) {
+                bind(s, context.newId(), a.projectId(), a.attempt(), now);
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    private static final String INSERT = "INSERT INTO delivery_attempts(" + COLUMNS + ") VALUES ("
+            + String.join(", ", Collections.nCopies(20, "?")) + ", NULL)";
+
+    private static void bind(PreparedStatement s, String id, String projectId, NewAttempt a, Instant now)
+            throws SQLException {
+        int i = 1;
+        s.setString(i++, id);
+        s.setString(i++, projectId);
+        s.setString(i++, a.deliveryId());
+        s.setString(i++, a.endpointId());
+        s.setString(i++, a.url());
+        s.setString(i++, a.method());
+        s.setString(i++, a.apiVersion());
+        s.setString(i++, a.ipAddress());
+        s.setString(i++, JsonColumns.write(a.requestHeaders()));
+        s.setString(i++, a.requestBody());
+        s.setString(i++, JsonColumns.write(a.responseHeaders()));
+        s.setString(i++, a.httpStatus());
+        s.setString(i++, a.responseData());
+        s.setString(i++, a.error());
+        s.setInt(i++, a.success() ? 1 : 0);
+        s.setLong(i++, a.latencyMs());
+        Times.set(s, i++, a.requestedAt());
+        Times.set(s, i++, a.respondedAt());
+        Times.set(s, i++, now);
+        Times.set(s, i, now);
     }
 
     /** A delivery's attempts, oldest first; arguments: delivery ID, project ID. */

@@ -1,5 +1,6 @@
 package dev.hookline.server.deliveries;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
@@ -12,14 +13,18 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code /api/v1/projects/{projectID}/eventdeliveries}: list, get, and a delivery's attempts. The reads take an
+ * {@code /api/v1/projects/{projectID}/eventdeliveries}: list, get, a delivery's attempts, and sending again by hand
+ * (resend, force resend, batch retry and its count; {@link DeliveryRecovery}). The reads take an
  * {@link EventScope} so the portal API serves the same answers limited to a link's endpoints.
  */
 public final class DeliveryRoutes {
@@ -30,10 +35,12 @@ public final class DeliveryRoutes {
 
     private final ServerContext context;
     private final DeliveryStore store;
+    private final DeliveryRecovery recovery;
 
     public DeliveryRoutes(ServerContext context) {
         this.context = context;
         this.store = new DeliveryStore(context);
+        this.recovery = new DeliveryRecovery(context);
     }
 
     public void register(Router router) {
@@ -48,6 +55,36 @@ public final class DeliveryRoutes {
         router.get(BASE + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.API_KEY,
                 ex -> ex.ok(200, "Event delivery attempt fetched successfully", attempt(projectId(ex),
                         ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"), EventScope.PROJECT)));
+        // recovery: send again by hand
+        router.put(BASE + "/{eventDeliveryID}/resend", Access.API_KEY, ex -> ex.ok(200,
+                "App event processed for retry successfully", recovery.resend(projectId(ex),
+                        ex.pathParam("eventDeliveryID"), EventScope.PROJECT)));
+        router.post(BASE + "/forceresend", Access.API_KEY, this::forceResend);
+        router.post(BASE + "/batchretry", Access.API_KEY, ex -> {
+            BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
+                    ListParams.from(ex));
+            ex.ok(200, outcome.message(), null);
+        });
+        router.get(BASE + "/countbatchretryevents", Access.API_KEY, ex -> ex.ok(200,
+                "event deliveries count successful", Map.of("num", recovery.countBatchRetry(projectId(ex),
+                        filter(ex, EventScope.PROJECT), ListParams.from(ex)))));
+    }
+
+    /** {@code {"ids": ["..."]}}: the deliveries to send again. */
+    private void forceResend(Exchange ex) throws IOException {
+        JsonNode ids = ex.bodyTree().path("ids");
+        if (!ids.isArray() || ids.isEmpty()) {
+            throw ApiError.badRequest("ids:please provide the IDs of the event deliveries to resend");
+        }
+        List<String> values = new ArrayList<>();
+        for (JsonNode id : ids) {
+            if (!id.isTextual() || id.asText().isBlank()) {
+                throw ApiError.badRequest("ids:every entry must be an event delivery ID (a string)");
+            }
+            values.add(id.asText().strip());
+        }
+        BatchOutcome outcome = recovery.forceResend(projectId(ex), values);
+        ex.ok(200, outcome.message(), null);
     }
 
     /**
@@ -56,12 +93,17 @@ public final class DeliveryRoutes {
      * {@code eventType} or {@code event_type}; limited to {@code scope}.
      */
     public Page<EventDelivery> list(Exchange ex, String projectId, EventScope scope) {
-        DeliveryStore.Filter filter = new DeliveryStore.Filter(scope.limit(EventRoutes.ids(ex, "endpointId")),
+        DeliveryStore.Filter filter = filter(ex, scope);
+        ListParams params = ListParams.from(ex);
+        return store.list(projectId, filter, params);
+    }
+
+    /** The list's filters (see {@link #list}), shared by the batch actions so they act on what the list shows. */
+    public static DeliveryStore.Filter filter(Exchange ex, EventScope scope) {
+        return new DeliveryStore.Filter(scope.limit(EventRoutes.ids(ex, "endpointId")),
                 ex.query("eventId").orElse(null), ex.query("subscriptionId").orElse(null),
                 ex.query("idempotencyKey").orElse(null), statuses(ex.queryAll("status")),
                 ex.query("eventType").or(() -> ex.query("event_type")).orElse(null));
-        ListParams params = ListParams.from(ex);
-        return store.list(projectId, filter, params);
     }
 
     /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */

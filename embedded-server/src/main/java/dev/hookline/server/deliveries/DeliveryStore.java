@@ -183,6 +183,65 @@ public final class DeliveryStore {
         });
     }
 
+    /** Receives one page of a walk over matching deliveries ({@link #forEachMatching}). */
+    @FunctionalInterface
+    public interface PageVisitor {
+        void visit(List<EventDelivery> page) throws SQLException;
+    }
+
+    /**
+     * Walks every live delivery of {@code projectId} that the list would show for {@code filter} in
+     * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
+     * the batch actions act on exactly what the list matches. Rows come as stored (no embedded metadata).
+     */
+    public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+                                       PageVisitor visitor) throws SQLException {
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return;
+        }
+        Filter resolved = resolveIdempotencyKey(c, projectId, filter);
+        if (resolved == null) {
+            return;
+        }
+        KeysetQuery<EventDelivery> query = listQuery(projectId, resolved);
+        String cursor = null;
+        while (true) {
+            Page<EventDelivery> page = query.page(c, window.walkFrom(cursor), EventDelivery::uid);
+            if (!page.content().isEmpty()) {
+                visitor.visit(page.content());
+            }
+            if (!page.pagination().hasNextPage()) {
+                return;
+            }
+            cursor = page.pagination().nextPageCursor();
+        }
+    }
+
+    /**
+     * Puts the live deliveries {@code ids} of {@code projectId} back in the queue: {@code Scheduled}, due
+     * {@code now}. Their tries so far ({@code num_trials}) are kept, as in Convoy. Returns how many rows changed.
+     */
+    public static int reschedule(Connection c, String projectId, List<String> ids, Instant now) throws SQLException {
+        int changed = 0;
+        for (int from = 0; from < ids.size(); from += 500) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, "
+                    + "next_send_time = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL AND id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+                int i = 1;
+                s.setString(i++, EventDeliveryStatus.SCHEDULED.wire());
+                Times.set(s, i++, now);
+                Times.set(s, i++, now);
+                s.setString(i++, projectId);
+                for (String id : chunk) {
+                    s.setString(i++, id);
+                }
+                changed += s.executeUpdate();
+            }
+        }
+        return changed;
+    }
+
     /**
      * Convoy resolves {@code idempotencyKey} to the first event with that key and filters by that event; null when
      * no event has the key, or when it is not the filter's {@code eventId} (nothing can match).

@@ -52,7 +52,7 @@ public final class ClientCertificates {
         return certificate;
     }
 
-    static X509Certificate certificate(String pem) {
+    public static X509Certificate certificate(String pem) {
         Block block = firstBlock(pem, "mtls_client_cert.client_cert");
         if (!block.label().equals("CERTIFICATE")) {
             throw ApiError.badRequest("mtls_client_cert.client_cert must be a PEM certificate (BEGIN CERTIFICATE), got "
@@ -70,7 +70,7 @@ public final class ClientCertificates {
         }
     }
 
-    static PrivateKey privateKey(String pem) {
+    public static PrivateKey privateKey(String pem) {
         Block block = firstBlock(pem, "mtls_client_cert.client_key");
         byte[] pkcs8 = switch (block.label()) {
             case "PRIVATE KEY" -> block.der();

@@ -10,6 +10,7 @@ import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.Page;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.http.ApiError;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
@@ -29,7 +30,8 @@ import java.util.Map;
 
 /**
  * Endpoints in the database. Rows come back complete (secrets, auth, mTLS key included): the dispatcher needs
- * them; the HTTP layer redacts what Convoy redacts before answering.
+ * them; the HTTP layer redacts what Convoy redacts before answering. Every create, change and delete records its
+ * {@code endpoint.*} meta event in the same transaction ({@link MetaEventRecorder}).
  */
 public final class EndpointStore {
 
@@ -86,6 +88,18 @@ public final class EndpointStore {
         return out;
     }
 
+    /** The oldest live endpoint of {@code projectId} whose URL is exactly {@code url}, or null. */
+    public static Endpoint findByUrl(Connection c, String projectId, String url) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM endpoints INDEXED BY "
+                + "endpoints_project WHERE project_id = ? AND url = ? AND deleted_at IS NULL ORDER BY id LIMIT 1")) {
+            s.setString(1, projectId);
+            s.setString(2, url);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? map(rs) : null;
+            }
+        }
+    }
+
     /**
      * Live endpoints of {@code projectId}, keyset-paged. {@code nameContains} (case-insensitive), {@code ownerId}
      * (served by {@code endpoints_owner}) and {@code portalLinkId} (the link's explicit endpoint list) may be null.
@@ -126,6 +140,7 @@ public final class EndpointStore {
             if (alsoInSameWrite != null) {
                 alsoInSameWrite.apply(c, created);
             }
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, created);
             return created;
         });
     }
@@ -148,6 +163,7 @@ public final class EndpointStore {
             }
             Endpoint next = change.apply(c, current);
             save(c, next);
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_UPDATED, next);
             return next;
         });
     }
@@ -221,6 +237,9 @@ public final class EndpointStore {
             }
             ProjectRows.softDelete(c, "endpoints", "id", endpointId, projectId, now);
             ProjectRows.softDelete(c, "subscriptions", "endpoint_id", endpointId, projectId, now);
+            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_DELETED,
+                    ProjectRows.findByIdsIncludingDeleted(c, "endpoints", COLUMNS, projectId, List.of(endpointId),
+                            EndpointStore::map, Endpoint::uid).get(endpointId));
             return true;
         });
     }

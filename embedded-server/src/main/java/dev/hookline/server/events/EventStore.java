@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -133,20 +134,81 @@ public final class EventStore {
                 rowid = rs.getLong(1);
             }
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO events_endpoints(event_id, endpoint_id, "
-                + "project_id, source_id) VALUES (?, ?, ?, ?)")) {
-            for (String endpointId : event.endpointIds()) {
-                s.setString(1, id);
-                s.setString(2, endpointId);
-                s.setString(3, event.projectId());
-                s.setString(4, event.sourceId());
-                s.addBatch();
-            }
-            s.executeBatch();
+        if (!event.endpointIds().isEmpty()) {
+            insertEndpoints(c, id, event.projectId(), event.sourceId(), event.endpointIds());
         }
         EventSearch.index(c, rowid, EventSearch.body(event.data(), event.projectId(), event.sourceId(),
                 event.endpointIds()));
         return find(c, event.projectId(), id);
+    }
+
+    /**
+     * Records the outcome of matching a stored event: its status and failure reason, and its endpoints when the set
+     * changed (then also {@code events_endpoints} and the event's {@code events_search} row, ADR 0007). In the
+     * caller's write transaction; nothing happens for an unknown event.
+     */
+    public static void updateOutcome(Connection c, String projectId, String eventId, List<String> endpointIds,
+                                     EventStatus status, String failureReason, Instant now) throws SQLException {
+        List<String> wanted = List.copyOf(new LinkedHashSet<>(endpointIds == null ? List.of() : endpointIds));
+        long rowid;
+        List<String> stored;
+        String data;
+        String sourceId;
+        try (PreparedStatement s = c.prepareStatement("SELECT rowid, endpoints, data, source_id FROM events "
+                + "WHERE id = ? AND project_id = ?")) {
+            s.setString(1, eventId);
+            s.setString(2, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                rowid = rs.getLong(1);
+                stored = JsonColumns.read(rs, "endpoints", STRINGS);
+                data = rs.getString("data");
+                sourceId = rs.getString("source_id");
+            }
+        }
+        boolean endpointsChanged = !new HashSet<>(stored == null ? List.of() : stored)
+                .equals(new HashSet<>(wanted));
+        List<String> endpoints = endpointsChanged ? wanted : (stored == null ? List.of() : stored);
+        try (PreparedStatement s = c.prepareStatement("UPDATE events SET endpoints = ?, status = ?, "
+                + "failure_reason = ?, updated_at = ? WHERE id = ? AND project_id = ?")) {
+            s.setString(1, JsonColumns.write(endpoints));
+            s.setString(2, status.wire());
+            s.setString(3, failureReason == null ? "" : failureReason);
+            Times.set(s, 4, now);
+            s.setString(5, eventId);
+            s.setString(6, projectId);
+            s.executeUpdate();
+        }
+        if (!endpointsChanged) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM events_endpoints WHERE event_id = ?")) {
+            s.setString(1, eventId);
+            s.executeUpdate();
+        }
+        insertEndpoints(c, eventId, projectId, sourceId, endpoints);
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM events_search WHERE rowid = ?")) {
+            s.setLong(1, rowid);
+            s.executeUpdate();
+        }
+        EventSearch.index(c, rowid, EventSearch.body(data, projectId, sourceId, endpoints));
+    }
+
+    private static void insertEndpoints(Connection c, String eventId, String projectId, String sourceId,
+                                        List<String> endpointIds) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO events_endpoints(event_id, endpoint_id, "
+                + "project_id, source_id) VALUES (?, ?, ?, ?)")) {
+            for (String endpointId : endpointIds) {
+                s.setString(1, eventId);
+                s.setString(2, endpointId);
+                s.setString(3, projectId);
+                s.setString(4, sourceId);
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
     }
 
     private static String highestId(Connection c) throws SQLException {
@@ -203,6 +265,36 @@ public final class EventStore {
             Page<Event> page = query.page(c, params, Event::uid);
             return new Page<>(withSources(c, projectId, page.content(), baseUrl), page.pagination());
         });
+    }
+
+    /** Receives one page of a walk over matching events ({@link #forEachMatching}). */
+    @FunctionalInterface
+    public interface PageVisitor {
+        void visit(List<Event> page) throws SQLException;
+    }
+
+    /**
+     * Walks every live event of {@code projectId} that the list would show for {@code filter} in {@code window}'s
+     * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
+     * act on exactly what the list matches. Events come without embedded metadata.
+     */
+    public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+                                       PageVisitor visitor) throws SQLException {
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return;
+        }
+        KeysetQuery<Event> query = listQuery(projectId, filter);
+        String cursor = null;
+        while (true) {
+            Page<Event> page = query.page(c, window.walkFrom(cursor), Event::uid);
+            if (!page.content().isEmpty()) {
+                visitor.visit(page.content());
+            }
+            if (!page.pagination().hasNextPage()) {
+                return;
+            }
+            cursor = page.pagination().nextPageCursor();
+        }
     }
 
     /**

@@ -33,4 +33,22 @@ public record Webhook(String projectId, Endpoint endpoint, ProjectConfig.Signatu
         idempotencyKey = idempotencyKey == null ? "" : idempotencyKey;
         headers = headers == null ? Map.of() : headers;
     }
+
+    /**
+     * This webhook with Convoy's trace headers {@code X-Convoy-Event-ID} and {@code X-Convoy-EventDelivery-ID} added
+     * to its headers: what a project with {@code add_event_id_trace_headers} sends. Like Convoy, they replace
+     * forwarded headers of the same names.
+     */
+    public Webhook withEventIdTraceHeaders() {
+        Map<String, List<String>> all = new java.util.LinkedHashMap<>();
+        headers.forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("X-Convoy-Event-ID") && !name.equalsIgnoreCase("X-Convoy-EventDelivery-ID")) {
+                all.put(name, values);
+            }
+        });
+        all.put("X-Convoy-EventDelivery-ID", List.of(deliveryId));
+        all.put("X-Convoy-Event-ID", List.of(eventId));
+        return new Webhook(projectId, endpoint, signature, eventType, eventId, deliveryId, idempotencyKey,
+                java.util.Collections.unmodifiableMap(all), body);
+    }
 }

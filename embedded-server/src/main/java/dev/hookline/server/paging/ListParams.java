@@ -76,6 +76,15 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
                 end == null ? null : Ulid.upperBound(end.toEpochMilli()));
     }
 
+    /**
+     * The parameters that walk this date window from its oldest row to its newest in the largest pages, starting at
+     * {@code cursor} (inclusive; null for the start): what a batch action over "everything the list matches" uses,
+     * whatever page the list itself was showing.
+     */
+    public ListParams walkFrom(String cursor) {
+        return new ListParams(MAX_PER_PAGE, true, false, cursor, lowestId, highestId);
+    }
+
     /** A page with no rows: for filters known to match nothing before any query runs (e.g. an empty scope). */
     public <T> Page<T> emptyPage() {
         return new Page<>(List.of(), new Page.Pagination(perPage, false, false, "", ""));

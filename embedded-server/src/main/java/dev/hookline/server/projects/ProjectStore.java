@@ -65,7 +65,7 @@ public final class ProjectStore {
         return context.db().read(c -> find(c, id));
     }
 
-    static Project find(Connection c, String id) throws SQLException {
+    public static Project find(Connection c, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT " + COLUMNS + " FROM projects WHERE id = ? AND deleted_at IS NULL")) {
             s.setString(1, id);

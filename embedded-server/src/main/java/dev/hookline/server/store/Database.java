@@ -41,6 +41,7 @@ public final class Database implements AutoCloseable {
     private final List<Connection> allReaders = new ArrayList<>();
     private final BlockingQueue<WriteJob<?>> writeQueue = new LinkedBlockingQueue<>();
     private final Thread writerThread;
+    private final List<Runnable> afterCommit = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
     private Database(Path file) throws SQLException {
@@ -126,6 +127,14 @@ public final class Database implements AutoCloseable {
         return job.future;
     }
 
+    /**
+     * Runs {@code listener} on the writer thread after each group has committed and before its callers learn of it
+     * (so a cache it invalidates is fresh for any request that follows a 2xx). It must be quick and not throw.
+     */
+    public void afterCommit(Runnable listener) {
+        afterCommit.add(listener);
+    }
+
     private void writeLoop() {
         List<WriteJob<?>> group = new ArrayList<>(MAX_GROUP);
         while (true) {
@@ -174,6 +183,13 @@ public final class Database implements AutoCloseable {
                 }
             }
             writeConnection.commit();
+            for (Runnable listener : afterCommit) {
+                try {
+                    listener.run();
+                } catch (RuntimeException e) {
+                    LOG.error("after-commit listener failed: {}", e.toString());
+                }
+            }
         } catch (SQLException e) {
             writeConnection.rollback();
             throw e;

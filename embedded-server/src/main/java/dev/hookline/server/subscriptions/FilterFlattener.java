@@ -110,10 +110,17 @@ public final class FilterFlattener {
                     throw new InvalidFilterException(key + " starts with a $ and is not a valid operator");
                 }
                 out.set(path, flattenLogical(key, field.getValue()));
+            } else if (filter && isFlattenedLogical(key)) {
+                // Already flattened ("a.$or"): flattening a stored filter again must give it back unchanged.
+                out.set(path, flattenLogical(key.substring(key.lastIndexOf('.') + 1), field.getValue()));
             } else {
                 flattenValue(out, path, field.getValue(), filter);
             }
         }
+    }
+
+    private static boolean isFlattenedLogical(String key) {
+        return key.endsWith(".$or") || key.endsWith(".$and");
     }
 
     private static void flattenValue(ObjectNode out, String path, JsonNode value, boolean filter) {

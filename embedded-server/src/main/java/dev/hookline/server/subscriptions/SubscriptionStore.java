@@ -112,6 +112,40 @@ public final class SubscriptionStore {
         }
     }
 
+    /** The live subscriptions of the project attached to {@code sourceId} (incoming matching), oldest first. */
+    public static List<Row> findBySource(Connection c, String projectId, String sourceId) throws SQLException {
+        return findWhere(c, "INDEXED BY subscriptions_source WHERE project_id = ? AND source_id = ?", projectId,
+                sourceId);
+    }
+
+    /** The live subscriptions of the project that deliver to {@code endpointId} (outgoing matching), oldest first. */
+    public static List<Row> findByEndpoint(Connection c, String projectId, String endpointId) throws SQLException {
+        return findWhere(c, "INDEXED BY subscriptions_endpoint WHERE project_id = ? AND endpoint_id = ?", projectId,
+                endpointId);
+    }
+
+    /** Every live subscription of the project that delivers to an endpoint (broadcast matching), oldest first. */
+    public static List<Row> findWithEndpoint(Connection c, String projectId) throws SQLException {
+        return findWhere(c, "INDEXED BY subscriptions_project WHERE project_id = ? AND endpoint_id IS NOT NULL "
+                + "AND endpoint_id <> ''", projectId);
+    }
+
+    private static List<Row> findWhere(Connection c, String where, String... args) throws SQLException {
+        List<Row> out = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM subscriptions " + where
+                + " AND deleted_at IS NULL ORDER BY id")) {
+            for (int i = 0; i < args.length; i++) {
+                s.setString(i + 1, args[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(map(rs));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Inserts a subscription (type {@code api}) in the caller's write transaction and returns it as stored. */
     public static Row insert(Connection c, String id, String projectId, Values values, Instant now)
             throws SQLException {

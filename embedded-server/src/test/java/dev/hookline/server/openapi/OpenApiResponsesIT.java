@@ -3,6 +3,7 @@ package dev.hookline.server.openapi;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.RawResponse;
@@ -10,7 +11,11 @@ import dev.hookline.api.model.AlertConfig;
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.ContentType;
+import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
+import dev.hookline.api.model.DynamicEventRequest;
+import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.CustomResponse;
 import dev.hookline.api.model.DeliveryAttempt;
@@ -26,6 +31,7 @@ import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectConfig;
@@ -44,6 +50,7 @@ import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
 import dev.hookline.server.testing.EventSeeds;
+import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -117,8 +124,10 @@ class OpenApiResponsesIT {
 
         endpoints(project, ids);
         sources(project, ids);
+        ingest(project, ids);
         subscriptions(project, ids);
         events(project, ids);
+        eventCreation(project, ids);
         portalLinks(project, ids);
 
         calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
@@ -204,6 +213,20 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", ENDPOINT + "/pause", ids, "", null, 202);
         calls.call(project, "POST", ENDPOINT + "/activate", ids, "", null, 202);
         calls.call(project, "PUT", ENDPOINT + "/expire_secret", ids, "", new ExpireSecretRequest(null, 60L), 200);
+        oauth2Test(project, ids);
+    }
+
+    private void oauth2Test(ApiClient project, Map<String, String> ids) {
+        try (Receiver tokenServer = Receiver.start()) {
+            EndpointAuthentication.OAuth2 settings = new EndpointAuthentication.OAuth2(tokenServer.url("/token"),
+                    "client", "shared_secret", "s3cret", null, null, null, null, null, null, null, null, null);
+            tokenServer.answerAlways(Receiver.Answer.ok()
+                    .withBody("{\"access_token\":\"t0k\",\"token_type\":\"Bearer\",\"expires_in\":60}"));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+            tokenServer.answerAlways(Receiver.Answer.status(401));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+        }
+        calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", "{\"oauth2\":{\"client_id\":\"c\"}}", 400);
     }
 
     private static EndpointRequest endpoint(String name, EndpointAuthentication authentication) {
@@ -249,6 +272,22 @@ class OpenApiResponsesIT {
                 List.of("X-Forward"), new CustomResponse("accepted", null), null, null, null, null, null), 202);
     }
 
+    private void ingest(ApiClient project, Map<String, String> ids) {
+        String ingest = "/ingest/{maskID}";
+        JsonNode plain = calls.call(project, "POST", SOURCES, ids, "", source("ingest", SourceType.HTTP, null, null,
+                null), 201);
+        JsonNode twitter = calls.call(project, "POST", SOURCES, ids, "", source("twitter-crc", SourceType.HTTP,
+                SourceProvider.TWITTER, new Verifier(null, new Verifier.Hmac(null, null, "tw", null), null, null),
+                null), 201);
+        Map<String, String> mask = Map.of("maskID", plain.path("data").path("mask_id").asText());
+        Map<String, String> twitterMask = Map.of("maskID", twitter.path("data").path("mask_id").asText());
+        calls.call(project, "POST", ingest, mask, "", Map.of("amount", 10), 200);
+        calls.call(project, "POST", ingest, Map.of("maskID", "unknownmask00000"), "", Map.of("amount", 10), 404);
+        calls.call(project, "POST", ingest, twitterMask, "", Map.of("amount", 10), 401);
+        calls.call(project, "GET", ingest, twitterMask, "crc_token=abc", null, 200);
+        calls.call(project, "GET", ingest, mask, "crc_token=abc", null, 400);
+    }
+
     private static CreateSourceRequest source(String name, SourceType type, SourceProvider provider,
                                               Verifier verifier, PubSubConfig pubSub) {
         return new CreateSourceRequest(name, type, provider, null, verifier, pubSub, null, null, null);
@@ -276,11 +315,73 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
                 null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
+        filtersAndFunctions(project, ids);
+    }
+
+    /** The filter and transform-function routes of subscriptions and sources, answers and errors. */
+    private void filtersAndFunctions(ApiClient project, Map<String, String> ids) {
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "", "{\"request\":{\"body\":{\"a\":5},"
+                + "\"header\":{\"X-Kind\":\"push\"}},\"schema\":{\"body\":{\"a\":{\"$gte\":3}},"
+                + "\"header\":{\"X-Kind\":\"push\"}}}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "",
+                "{\"request\":{\"body\":{}},\"schema\":{\"body\":{\"a\":{\"$like\":1}}}}", 400);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "", "{\"payload\":{\"n\":1},"
+                + "\"function\":\"function transform(p) { console.log('n', p.n); p.n++; return p; }\"}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "",
+                "{\"payload\":{},\"function\":\"function transform(p) { throw new Error('no'); }\"}", 400);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{\"t\":1},"
+                + "\"function\":\"function transform(p) { return {event_type: 'x', data: p}; }\"}", 200);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{},"
+                + "\"function\":\"function transform(p) { return {data: p}; }\"}", 400);
+
+        String filters = SUBSCRIPTION + "/filters";
+        JsonNode created = calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\","
+                + "\"body\":{\"person\":{\"age\":{\"$gte\":5}}},\"headers\":{\"X-Kind\":\"push\"}}", 201);
+        ids.put("filterID", created.path("data").path("uid").asText());
+        calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\"}", 400);
+        JsonNode bulk = calls.call(project, "POST", filters + "/bulk", ids, "",
+                "[{\"event_type\":\"c\",\"enabled_at\":null},{\"event_type\":\"*\",\"body\":{\"x\":1}}]", 201);
+        calls.call(project, "GET", filters, ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "PUT", filters + "/{filterID}", ids, "", "{\"body\":{\"person.age\":{\"$lt\":9}}}",
+                200);
+        calls.call(project, "PUT", filters + "/bulk_update", ids, "", "[{\"uid\":\""
+                + bulk.path("data").path(0).path("uid").asText() + "\",\"enabled_at\":\"2026-01-02T03:04:05Z\"}]",
+                200);
+        calls.call(project, "POST", filters + "/test/{eventType}", Map.of("projectID", ids.get("projectID"),
+                "subscriptionID", ids.get("subscriptionID"), "eventType", "a.b"), "", "{\"payload\":"
+                + "{\"person\":{\"age\":7}},\"request\":{\"header\":{\"X-Kind\":[\"push\"]}}}", 200);
+        calls.call(project, "DELETE", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 404);
     }
 
     // ------------------------------------------------------------------------- events, deliveries, meta events
 
     /** Seeded through the server's stores (what ingest and the delivery engine write), read over HTTP. */
+    private void eventCreation(ApiClient project, Map<String, String> ids) {
+        String events = PROJECT + "/events";
+        ObjectNode data = Json.strict().createObjectNode().put("amount", 10);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", data, Map.of("X-Tenant", "acme"), "idem-create"), 201);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", data, null, "idem-create"), 201);
+        calls.call(project, "POST", events, ids, "", new CreateEventRequest(ids.get("endpointID"), null, null,
+                "invoice.paid", null, null, null), 400);
+        calls.call(project, "POST", ENDPOINTS, ids, "", new EndpointRequest("https://owned.example.com/hook",
+                "owned", null, "owner-9", null, null, null, null, null, null, null, null, null, null, null, null,
+                null), 201);
+        calls.call(project, "POST", events + "/fanout", ids, "", new FanoutEventRequest("owner-9", "t", data, null,
+                null), 201);
+        calls.call(project, "POST", events + "/fanout", ids, "", new FanoutEventRequest("nobody", "t", data, null,
+                null), 400);
+        calls.call(project, "POST", events + "/broadcast", ids, "", new BroadcastEventRequest("t", data, null,
+                null), 201);
+        calls.call(project, "POST", events + "/dynamic", ids, "", new DynamicEventRequest(
+                "https://dynamic.example.com/hook", null, List.of("t"), "t", data, null, null), 201);
+        calls.call(project, "POST", events + "/dynamic", ids, "", new DynamicEventRequest(null, null, null, "t",
+                data, null, null), 400);
+    }
+
     private void events(ApiClient project, Map<String, String> ids) {
         EventSeeds seeds = new EventSeeds(server);
         String projectId = ids.get("projectID");
@@ -292,8 +393,9 @@ class OpenApiResponsesIT {
         seeds.event(projectId).type("bare").insert();
         EventDelivery tried = seeds.delivery(sourced, endpointId).subscription(ids.get("subscriptionID"))
                 .status(EventDeliveryStatus.RETRY).tried(1, 0.25, "retrying").insert();
-        seeds.delivery(failed, endpointId).transformed("{\"changed\":true}").status(EventDeliveryStatus.DISCARDED)
-                .insert();
+        EventDelivery discarded = seeds.delivery(failed, endpointId).transformed("{\"changed\":true}")
+                .status(EventDeliveryStatus.DISCARDED).insert();
+        EventDelivery delivered = seeds.delivery(sourced, endpointId).status(EventDeliveryStatus.SUCCESS).insert();
         DeliveryAttempt attempt = seeds.attempt(tried, "500 Internal Server Error", false,
                 Map.of("Content-Type", "application/json"), Map.of("Server", "test"));
         seeds.attempt(tried, "200 OK", true, Map.of(), Map.of());
@@ -317,6 +419,10 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", events + "/{eventID}/replay", ids, "", null, 200);
         calls.call(project, "PUT", events + "/{eventID}/replay", Map.of("projectID", projectId, "eventID",
                 "01J00000000000000000000000"), "", null, 400);
+        calls.call(project, "GET", events + "/countbatchreplayevents", ids, "endpointId=" + endpointId
+                + "&query=amount&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sourceId=" + ids.get("sourceID"), null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sort=sideways", null, 400);
 
         String deliveries = PROJECT + "/eventdeliveries";
         calls.call(project, "GET", deliveries, ids, PAGED, null, 200);
@@ -340,12 +446,26 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}",
                 unknownAttempt, "", null, 404);
 
+        calls.call(project, "PUT", deliveries + "/{eventDeliveryID}/resend", ids, "", null, 400);
+        calls.call(project, "PUT", deliveries + "/{eventDeliveryID}/resend", Map.of("projectID", projectId,
+                "eventDeliveryID", discarded.uid()), "", null, 200);
+        calls.call(project, "POST", deliveries + "/forceresend", ids, "", Map.of("ids", List.of(delivered.uid())),
+                200);
+        calls.call(project, "POST", deliveries + "/forceresend", ids, "", Map.of("ids", List.of(tried.uid())), 400);
+        calls.call(project, "GET", deliveries + "/countbatchretryevents", ids, "status=Failure&endpointId="
+                + endpointId + "&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Failure&status=Discarded", null, 200);
+        calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Lost", null, 400);
+
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
         calls.call(project, "GET", metaEvents, ids, "startDate=2020-01-01T00:00:00", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
                 "01J00000000000000000000000"), "", null, 404);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", ids, "", null, 200);
+        calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", Map.of("projectID", projectId,
+                "metaEventID", "01J00000000000000000000000"), "", null, 404);
     }
 
     // ------------------------------------------------------------------------------ portal links and portal API

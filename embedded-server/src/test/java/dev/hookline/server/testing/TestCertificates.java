@@ -28,6 +28,12 @@ public final class TestCertificates {
         return generate(dir, List.of("-keyalg", "RSA", "-keysize", "2048", "-validity", "365"));
     }
 
+    /** RSA 2048 for a TLS server on loopback (subject alternative names 127.0.0.1 and localhost), valid a year. */
+    public static Pair loopbackServer(Path dir) {
+        return generate(dir, List.of("-keyalg", "RSA", "-keysize", "2048", "-validity", "365",
+                "-ext", "SAN=ip:127.0.0.1,dns:localhost"));
+    }
+
     /** EC P-256, valid for a year. */
     public static Pair ec(Path dir) {
         return generate(dir, List.of("-keyalg", "EC", "-groupname", "secp256r1", "-validity", "365"));

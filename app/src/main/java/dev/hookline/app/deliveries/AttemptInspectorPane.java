@@ -1,0 +1,107 @@
+package dev.hookline.app.deliveries;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.app.table.CopyIdCell;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The attempt inspector: what one attempt sent (method, URL, headers, body) and got back (status, headers, body),
+ * its error and latency, and "Copy as cURL". Shows whatever {@link AttemptInspection} it is bound to.
+ */
+final class AttemptInspectorPane extends VBox {
+
+    AttemptInspectorPane(ObservableValue<AttemptInspection> inspection) {
+        super(4);
+        setId("attemptInspector");
+        setPadding(new Insets(0, 8, 8, 8));
+
+        Label outcome = new Label();
+        outcome.setId("attemptStatus");
+        outcome.textProperty().bind(field(inspection, i -> i.responseStatus()));
+        outcome.getStyleClass().add(Styles.TITLE_4);
+        inspection.subscribe(i -> {
+            outcome.getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
+            if (i != null) {
+                outcome.getStyleClass().add(i.succeeded() ? Styles.SUCCESS : Styles.DANGER);
+            }
+        });
+        Label latency = new Label();
+        latency.setId("attemptLatency");
+        latency.textProperty().bind(field(inspection, i -> "in " + i.latency()));
+        latency.getStyleClass().add(Styles.TEXT_MUTED);
+        HBox summary = new HBox(10, outcome, latency);
+        summary.setAlignment(Pos.BASELINE_LEFT);
+
+        Label error = new Label();
+        error.setId("attemptError");
+        error.setWrapText(true);
+        error.getStyleClass().add(Styles.DANGER);
+        error.textProperty().bind(field(inspection, AttemptInspection::error));
+        error.managedProperty().bind(error.textProperty().isNotEmpty());
+        error.visibleProperty().bind(error.managedProperty());
+
+        Label request = new Label();
+        request.setId("attemptRequestLine");
+        request.setWrapText(true);
+        request.textProperty().bind(field(inspection, i -> i.method() + " " + (i.url() == null ? "" : i.url())));
+        request.getStyleClass().add("fact-value");
+        Button curl = new Button("Copy as cURL", new FontIcon(Feather.TERMINAL));
+        curl.setId("copyCurl");
+        curl.getStyleClass().add(Styles.SMALL);
+        curl.disableProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null
+                || inspection.getValue().curl().isEmpty(), inspection));
+        curl.setOnAction(event -> CopyIdCell.copy(inspection.getValue().curl()));
+
+        Label storedNote = new Label("This server does not record the body it sent: shown is the stored payload.");
+        storedNote.getStyleClass().add(Styles.TEXT_MUTED);
+        storedNote.setWrapText(true);
+        storedNote.managedProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() != null
+                && inspection.getValue().requestBodyAsStored(), inspection));
+        storedNote.visibleProperty().bind(storedNote.managedProperty());
+
+        var requestHeaders = DetailWidgets.codeArea("requestHeaders",
+                field(inspection, i -> DetailWidgets.headerLines(i.requestHeaders())));
+        var requestBody = DetailWidgets.codeArea("requestBody", field(inspection, AttemptInspection::requestBody));
+        var responseHeaders = DetailWidgets.codeArea("responseHeaders",
+                field(inspection, i -> DetailWidgets.headerLines(i.responseHeaders())));
+        var responseBody = DetailWidgets.codeArea("responseBody", field(inspection, AttemptInspection::responseBody));
+        requestBody.setPrefRowCount(8);
+        responseBody.setPrefRowCount(8);
+
+        Label empty = new Label("Not attempted yet.");
+        empty.getStyleClass().add(Styles.TEXT_MUTED);
+        empty.managedProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null, inspection));
+        empty.visibleProperty().bind(empty.managedProperty());
+
+        // what was sent on the left, what came back on the right: the two read side by side
+        VBox sent = new VBox(4, DeliveryDetailPane.sectionTitle("Request headers"), requestHeaders,
+                DeliveryDetailPane.sectionTitle("Request body"), storedNote, requestBody);
+        VBox received = new VBox(4, DeliveryDetailPane.sectionTitle("Response headers"), responseHeaders,
+                DeliveryDetailPane.sectionTitle("Response body"), responseBody);
+        HBox.setHgrow(sent, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(received, javafx.scene.layout.Priority.ALWAYS);
+        sent.setPrefWidth(100);
+        received.setPrefWidth(100);
+        VBox content = new VBox(4, summary, error, new HBox(8, request, curl), new HBox(12, sent, received));
+        content.managedProperty().bind(empty.managedProperty().not());
+        content.visibleProperty().bind(content.managedProperty());
+        getChildren().addAll(empty, content);
+    }
+
+    private static ObservableValue<String> field(ObservableValue<AttemptInspection> inspection,
+                                                 java.util.function.Function<AttemptInspection, String> read) {
+        return inspection.map(i -> {
+            String value = read.apply(i);
+            return value == null ? "" : value;
+        }).orElse("");
+    }
+}

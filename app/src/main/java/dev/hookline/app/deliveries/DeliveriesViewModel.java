@@ -1,0 +1,193 @@
+package dev.hookline.app.deliveries;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.table.DateRange;
+import dev.hookline.app.table.PagedListModel;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.InvalidationListener;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+
+/**
+ * The Deliveries view's state: the filters the user set (each change reloads the table from its first page), the
+ * table itself ({@link PagedListModel}: paging, date window, live tail, selection), the batch retry by filter
+ * (count first, then confirm), retrying the selected rows, and filters set from another view. No controls; call it
+ * on the FX thread.
+ */
+public final class DeliveriesViewModel {
+
+    public static final int PAGE_SIZE = 50;
+
+    private final ConsoleSession session;
+    private final Clock clock;
+    private final PagedListModel<EventDelivery> list;
+    private final ObservableList<EventDeliveryStatus> statuses = FXCollections.observableArrayList();
+    private final ObservableList<String> endpointIds = FXCollections.observableArrayList();
+    private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
+    private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
+    private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
+    private final StringProperty idempotencyKey = new SimpleStringProperty(this, "idempotencyKey", "");
+    private final ObjectProperty<ListQuery.Sort> sort = new SimpleObjectProperty<>(this, "sort", ListQuery.Sort.DESC);
+    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
+    private final CountedBatch batchRetry;
+    private final EndpointNames endpointNames;
+    private boolean applying;
+
+    public DeliveriesViewModel(ConsoleSession session) {
+        this(session, Clock.systemUTC());
+    }
+
+    public DeliveriesViewModel(ConsoleSession session, Clock clock) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.list = new PagedListModel<>(session, ApiClient::listEventDeliveries, EventDelivery::uid, clock);
+        list.perPageProperty().set(PAGE_SIZE);
+        list.dateRangeProperty().set(DateRange.defaultRange());
+        list.filterProperty().set(filter().toQuery());
+        this.batchRetry = new CountedBatch(session.tasks(), session::reportConnectionFailure);
+        this.endpointNames = new EndpointNames(session);
+        list.rows().addListener((ListChangeListener<EventDelivery>) change -> list.rows()
+                .forEach(endpointNames::learn));
+
+        InvalidationListener filtersChanged = observable -> {
+            if (!applying) {
+                list.filterProperty().set(filter().toQuery());
+            }
+        };
+        for (var observable : List.of(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey,
+                sort)) {
+            observable.addListener(filtersChanged);
+        }
+    }
+
+    /** The filters as they are now. */
+    public DeliveryFilter filter() {
+        return new DeliveryFilter(List.copyOf(statuses), List.copyOf(endpointIds), eventType.get(),
+                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get());
+    }
+
+    /** The table: rows, paging, date window, live tail and the selected row. */
+    public PagedListModel<EventDelivery> list() {
+        return list;
+    }
+
+    /**
+     * Filters set by another view ({@link ConsoleSession#navigate}): those named replace the current ones, the
+     * others are cleared, so the user sees exactly the rows asked for. One reload.
+     */
+    public void applyFilter(Map<String, String> filter) {
+        applying = true;
+        try {
+            statuses.clear();
+            endpointIds.clear();
+            String endpoint = filter.get("endpointId");
+            if (endpoint != null && !endpoint.isBlank()) {
+                endpointIds.add(endpoint.strip());
+            }
+            EventDeliveryStatus status = filter.get("status") == null ? null
+                    : EventDeliveryStatus.fromWire(filter.get("status"));
+            if (status != null) {
+                statuses.add(status);
+            }
+            eventType.set(filter.getOrDefault("eventType", ""));
+            subscriptionId.set(filter.getOrDefault("subscriptionId", ""));
+            eventId.set(filter.getOrDefault("eventId", ""));
+            idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
+        } finally {
+            applying = false;
+        }
+        list.filterProperty().set(filter().toQuery());
+    }
+
+    /** Clears every filter (the date window stays). */
+    public void clearFilters() {
+        applyFilter(Map.of());
+    }
+
+    /**
+     * Batch retry of everything the current filters and window match: asks the server how many deliveries it
+     * would send again; nothing is sent until {@link CountedBatch#confirm()}. Reloads the table after.
+     */
+    public void requestBatchRetry() {
+        ListQuery filters = filter().toBatchQuery(list.dateRangeProperty().get(), clock.instant());
+        ApiClient client = session.client();
+        batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters),
+                () -> client.batchRetryEventDeliveries(filters).message(), list::refresh);
+    }
+
+    /** Retries the selected rows (see {@link RetrySelection}), then refreshes the table. */
+    public void retrySelected(List<EventDelivery> selected) {
+        if (selected.isEmpty()) {
+            return;
+        }
+        List<EventDelivery> rows = List.copyOf(selected);
+        ApiClient client = session.client();
+        actionMessage.set("Sending " + rows.size() + (rows.size() == 1 ? " delivery" : " deliveries") + " again…");
+        session.tasks().run(() -> RetrySelection.run(client, rows), summary -> {
+            actionMessage.set(summary);
+            list.refresh();
+        }, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    public ObservableList<EventDeliveryStatus> statuses() {
+        return statuses;
+    }
+
+    public ObservableList<String> endpointIds() {
+        return endpointIds;
+    }
+
+    public StringProperty eventTypeProperty() {
+        return eventType;
+    }
+
+    public StringProperty subscriptionIdProperty() {
+        return subscriptionId;
+    }
+
+    public StringProperty eventIdProperty() {
+        return eventId;
+    }
+
+    public StringProperty idempotencyKeyProperty() {
+        return idempotencyKey;
+    }
+
+    public ObjectProperty<ListQuery.Sort> sortProperty() {
+        return sort;
+    }
+
+    public CountedBatch batchRetry() {
+        return batchRetry;
+    }
+
+    public EndpointNames endpointNames() {
+        return endpointNames;
+    }
+
+    /** The outcome of "retry selected" (the server's words), or {@code ""}. */
+    public ReadOnlyStringProperty actionMessageProperty() {
+        return actionMessage;
+    }
+
+    public ConsoleSession session() {
+        return session;
+    }
+}

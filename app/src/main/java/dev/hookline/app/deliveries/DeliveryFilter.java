@@ -1,0 +1,67 @@
+package dev.hookline.app.deliveries;
+
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.table.DateRange;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The server-side filters of the deliveries list, as the user set them. Blank text means "no filter". The date
+ * window is the table's {@link DateRange}, added to every query as explicit dates.
+ *
+ * @param statuses       sent as repeated {@code status} keys, in the order given
+ * @param endpointIds    sent as repeated {@code endpointId} keys
+ * @param eventType      {@code eventType} (the name Convoy's code reads; its docs say {@code event_type})
+ * @param subscriptionId {@code subscriptionId}
+ * @param eventId        {@code eventId}
+ * @param idempotencyKey {@code idempotencyKey}
+ * @param sort           {@code sort}: newest first ({@code DESC}) unless the user asks otherwise
+ */
+public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
+                             String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort) {
+
+    public DeliveryFilter {
+        statuses = statuses == null ? List.of() : statuses.stream().filter(Objects::nonNull).distinct().toList();
+        endpointIds = endpointIds == null ? List.of() : endpointIds.stream().map(DeliveryFilter::clean)
+                .filter(Objects::nonNull).distinct().toList();
+        eventType = clean(eventType);
+        subscriptionId = clean(subscriptionId);
+        eventId = clean(eventId);
+        idempotencyKey = clean(idempotencyKey);
+        sort = sort == null ? ListQuery.Sort.DESC : sort;
+    }
+
+    /** No filter: every delivery of the window, newest first. */
+    public static DeliveryFilter none() {
+        return new DeliveryFilter(List.of(), List.of(), null, null, null, null, ListQuery.Sort.DESC);
+    }
+
+    /** The list's filters and sort (the table adds paging and the dates). */
+    public ListQuery toQuery() {
+        return filters().sort(sort);
+    }
+
+    /**
+     * What {@code countbatchretryevents} and {@code batchretry} take: the same filters and the table's window at
+     * {@code now}, so the batch covers exactly what the table lists.
+     */
+    public ListQuery toBatchQuery(DateRange range, Instant now) {
+        return range.applyTo(filters(), now);
+    }
+
+    private ListQuery filters() {
+        return ListQuery.create()
+                .withAll("status", statuses.stream().map(EventDeliveryStatus::wire).toList())
+                .withAll("endpointId", endpointIds)
+                .with("eventType", eventType)
+                .with("subscriptionId", subscriptionId)
+                .with("eventId", eventId)
+                .with("idempotencyKey", idempotencyKey);
+    }
+
+    private static String clean(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.hookline.app.deliveries;
+
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import java.util.Locale;
+
+/** How the deliveries table and detail put a delivery's counters into words. */
+public final class DeliveryRows {
+
+    private DeliveryRows() {
+    }
+
+    /** Attempts made, e.g. {@code 2} or {@code 2 of 5} when the retry limit is known. */
+    public static String attempts(EventDelivery delivery) {
+        if (delivery.metadata() == null || delivery.metadata().numTrials() == null) {
+            return "0";
+        }
+        long trials = delivery.metadata().numTrials();
+        Long limit = delivery.metadata().retryLimit();
+        return limit == null ? Long.toString(trials) : trials + " of " + limit;
+    }
+
+    /** When the next attempt is due; only for deliveries still waiting for one. */
+    public static String nextAttempt(EventDelivery delivery) {
+        EventDeliveryStatus status = delivery.status();
+        boolean waiting = status == EventDeliveryStatus.SCHEDULED || status == EventDeliveryStatus.RETRY;
+        if (!waiting || delivery.metadata() == null || delivery.metadata().nextSendTime() == null) {
+            return "";
+        }
+        return DetailWidgets.time(delivery.metadata().nextSendTime());
+    }
+
+    /** The delivery's latency: {@code latency_seconds} as ms or s; Convoy's text form otherwise. */
+    public static String latency(EventDelivery delivery) {
+        if (delivery.latencySeconds() != null && delivery.latencySeconds() > 0) {
+            double seconds = delivery.latencySeconds();
+            return seconds < 1 ? Math.round(seconds * 1000) + " ms"
+                    : String.format(Locale.ROOT, "%.2f s", seconds);
+        }
+        return delivery.latency() == null ? "" : delivery.latency();
+    }
+
+    /** The source's name, else its ID; {@code ""} for events sent through the API. */
+    public static String source(EventDelivery delivery) {
+        if (delivery.sourceMetadata() != null) {
+            String name = delivery.sourceMetadata().name();
+            return name != null && !name.isBlank() ? name : nullToEmpty(delivery.sourceMetadata().uid());
+        }
+        return delivery.eventMetadata() == null ? "" : nullToEmpty(delivery.eventMetadata().sourceId());
+    }
+
+    private static String nullToEmpty(String text) {
+        return text == null ? "" : text;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.hookline.app.deliveries;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.app.form.CopyButton;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * The small pieces the traffic views' detail panes are made of: read-only monospace text, copy buttons, header
+ * lists and a label/value grid. Styles come from {@code traffic.css} (AtlantaFX colour variables).
+ */
+public final class DetailWidgets {
+
+    /** Local time, to the second: what a user compares with their own logs. */
+    public static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private DetailWidgets() {
+    }
+
+    /** The stylesheet every traffic view adds to its root. */
+    public static String stylesheet() {
+        return Objects.requireNonNull(DetailWidgets.class.getResource("traffic.css"), "traffic.css")
+                .toExternalForm();
+    }
+
+    /** Read-only monospace text (JSON, headers, cURL) the user can select and copy. */
+    public static TextArea codeArea(String id, ObservableValue<String> text) {
+        TextArea area = new TextArea();
+        area.setId(id);
+        area.setEditable(false);
+        area.setWrapText(false);
+        area.getStyleClass().add("code-area");
+        area.setPrefRowCount(6);
+        area.textProperty().bind(text);
+        return area;
+    }
+
+    /** A small flat icon button that puts {@code text} on the clipboard. */
+    public static Button copyButton(String id, String tooltip, Supplier<String> text) {
+        Button copy = CopyButton.of(id, tooltip, text);
+        copy.getStyleClass().add(Styles.SMALL);
+        return copy;
+    }
+
+    /** {@code Name: value} lines, one header a line. */
+    public static String headerLines(Map<String, String> headers) {
+        if (headers == null || headers.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder();
+        headers.forEach((name, value) -> text.append(name).append(": ").append(value).append('\n'));
+        return text.toString();
+    }
+
+    /** {@code Name: value} lines for multi-valued headers (events keep every value). */
+    public static String multiHeaderLines(Map<String, List<String>> headers) {
+        if (headers == null || headers.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder();
+        new java.util.TreeMap<>(headers).forEach((name, values) -> {
+            for (String value : values == null ? List.<String>of() : values) {
+                text.append(name).append(": ").append(value).append('\n');
+            }
+        });
+        return text.toString();
+    }
+
+    /** A grid of "label: value" facts, one fact a row. */
+    public static GridPane factsGrid() {
+        return factsGrid(1);
+    }
+
+    /** A grid of "label: value" facts, {@code perRow} facts side by side. */
+    public static GridPane factsGrid(int perRow) {
+        GridPane grid = new GridPane();
+        grid.setUserData(perRow);
+        grid.getStyleClass().add("facts");
+        grid.setHgap(12);
+        grid.setVgap(4);
+        return grid;
+    }
+
+    /**
+     * Adds a fact row; {@code copyable} adds a copy button for the value (IDs).
+     *
+     * @return the value label (its id is {@code valueId})
+     */
+    public static Label addFact(GridPane grid, String name, String valueId, ObservableValue<String> value,
+                                boolean copyable) {
+        int perRow = grid.getUserData() instanceof Integer n ? n : 1;
+        int index = grid.getChildren().size() / 2;
+        Label key = new Label(name);
+        key.getStyleClass().add(Styles.TEXT_MUTED);
+        Label shown = new Label();
+        shown.setId(valueId);
+        shown.textProperty().bind(value);
+        shown.getStyleClass().add("fact-value");
+        Node cell = shown;
+        if (copyable) {
+            Region gap = new Region();
+            HBox.setHgrow(gap, Priority.NEVER);
+            HBox box = new HBox(2, shown, copyButton(valueId + "-copy", "Copy " + name, shown::getText));
+            box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+            cell = box;
+        }
+        grid.add(key, (index % perRow) * 2, index / perRow);
+        grid.add(cell, (index % perRow) * 2 + 1, index / perRow);
+        if (index % perRow != 0) {
+            GridPane.setMargin(key, new javafx.geometry.Insets(0, 0, 0, 16));
+        }
+        return shown;
+    }
+
+    /** Local date and time, or {@code ""}. */
+    public static String time(Instant instant) {
+        return instant == null ? "" : TIME.format(instant);
+    }
+
+    /**
+     * Shows the selected row's detail and empties the detail when nothing is selected. A reload replaces the
+     * table's rows, which drops the selection for a moment before the same row is selected again: the emptying
+     * waits until that has settled, so the detail (and its last message) stays.
+     */
+    public static <T> void followSelection(javafx.beans.property.ObjectProperty<T> selected,
+                                           java.util.function.Consumer<T> show, Runnable clear) {
+        selected.subscribe(row -> {
+            if (row != null) {
+                show.accept(row);
+            } else {
+                javafx.application.Platform.runLater(() -> {
+                    if (selected.get() == null) {
+                        clear.run();
+                    }
+                });
+            }
+        });
+    }
+}

@@ -1,0 +1,99 @@
+package dev.hookline.app.endpoints;
+
+import dev.hookline.api.model.ContentType;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointAuthType;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+
+/** The endpoint create/edit form, bound to {@link EndpointFormViewModel}. Ids start with {@code endpoint-}. */
+public final class EndpointFormView {
+
+    private final EndpointFormViewModel viewModel;
+    private final FormLayout layout = new FormLayout();
+    private final FormPanel panel;
+
+    public EndpointFormView(EndpointFormViewModel viewModel, Consumer<Endpoint> onSaved, Runnable onClose) {
+        this.viewModel = viewModel;
+        layout.text(viewModel.name, "endpoint-name");
+        layout.text(viewModel.url, "endpoint-url");
+        layout.text(viewModel.description, "endpoint-description");
+        layout.text(viewModel.ownerId, "endpoint-owner");
+        layout.secret(viewModel.secret, "endpoint-secret");
+        layout.choice("Content type", "endpoint-content-type", viewModel.contentType,
+                Arrays.asList(ContentType.values()), type -> type == null ? "" : type.wire());
+        layout.check("Advanced signatures", "endpoint-advanced-signatures",
+                viewModel.advancedSignatures);
+
+        layout.section("Delivery");
+        layout.text(viewModel.httpTimeout, "endpoint-http-timeout").setPromptText("seconds, default 10");
+        layout.text(viewModel.rateLimit, "endpoint-rate-limit").setPromptText("requests, 0 = unlimited");
+        layout.text(viewModel.rateLimitDuration, "endpoint-rate-limit-duration").setPromptText("seconds");
+
+        layout.section("Authentication").keepSection();
+        layout.choice("Type", "endpoint-auth-type", viewModel.authType,
+                Arrays.asList(null, EndpointAuthType.API_KEY, EndpointAuthType.BASIC_AUTH, EndpointAuthType.OAUTH2),
+                EndpointFormView::authName);
+        layout.text(viewModel.apiKeyHeaderName, "endpoint-api-key-header");
+        layout.secret(viewModel.apiKeyHeaderValue, "endpoint-api-key-value");
+        layout.text(viewModel.basicUsername, "endpoint-basic-username");
+        layout.secret(viewModel.basicPassword, "endpoint-basic-password");
+        layout.text(viewModel.oauth2Url, "endpoint-oauth2-url");
+        layout.text(viewModel.oauth2ClientId, "endpoint-oauth2-client-id");
+        layout.pick(viewModel.oauth2Method, "endpoint-oauth2-method", EndpointFormViewModel.OAUTH2_METHODS, "");
+        layout.secret(viewModel.oauth2ClientSecret, "endpoint-oauth2-client-secret");
+        layout.area(viewModel.oauth2SigningKey, "endpoint-oauth2-signing-key", 5, true);
+        layout.text(viewModel.oauth2SigningAlgorithm, "endpoint-oauth2-signing-algorithm").setPromptText("e.g. RS256");
+        layout.text(viewModel.oauth2Issuer, "endpoint-oauth2-issuer");
+        layout.text(viewModel.oauth2Subject, "endpoint-oauth2-subject");
+        layout.text(viewModel.oauth2GrantType, "endpoint-oauth2-grant-type").setPromptText("client_credentials");
+        layout.text(viewModel.oauth2Scope, "endpoint-oauth2-scope");
+        layout.text(viewModel.oauth2Audience, "endpoint-oauth2-audience");
+        layout.pick(viewModel.oauth2ExpiryUnit, "endpoint-oauth2-expiry-unit",
+                concat("", EndpointFormViewModel.EXPIRY_UNITS), "(default)");
+
+        layout.section("mTLS client certificate");
+        layout.area(viewModel.mtlsCert, "endpoint-mtls-cert", 4, true).setPromptText("-----BEGIN CERTIFICATE-----");
+        layout.area(viewModel.mtlsKey, "endpoint-mtls-key", 4, true).setPromptText("-----BEGIN PRIVATE KEY-----");
+
+        layout.section("Notifications");
+        layout.text(viewModel.supportEmail, "endpoint-support-email");
+        layout.text(viewModel.slackWebhookUrl, "endpoint-slack-url");
+
+        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+                ? "Edit endpoint " + viewModel.editingProperty().get().name() : "New endpoint",
+                viewModel.editingProperty());
+        panel = new FormPanel("endpoint-form", title, viewModel.form(), layout,
+                () -> viewModel.save(onSaved), onClose);
+        layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
+                viewModel.editingProperty());
+    }
+
+    public FormPanel node() {
+        return panel;
+    }
+
+    public EndpointFormViewModel viewModel() {
+        return viewModel;
+    }
+
+    static String authName(EndpointAuthType type) {
+        if (type == null) {
+            return "None";
+        }
+        return switch (type) {
+            case API_KEY -> "API key header";
+            case BASIC_AUTH -> "Basic (user and password)";
+            case OAUTH2 -> "OAuth2 client credentials";
+        };
+    }
+
+    private static List<String> concat(String first, List<String> rest) {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(first), rest.stream()).toList();
+    }
+}

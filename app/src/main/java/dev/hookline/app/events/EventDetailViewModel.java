@@ -1,0 +1,192 @@
+package dev.hookline.app.events;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.json.JsonFormat;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.NavigationTarget;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The detail pane of one event: payload, headers, whether it is a duplicate, its deliveries; replay it, or jump to
+ * Deliveries filtered by it. No controls; call it on the FX thread.
+ */
+public final class EventDetailViewModel {
+
+    /**
+     * How far around the event its deliveries are looked for. The list needs an explicit window (a remote Convoy
+     * shows 7 days otherwise); a replay creates deliveries long after the event, and a remote server reads the
+     * dates in its own time zone, so the window is generous on both sides.
+     */
+    static final Duration DELIVERY_WINDOW_MARGIN = Duration.ofDays(1);
+    static final int DELIVERIES_SHOWN = 50;
+
+    private final ConsoleSession session;
+    private final Clock clock;
+    private final ObjectProperty<Event> event = new SimpleObjectProperty<>(this, "event");
+    private final ObservableList<EventDelivery> deliveries = FXCollections.observableArrayList();
+    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
+    private final StringProperty error = new SimpleStringProperty(this, "error", "");
+    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
+    private final StringBinding payload;
+    private final BooleanBinding duplicate;
+    private Runnable afterReplay = () -> { };
+    private String shownId;
+    private long generation;
+
+    public EventDetailViewModel(ConsoleSession session, Clock clock) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        payload = Bindings.createStringBinding(() -> event.get() == null ? ""
+                : JsonFormat.payload(event.get().raw(), event.get().data()), event);
+        duplicate = Bindings.createBooleanBinding(() -> event.get() != null
+                && Boolean.TRUE.equals(event.get().isDuplicateEvent()), event);
+    }
+
+    /** Runs after a replay succeeded (the table reloads). */
+    public void setAfterReplay(Runnable afterReplay) {
+        this.afterReplay = Objects.requireNonNull(afterReplay, "afterReplay");
+    }
+
+    /** Loads event {@code id} and its deliveries. */
+    public void show(String id) {
+        Objects.requireNonNull(id, "id");
+        if (!id.equals(shownId)) {
+            event.set(null);
+            deliveries.clear();
+            actionMessage.set("");
+        }
+        shownId = id;
+        long ticket = ++generation;
+        loading.set(true);
+        error.set("");
+        ApiClient client = session.client();
+        Instant now = clock.instant();
+        session.tasks().run(() -> {
+            Event loaded = client.getEvent(id);
+            List<EventDelivery> page = client.listEventDeliveries(deliveriesQuery(loaded, now)).content();
+            return new Loaded(loaded, page == null ? List.of() : page);
+        }, loaded -> {
+            if (ticket != generation) {
+                return;
+            }
+            loading.set(false);
+            event.set(loaded.event());
+            deliveries.setAll(loaded.deliveries());
+            session.reportConnectionOk();
+        }, failure -> {
+            if (ticket != generation) {
+                return;
+            }
+            loading.set(false);
+            error.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    /** The newest {@value #DELIVERIES_SHOWN} deliveries of {@code event}, in a window around it. */
+    static ListQuery deliveriesQuery(Event event, Instant now) {
+        Instant created = event.createdAt() == null ? now : event.createdAt();
+        return ListQuery.ofPerPage(DELIVERIES_SHOWN)
+                .with("eventId", event.uid())
+                .startDate(created.minus(DELIVERY_WINDOW_MARGIN))
+                .endDate(now.plus(DELIVERY_WINDOW_MARGIN));
+    }
+
+    public void reload() {
+        if (shownId != null) {
+            show(shownId);
+        }
+    }
+
+    public void clear() {
+        generation++;
+        shownId = null;
+        event.set(null);
+        deliveries.clear();
+        loading.set(false);
+        error.set("");
+        actionMessage.set("");
+    }
+
+    /** {@code PUT .../events/{id}/replay}: the event is matched again and gets new deliveries. */
+    public void replay() {
+        Event shown = event.get();
+        if (shown == null) {
+            return;
+        }
+        ApiClient client = session.client();
+        actionMessage.set("Replaying…");
+        session.tasks().run(() -> client.replayEvent(shown.uid()), replayed -> {
+            actionMessage.set("Event replayed");
+            reload();
+            afterReplay.run();
+        }, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    /** Shows the Deliveries view filtered by this event. */
+    public void showDeliveries() {
+        Event shown = event.get();
+        if (shown != null) {
+            session.navigate(NavigationTarget.DELIVERIES, Map.of("eventId", shown.uid()));
+        }
+    }
+
+    public ReadOnlyObjectProperty<Event> eventProperty() {
+        return event;
+    }
+
+    /** The payload, pretty-printed. */
+    public StringBinding payloadProperty() {
+        return payload;
+    }
+
+    /** {@code true} for an event the server recognised as a duplicate (it got no deliveries). */
+    public BooleanBinding duplicateProperty() {
+        return duplicate;
+    }
+
+    public ObservableList<EventDelivery> deliveries() {
+        return deliveries;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error;
+    }
+
+    public ReadOnlyStringProperty actionMessageProperty() {
+        return actionMessage;
+    }
+
+    private record Loaded(Event event, List<EventDelivery> deliveries) {
+    }
+}

@@ -1,0 +1,205 @@
+package dev.hookline.app.metaevents;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.DeliveryMetadata;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.MetaEvent;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.deliveries.DetailWidgets;
+import dev.hookline.app.json.JsonFormat;
+import dev.hookline.app.shell.ConsoleSession;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The detail pane of one meta event: the body sent, the latest attempt's request and response headers and response
+ * body, the retry state; resend it. No controls; call it on the FX thread.
+ */
+public final class MetaEventDetailViewModel {
+
+    private final ConsoleSession session;
+    private final ObjectProperty<MetaEvent> metaEvent = new SimpleObjectProperty<>(this, "metaEvent");
+    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
+    private final StringProperty error = new SimpleStringProperty(this, "error", "");
+    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
+    private final StringBinding payload;
+    private final StringBinding responseBody;
+    private final StringBinding retryState;
+    private final ObjectBinding<Map<String, String>> requestHeaders;
+    private final ObjectBinding<Map<String, String>> responseHeaders;
+    private final BooleanBinding canResend;
+    private Runnable afterResend = () -> { };
+    private String shownId;
+    private long generation;
+
+    public MetaEventDetailViewModel(ConsoleSession session) {
+        this.session = Objects.requireNonNull(session, "session");
+        payload = Bindings.createStringBinding(() -> {
+            DeliveryMetadata m = metaEvent.get() == null ? null : metaEvent.get().metadata();
+            return m == null ? "" : JsonFormat.payload(m.raw(), m.data());
+        }, metaEvent);
+        responseBody = Bindings.createStringBinding(() -> metaEvent.get() == null || metaEvent.get().attempt() == null
+                ? "" : JsonFormat.prettyText(metaEvent.get().attempt().responseData()), metaEvent);
+        retryState = Bindings.createStringBinding(() -> retryState(metaEvent.get()), metaEvent);
+        requestHeaders = Bindings.createObjectBinding(() -> metaEvent.get() == null
+                || metaEvent.get().attempt() == null ? Map.of()
+                : sorted(metaEvent.get().attempt().requestHttpHeader()), metaEvent);
+        responseHeaders = Bindings.createObjectBinding(() -> metaEvent.get() == null
+                || metaEvent.get().attempt() == null ? Map.of()
+                : sorted(metaEvent.get().attempt().responseHttpHeader()), metaEvent);
+        // as for deliveries: only what has finished (for good or not) can be sent again
+        canResend = Bindings.createBooleanBinding(() -> metaEvent.get() != null
+                && (metaEvent.get().status() == EventDeliveryStatus.FAILURE
+                || metaEvent.get().status() == EventDeliveryStatus.SUCCESS), metaEvent);
+    }
+
+    public void setAfterResend(Runnable afterResend) {
+        this.afterResend = Objects.requireNonNull(afterResend, "afterResend");
+    }
+
+    /** Loads meta event {@code id}. */
+    public void show(String id) {
+        Objects.requireNonNull(id, "id");
+        if (!id.equals(shownId)) {
+            metaEvent.set(null);
+            actionMessage.set("");
+        }
+        shownId = id;
+        long ticket = ++generation;
+        loading.set(true);
+        error.set("");
+        ApiClient client = session.client();
+        session.tasks().run(() -> client.getMetaEvent(id), loaded -> {
+            if (ticket != generation) {
+                return;
+            }
+            loading.set(false);
+            metaEvent.set(loaded);
+            session.reportConnectionOk();
+        }, failure -> {
+            if (ticket != generation) {
+                return;
+            }
+            loading.set(false);
+            error.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    public void reload() {
+        if (shownId != null) {
+            show(shownId);
+        }
+    }
+
+    public void clear() {
+        generation++;
+        shownId = null;
+        metaEvent.set(null);
+        loading.set(false);
+        error.set("");
+        actionMessage.set("");
+    }
+
+    /** {@code PUT .../meta-events/{id}/resend}. */
+    public void resend() {
+        MetaEvent shown = metaEvent.get();
+        if (shown == null || !canResend.get()) {
+            return;
+        }
+        ApiClient client = session.client();
+        actionMessage.set("Sending…");
+        session.tasks().run(() -> client.resendMetaEvent(shown.uid()), resent -> {
+            actionMessage.set("Meta event scheduled for resend");
+            reload();
+            afterResend.run();
+        }, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    /** e.g. "Attempt 2 of 5 (linear), next at 2026-11-23 11:00:00" (local time). */
+    static String retryState(MetaEvent event) {
+        if (event == null || event.metadata() == null) {
+            return "";
+        }
+        DeliveryMetadata m = event.metadata();
+        StringBuilder text = new StringBuilder("Attempt ")
+                .append(m.numTrials() == null ? 0 : m.numTrials());
+        if (m.retryLimit() != null) {
+            text.append(" of ").append(m.retryLimit());
+        }
+        if (m.strategy() != null) {
+            text.append(" (").append(m.strategy().wire()).append(')');
+        }
+        if (m.nextSendTime() != null && (event.status() == EventDeliveryStatus.RETRY
+                || event.status() == EventDeliveryStatus.SCHEDULED)) {
+            text.append(", next at ").append(DetailWidgets.time(m.nextSendTime()));
+        }
+        return text.toString();
+    }
+
+    private static Map<String, String> sorted(Map<String, String> headers) {
+        Map<String, String> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        if (headers != null) {
+            out.putAll(headers);
+        }
+        return out;
+    }
+
+    public ReadOnlyObjectProperty<MetaEvent> metaEventProperty() {
+        return metaEvent;
+    }
+
+    /** The body that was sent ({@code {"event_type":..., "data":...}}), pretty-printed. */
+    public StringBinding payloadProperty() {
+        return payload;
+    }
+
+    public StringBinding responseBodyProperty() {
+        return responseBody;
+    }
+
+    public StringBinding retryStateProperty() {
+        return retryState;
+    }
+
+    public ObjectBinding<Map<String, String>> requestHeadersProperty() {
+        return requestHeaders;
+    }
+
+    public ObjectBinding<Map<String, String>> responseHeadersProperty() {
+        return responseHeaders;
+    }
+
+    public BooleanBinding canResendProperty() {
+        return canResend;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error;
+    }
+
+    public ReadOnlyStringProperty actionMessageProperty() {
+        return actionMessage;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.hookline.app.portallinks;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.PortalAuthType;
+import dev.hookline.api.model.PortalLink;
+import dev.hookline.app.form.Form;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** What the portal links table does to one link: revoke it, refresh its token. */
+public final class PortalLinkActions {
+
+    private final Supplier<ApiClient> client;
+    private final Form form;
+
+    public PortalLinkActions(Supplier<ApiClient> client, Form form) {
+        this.client = client;
+        this.form = form;
+    }
+
+    /** Only refresh-token links have a token to refresh. */
+    public static boolean canRefresh(PortalLink link) {
+        return link != null && link.authType() == PortalAuthType.REFRESH_TOKEN;
+    }
+
+    /** Revokes the link (the view asks for confirmation first): its URL stops working. */
+    public void revoke(PortalLink link, Runnable onDone) {
+        ApiClient api = client.get();
+        String id = link.uid();
+        form.submit(() -> {
+            api.revokePortalLink(id);
+            return id;
+        }, revoked -> onDone.run());
+    }
+
+    /** Asks for a fresh auth key of a refresh-token link; {@code onDone} gets the key to copy. */
+    public void refreshToken(PortalLink link, Consumer<String> onDone) {
+        ApiClient api = client.get();
+        String id = link.uid();
+        form.submit(() -> api.refreshPortalLinkToken(id), onDone);
+    }
+}

@@ -1,0 +1,218 @@
+package dev.hookline.app.subscriptions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.AlertConfig;
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.FilterConfig;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.api.model.Source;
+import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.app.concurrent.BackgroundTasks;
+import dev.hookline.app.form.Choices;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FormField;
+import dev.hookline.app.form.Rules;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The subscription create/edit form: pickers for the endpoint (and, in incoming projects, the source), event types,
+ * delivery mode, the body and header filters (checked as JSON objects before anything is sent), the transform
+ * function, the rate limit and the alert configuration.
+ */
+public final class SubscriptionFormViewModel {
+
+    private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
+
+    private final Supplier<ApiClient> client;
+    private final Form form;
+    private final ObjectProperty<Subscription> editing = new SimpleObjectProperty<>(this, "editing");
+
+    /** Whether the project is incoming: then a source is required and offered. */
+    public final BooleanProperty incoming = new SimpleBooleanProperty(this, "incoming", false);
+    public final ObservableList<Endpoint> endpoints = FXCollections.observableArrayList();
+    public final ObservableList<Source> sources = FXCollections.observableArrayList();
+
+    public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
+    /** The picked source's ID. */
+    public final FormField sourceId = new FormField("Source").required();
+    /** The picked endpoint's ID. */
+    public final FormField endpointId = new FormField("Endpoint").required();
+    /** Comma-separated; empty means every event type ({@code *}). */
+    public final FormField eventTypes = new FormField("Event types");
+    public final ObjectProperty<DeliveryMode> deliveryMode =
+            new SimpleObjectProperty<>(this, "deliveryMode", DeliveryMode.AT_LEAST_ONCE);
+    public final FormField filterBody = new FormField("Body filter").rule(Rules.jsonObject("Body filter"));
+    public final FormField filterHeaders = new FormField("Header filter").rule(Rules.jsonObject("Header filter"));
+    public final FormField function = new FormField("Transform function")
+            .rule(value -> value.isEmpty() || TRANSFORM.matcher(value).find() ? null
+                    : "Transform function must define function transform(payload) { ... }");
+    public final FormField rateLimitCount = new FormField("Rate limit")
+            .rule(Rules.integerBetween("Rate limit", 0, Integer.MAX_VALUE));
+    public final FormField rateLimitDuration = new FormField("Rate limit duration")
+            .rule(Rules.integerBetween("Rate limit duration (seconds)", 0, Long.MAX_VALUE));
+    public final FormField alertCount = new FormField("Alert count")
+            .rule(Rules.integerBetween("Alert count", 0, Integer.MAX_VALUE));
+    public final FormField alertThreshold = new FormField("Alert threshold").rule(Rules.goDuration("Alert threshold"));
+
+    private final List<FormField> all = List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders,
+            function, rateLimitCount, rateLimitDuration, alertCount, alertThreshold);
+
+    public SubscriptionFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
+                                     Consumer<Throwable> connectionFailures) {
+        this.client = client;
+        this.form = new Form(tasks, connectionFailures);
+        rateLimitDuration.rule(value -> !rateLimitCount.isBlank() && !"0".equals(rateLimitCount.value())
+                && value.isEmpty() ? "Rate limit duration (seconds) is required when a rate limit is set" : null);
+        eventTypes.rule(value -> Arrays.stream(value.split(",", -1)).anyMatch(String::isBlank) && !value.isEmpty()
+                ? "Event types must be names separated by commas, without empty entries" : null);
+    }
+
+    public Form form() {
+        return form;
+    }
+
+    public ReadOnlyObjectProperty<Subscription> editingProperty() {
+        return editing;
+    }
+
+    public boolean isEditing() {
+        return editing.get() != null;
+    }
+
+    /**
+     * Loads what the pickers offer (the project's endpoints and sources) and whether the project is incoming. Runs
+     * in the background; errors show as the form's message.
+     */
+    public void loadChoices() {
+        ApiClient api = client.get();
+        form.run(() -> {
+            boolean isIncoming = api.getProject(api.projectId()).type() == ProjectType.INCOMING;
+            List<Endpoint> endpointRows = Choices.all(api::listEndpoints);
+            List<Source> sourceRows = isIncoming ? Choices.all(api::listSources) : List.of();
+            return new Loaded(isIncoming, endpointRows, sourceRows);
+        }, loaded -> {
+            incoming.set(loaded.incoming());
+            endpoints.setAll(loaded.endpoints());
+            sources.setAll(loaded.sources());
+        });
+    }
+
+    private record Loaded(boolean incoming, List<Endpoint> endpoints, List<Source> sources) {
+    }
+
+    public void createNew() {
+        editing.set(null);
+        all.forEach(field -> field.set(""));
+        deliveryMode.set(DeliveryMode.AT_LEAST_ONCE);
+        form.clearError();
+    }
+
+    public void edit(Subscription subscription) {
+        createNew();
+        editing.set(subscription);
+        name.set(subscription.name());
+        if (subscription.sourceMetadata() != null) {
+            sourceId.set(subscription.sourceMetadata().uid());
+        }
+        if (subscription.endpointMetadata() != null) {
+            endpointId.set(subscription.endpointMetadata().uid());
+        }
+        FilterConfig filter = subscription.filterConfig();
+        if (filter != null) {
+            List<String> types = filter.eventTypes() == null ? List.of() : filter.eventTypes();
+            eventTypes.set(types.equals(List.of("*")) ? "" : String.join(", ", types));
+            if (filter.filter() != null) {
+                filterBody.set(json(filter.filter().body()));
+                filterHeaders.set(json(filter.filter().headers()));
+            }
+        }
+        if (subscription.deliveryMode() != null) {
+            deliveryMode.set(subscription.deliveryMode());
+        }
+        function.set(subscription.function());
+        if (subscription.rateLimitConfig() != null) {
+            rateLimitCount.set(text(subscription.rateLimitConfig().count()));
+            rateLimitDuration.set(text(subscription.rateLimitConfig().duration()));
+        }
+        if (subscription.alertConfig() != null) {
+            alertCount.set(text(subscription.alertConfig().count()));
+            alertThreshold.set(subscription.alertConfig().threshold());
+        }
+    }
+
+    /** The source picker only exists in incoming projects. */
+    public List<FormField> shownFields() {
+        List<FormField> shown = new ArrayList<>(List.of(name));
+        if (incoming.get()) {
+            shown.add(sourceId);
+        }
+        shown.addAll(List.of(endpointId, eventTypes, filterBody, filterHeaders, function, rateLimitCount,
+                rateLimitDuration, alertCount, alertThreshold));
+        return shown;
+    }
+
+    public boolean validate() {
+        return Form.validate(all, shownFields());
+    }
+
+    public boolean save(Consumer<Subscription> onSaved) {
+        if (!validate()) {
+            return false;
+        }
+        SubscriptionRequest request = request();
+        ApiClient api = client.get();
+        Subscription current = editing.get();
+        Consumer<Subscription> done = saved -> {
+            editing.set(saved);
+            onSaved.accept(saved);
+        };
+        if (current == null) {
+            form.submit(() -> api.createSubscription(request), done);
+        } else {
+            form.submit(() -> api.updateSubscription(current.uid(), request), done);
+        }
+        return true;
+    }
+
+    /** The request the valid form stands for. */
+    public SubscriptionRequest request() {
+        List<String> types = Arrays.stream(eventTypes.value().split(",")).map(String::strip)
+                .filter(type -> !type.isEmpty()).toList();
+        JsonNode body = filterBody.isBlank() ? null : Rules.parse(filterBody.value());
+        JsonNode headers = filterHeaders.isBlank() ? null : Rules.parse(filterHeaders.value());
+        FilterConfig filter = new FilterConfig(types.isEmpty() ? List.of("*") : types,
+                new FilterConfig.Filter(null, headers, body, null, null));
+        RateLimitConfig rateLimit = rateLimitCount.isBlank() && rateLimitDuration.isBlank() ? null
+                : new RateLimitConfig(rateLimitCount.intOrNull(), rateLimitDuration.longOrNull());
+        AlertConfig alert = alertCount.isBlank() && alertThreshold.isBlank() ? null
+                : new AlertConfig(alertCount.intOrNull(), alertThreshold.valueOrNull());
+        String script = function.rawOrNull();
+        return new SubscriptionRequest(name.value(), incoming.get() ? sourceId.value() : null, endpointId.value(),
+                null, isEditing() && script == null ? "" : script, alert, rateLimit, filter, deliveryMode.get(),
+                null);
+    }
+
+    private static String json(JsonNode node) {
+        return node == null || node.isNull() || (node.isObject() && node.isEmpty()) ? "" : node.toPrettyString();
+    }
+
+    private static String text(Number number) {
+        return number == null ? "" : number.toString();
+    }
+}

@@ -1,0 +1,327 @@
+package dev.hookline.app.table;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.Page;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.shell.ConsoleSession;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The view model behind every table: which page of which list is on screen, and its state. No controls.
+ *
+ * <p>The list is defined by {@link #filterProperty()} (the view's filters: status, endpoint, search...), the
+ * {@link #dateRangeProperty()} ({@code null} for lists without a time window, e.g. endpoints) and
+ * {@link #perPageProperty()}. Changing any of them, or the session's client (connection or project switched),
+ * reloads from the first page, once {@link #reload()} has been called a first time.
+ *
+ * <p>Paging follows the server's cursors ({@link Page.Pagination}). The selected row is remembered by ID: after a
+ * refresh, page change or live-tail poll, {@link #selectedProperty()} holds the fresh instance of the same row, or
+ * {@code null} when it is no longer on screen. Calls go through the session's background tasks; a late answer to
+ * a superseded call is dropped. A connection failure also raises the session's banner; any success clears it.
+ */
+public final class PagedListModel<T> {
+
+    /** Rows kept at most while live tail prepends new ones; beyond, the list starts over from the newest page. */
+    static final int LIVE_TAIL_MAX_ROWS = 1000;
+
+    private final ConsoleSession session;
+    private final PageLoader<T> loader;
+    private final Function<? super T, String> idOf;
+    private final Clock clock;
+
+    private final ObservableList<T> rows = FXCollections.observableArrayList();
+    private final ObservableList<T> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ObjectProperty<ListQuery> filter = new SimpleObjectProperty<>(this, "filter", ListQuery.create());
+    private final ObjectProperty<DateRange> dateRange = new SimpleObjectProperty<>(this, "dateRange");
+    private final IntegerProperty perPage = new SimpleIntegerProperty(this, "perPage", 50);
+    private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
+    private final BooleanProperty liveTail = new SimpleBooleanProperty(this, "liveTail");
+    private final ReadOnlyObjectWrapper<LoadState> state = new ReadOnlyObjectWrapper<>(this, "state", LoadState.IDLE);
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
+    private final ReadOnlyBooleanWrapper hasNext = new ReadOnlyBooleanWrapper(this, "hasNext");
+    private final ReadOnlyBooleanWrapper hasPrev = new ReadOnlyBooleanWrapper(this, "hasPrev");
+
+    private boolean started;
+    private long generation;
+    private boolean polling;
+    /** The cursor part of the page on screen: null for the first page. */
+    private ListQuery.Direction direction;
+    private String cursor;
+    private Page.Pagination pagination;
+    private ListQuery lastQuery;
+
+    public PagedListModel(ConsoleSession session, PageLoader<T> loader, Function<? super T, String> idOf) {
+        this(session, loader, idOf, Clock.systemUTC());
+    }
+
+    public PagedListModel(ConsoleSession session, PageLoader<T> loader, Function<? super T, String> idOf,
+                          Clock clock) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.loader = Objects.requireNonNull(loader, "loader");
+        this.idOf = Objects.requireNonNull(idOf, "idOf");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        filter.addListener((o, before, now) -> reloadIfStarted());
+        dateRange.addListener((o, before, now) -> reloadIfStarted());
+        perPage.addListener((o, before, now) -> reloadIfStarted());
+        session.clientProperty().addListener((o, before, now) -> {
+            selected.set(null);
+            reloadIfStarted();
+        });
+    }
+
+    /** The rows on screen, in the server's order. */
+    public ObservableList<T> rows() {
+        return readOnlyRows;
+    }
+
+    /** The view's filters as query parameters (no paging, no dates); {@code null} is read as none. */
+    public ObjectProperty<ListQuery> filterProperty() {
+        return filter;
+    }
+
+    /** The time window; {@code null} for lists that have none. */
+    public ObjectProperty<DateRange> dateRangeProperty() {
+        return dateRange;
+    }
+
+    public IntegerProperty perPageProperty() {
+        return perPage;
+    }
+
+    /** The selected row; kept by ID across reloads. The view binds its table selection to it both ways. */
+    public ObjectProperty<T> selectedProperty() {
+        return selected;
+    }
+
+    /** When on, the view polls {@link #poll()} (at most once a second) while the first page is on screen. */
+    public BooleanProperty liveTailProperty() {
+        return liveTail;
+    }
+
+    public ReadOnlyObjectProperty<LoadState> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** Why the last call failed (the server's message when it sent one), or {@code null}. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasNextProperty() {
+        return hasNext.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasPrevProperty() {
+        return hasPrev.getReadOnlyProperty();
+    }
+
+    /** {@code true} while the first page (the newest rows) is on screen. */
+    public boolean isOnFirstPage() {
+        return direction == null;
+    }
+
+    /** The complete query of the last call sent (filters, dates, paging), or {@code null}. */
+    public ListQuery lastQuery() {
+        return lastQuery;
+    }
+
+    /** The ID of {@code row}, as the model uses it. */
+    public String idOf(T row) {
+        return idOf.apply(row);
+    }
+
+    /** Loads the first page. */
+    public void reload() {
+        started = true;
+        load(null, null);
+    }
+
+    /** Loads the page on screen again (relative date presets move up to now). */
+    public void refresh() {
+        started = true;
+        load(direction, cursor);
+    }
+
+    public void nextPage() {
+        if (pagination != null && pagination.hasNextPage()) {
+            load(ListQuery.Direction.NEXT, pagination.nextPageCursor());
+        }
+    }
+
+    public void previousPage() {
+        if (pagination != null && pagination.hasPrevPage()) {
+            load(ListQuery.Direction.PREV, pagination.prevPageCursor());
+        }
+    }
+
+    /**
+     * Live tail: fetches the first page again and puts rows not on screen yet on top, updating rows whose content
+     * changed in place; nothing else moves. Does nothing off the first page or while another call is under way.
+     */
+    public void poll() {
+        ApiClient client = session.client();
+        if (!started || polling || client == null || !isOnFirstPage() || state.get() == LoadState.LOADING) {
+            return;
+        }
+        polling = true;
+        long pollGeneration = generation;
+        ListQuery query = query(null, null);
+        session.tasks().run(() -> loader.load(client, query), page -> {
+            polling = false;
+            if (pollGeneration == generation && isOnFirstPage()) {
+                session.reportConnectionOk();
+                merge(page);
+            }
+        }, failure -> {
+            polling = false;
+            if (pollGeneration == generation) {
+                fail(failure);
+            }
+        });
+    }
+
+    private void reloadIfStarted() {
+        if (started) {
+            load(null, null);
+        }
+    }
+
+    private void load(ListQuery.Direction newDirection, String newCursor) {
+        ApiClient client = session.client();
+        if (client == null) {
+            return;
+        }
+        long callGeneration = ++generation;
+        ListQuery query = query(newDirection, newCursor);
+        state.set(LoadState.LOADING);
+        session.tasks().run(() -> loader.load(client, query), page -> {
+            if (callGeneration != generation) {
+                return;
+            }
+            session.reportConnectionOk();
+            boolean backOnFirst = newDirection == ListQuery.Direction.PREV
+                    && (page.pagination() == null || !page.pagination().hasPrevPage());
+            direction = backOnFirst ? null : newDirection;
+            cursor = backOnFirst ? null : newCursor;
+            show(page);
+        }, failure -> {
+            if (callGeneration == generation) {
+                fail(failure);
+            }
+        });
+    }
+
+    private ListQuery query(ListQuery.Direction newDirection, String newCursor) {
+        ListQuery query = filter.get() == null ? ListQuery.create() : filter.get();
+        query = query.perPage(perPage.get());
+        if (dateRange.get() != null) {
+            query = dateRange.get().applyTo(query, clock.instant());
+        }
+        if (newDirection == ListQuery.Direction.NEXT) {
+            query = query.direction(newDirection).nextPageCursor(newCursor).prevPageCursor(null);
+        } else if (newDirection == ListQuery.Direction.PREV) {
+            query = query.direction(newDirection).prevPageCursor(newCursor).nextPageCursor(null);
+        }
+        lastQuery = query;
+        return query;
+    }
+
+    private void show(Page<T> page) {
+        show(page, selected.get() == null ? null : idOf.apply(selected.get()));
+    }
+
+    private void show(Page<T> page, String selectedId) {
+        List<T> content = page.content() == null ? List.of() : page.content();
+        rows.setAll(content);
+        setPagination(page.pagination());
+        error.set(null);
+        state.set(LoadState.LOADED);
+        reselect(selectedId);
+    }
+
+    private void merge(Page<T> page) {
+        String selectedId = selected.get() == null ? null : idOf.apply(selected.get());
+        List<T> fresh = page.content() == null ? List.of() : page.content();
+        Map<String, Integer> onScreen = new HashMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            onScreen.put(idOf.apply(rows.get(i)), i);
+        }
+        boolean overlaps = fresh.stream().anyMatch(row -> onScreen.containsKey(idOf.apply(row)));
+        if (!overlaps && !rows.isEmpty() && !fresh.isEmpty()) {
+            // more new rows than a page: the gap cannot be filled from here, start over from the newest
+            show(page, selectedId);
+            return;
+        }
+        List<T> added = new ArrayList<>();
+        for (T row : fresh) {
+            String id = idOf.apply(row);
+            Integer index = onScreen.get(id);
+            if (index == null) {
+                added.add(row);
+            } else if (!rows.get(index).equals(row)) {
+                rows.set(index, row);
+            }
+        }
+        if (rows.size() + added.size() > LIVE_TAIL_MAX_ROWS) {
+            // cursors are the server's to make: rather than invent one for trimmed rows, start over from the newest
+            show(page, selectedId);
+            return;
+        }
+        if (!added.isEmpty()) {
+            rows.addAll(0, added);
+        }
+        if (rows.size() == added.size()) {
+            setPagination(page.pagination());
+        }
+        error.set(null);
+        state.set(LoadState.LOADED);
+        reselect(selectedId);
+    }
+
+    private void setPagination(Page.Pagination p) {
+        pagination = p;
+        hasNext.set(p != null && p.hasNextPage());
+        hasPrev.set(p != null && p.hasPrevPage() && direction != null);
+    }
+
+    private void reselect(String selectedId) {
+        if (selectedId == null) {
+            return;
+        }
+        T match = null;
+        for (T row : rows) {
+            if (selectedId.equals(idOf.apply(row))) {
+                match = row;
+                break;
+            }
+        }
+        selected.set(match);
+    }
+
+    private void fail(Throwable failure) {
+        session.reportConnectionFailure(failure);
+        error.set(Failures.describe(failure));
+        state.set(LoadState.FAILED);
+    }
+}

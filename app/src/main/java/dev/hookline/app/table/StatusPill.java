@@ -1,0 +1,74 @@
+package dev.hookline.app.table;
+
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.util.Callback;
+
+/**
+ * A rounded label whose colour says how a status is doing: green for done, red for failed or stopped, amber for
+ * waiting or retrying, accent for in progress. Colours come from the theme (table.css), so dark mode follows.
+ */
+public final class StatusPill extends Label {
+
+    /** The colour family of a status. */
+    public enum Tone {
+        SUCCESS, DANGER, WARNING, ACCENT, NEUTRAL;
+
+        String styleClass() {
+            return "tone-" + name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public StatusPill() {
+        getStyleClass().add("status-pill");
+        setStatus(null);
+    }
+
+    public StatusPill(String status) {
+        this();
+        setStatus(status);
+    }
+
+    public void setStatus(String status) {
+        setText(status == null ? "" : status);
+        for (Tone tone : Tone.values()) {
+            getStyleClass().remove(tone.styleClass());
+        }
+        getStyleClass().add(toneOf(status).styleClass());
+    }
+
+    /** The tone of the statuses of deliveries, events, endpoints, meta events and portal links. */
+    public static Tone toneOf(String status) {
+        if (status == null) {
+            return Tone.NEUTRAL;
+        }
+        return switch (status.toLowerCase(Locale.ROOT)) {
+            case "success", "active", "enabled", "ok" -> Tone.SUCCESS;
+            case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired" -> Tone.DANGER;
+            case "retry", "scheduled", "pending", "paused" -> Tone.WARNING;
+            case "processing" -> Tone.ACCENT;
+            default -> Tone.NEUTRAL;
+        };
+    }
+
+    /** A cell factory showing {@code status} of each row as a pill. */
+    public static <S, V> Callback<TableColumn<S, V>, TableCell<S, V>> forTableColumn(Function<? super V, String> text) {
+        return column -> new TableCell<>() {
+            private final StatusPill pill = new StatusPill();
+
+            @Override
+            protected void updateItem(V item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setGraphic(null);
+                } else {
+                    pill.setStatus(text.apply(item));
+                    setGraphic(pill);
+                }
+            }
+        };
+    }
+}

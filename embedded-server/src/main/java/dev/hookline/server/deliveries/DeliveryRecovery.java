@@ -1,0 +1,178 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointStatus;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.paging.BatchOutcome;
+import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.ProjectRows;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sending deliveries again by hand: resend one failed delivery, force-resend delivered ones, and retry every failed
+ * delivery a list filter matches. A delivery sent again becomes {@code Scheduled}, due now, and the dispatcher is
+ * woken; its earlier attempts stay. Each action is one write transaction: either every chosen delivery is queued
+ * again or none is.
+ *
+ * <p>Only deliveries whose endpoint is active are queued again (Convoy's rule): a paused endpoint gets nothing,
+ * which is why Discarded deliveries made while it was paused are sent by resuming it and then retrying them.
+ */
+public final class DeliveryRecovery {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryRecovery.class);
+
+    /** What a batch retry sends again: deliveries that ended without being delivered. */
+    static final Set<EventDeliveryStatus> RETRYABLE = EnumSet.of(EventDeliveryStatus.FAILURE,
+            EventDeliveryStatus.DISCARDED);
+
+    private final ServerContext context;
+
+    public DeliveryRecovery(ServerContext context) {
+        this.context = context;
+    }
+
+    /**
+     * Sends one failed or discarded delivery again and returns it (now {@code Scheduled}) with its embedded
+     * metadata. 404 when unknown or outside {@code scope}; 400 with Convoy's message when it was delivered, is
+     * still on its way, or its endpoint is paused, inactive or gone.
+     */
+    public EventDelivery resend(String projectId, String deliveryId, EventScope scope) {
+        String baseUrl = context.baseUrl();
+        Instant now = context.now();
+        EventDelivery resent = context.db().write(c -> {
+            EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw ApiError.notFound(DeliveryRoutes.NOT_FOUND);
+            }
+            switch (delivery.status()) {
+                case SUCCESS -> throw ApiError.badRequest("event already sent");
+                case SCHEDULED, PROCESSING, RETRY ->
+                        throw ApiError.badRequest("cannot resend event that did not fail previously");
+                default -> {
+                    // Failure or Discarded: may be sent again
+                }
+            }
+            Endpoint endpoint = EndpointStore.find(c, projectId, delivery.endpointId());
+            if (endpoint == null) {
+                throw ApiError.badRequest("endpoint not found");
+            }
+            if (endpoint.status() == EndpointStatus.PAUSED) {
+                throw ApiError.badRequest("the endpoint is currently paused");
+            }
+            if (endpoint.status() == EndpointStatus.INACTIVE) {
+                throw ApiError.badRequest("the endpoint is currently inactive");
+            }
+            DeliveryStore.reschedule(c, projectId, List.of(deliveryId), now);
+            return DeliveryViews.complete(c, projectId, List.of(DeliveryStore.find(c, projectId, deliveryId)),
+                    baseUrl).get(0);
+        });
+        LOG.info("delivery {} of project {} queued again by hand", deliveryId, projectId);
+        context.signalDeliveriesDue();
+        return resent;
+    }
+
+    /**
+     * Sends delivered ({@code Success}) deliveries again. 400 "only successful events can be force resent" (and
+     * nothing queued) when one of them is not delivered; an unknown ID, or one whose endpoint is not active, counts
+     * as failed.
+     */
+    public BatchOutcome forceResend(String projectId, List<String> ids) {
+        List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+        Instant now = context.now();
+        BatchOutcome outcome = context.db().write(c -> {
+            Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryStore.COLUMNS,
+                    projectId, wanted, DeliveryStore::map, EventDelivery::uid);
+            for (EventDelivery delivery : found.values()) {
+                if (delivery.status() != EventDeliveryStatus.SUCCESS) {
+                    throw ApiError.badRequest("only successful events can be force resent");
+                }
+            }
+            return requeue(c, projectId, new ArrayList<>(found.values()), wanted.size() - found.size(), now);
+        });
+        LOG.info("force resend in project {}: {}", projectId, outcome.message());
+        signalIfQueued(outcome);
+        return outcome;
+    }
+
+    /**
+     * Sends again every {@code Failure} and {@code Discarded} delivery the deliveries list matches for
+     * {@code filter} in {@code window}'s date window (a {@code status} filter narrows these two; other statuses in
+     * it match nothing). Synchronous: the answer says how many were queued.
+     */
+    public BatchOutcome batchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
+        DeliveryStore.Filter retryable = retryable(filter);
+        if (retryable == null) {
+            return new BatchOutcome(0, 0);
+        }
+        Instant now = context.now();
+        BatchOutcome outcome = context.db().write(c -> {
+            List<EventDelivery> matching = new ArrayList<>();
+            DeliveryStore.forEachMatching(c, projectId, retryable, window, matching::addAll);
+            return requeue(c, projectId, matching, 0, now);
+        });
+        LOG.info("batch retry in project {}: {}", projectId, outcome.message());
+        signalIfQueued(outcome);
+        return outcome;
+    }
+
+    /** How many deliveries {@link #batchRetry} would try for the same filter and window. */
+    public long countBatchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
+        DeliveryStore.Filter retryable = retryable(filter);
+        if (retryable == null) {
+            return 0;
+        }
+        return context.db().read(c -> {
+            long[] count = {0};
+            DeliveryStore.forEachMatching(c, projectId, retryable, window, page -> count[0] += page.size());
+            return count[0];
+        });
+    }
+
+    /** {@code filter} limited to the retryable statuses, or null when it asks only for others. */
+    static DeliveryStore.Filter retryable(DeliveryStore.Filter filter) {
+        List<EventDeliveryStatus> statuses = filter.statuses().isEmpty() ? List.copyOf(RETRYABLE)
+                : filter.statuses().stream().filter(RETRYABLE::contains).toList();
+        if (statuses.isEmpty()) {
+            return null;
+        }
+        return new DeliveryStore.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
+                filter.idempotencyKey(), statuses, filter.eventType());
+    }
+
+    /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
+    private static BatchOutcome requeue(Connection c, String projectId, List<EventDelivery> deliveries, int missing,
+                                   Instant now) throws SQLException {
+        Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
+                deliveries.stream().map(EventDelivery::endpointId).distinct().toList());
+        List<String> queued = new ArrayList<>();
+        for (EventDelivery delivery : deliveries) {
+            Endpoint endpoint = endpoints.get(delivery.endpointId());
+            if (endpoint != null && endpoint.status() == EndpointStatus.ACTIVE) {
+                queued.add(delivery.uid());
+            }
+        }
+        DeliveryStore.reschedule(c, projectId, queued, now);
+        return new BatchOutcome(queued.size(), deliveries.size() - queued.size() + missing);
+    }
+
+    private void signalIfQueued(BatchOutcome outcome) {
+        if (outcome.successful() > 0) {
+            context.signalDeliveriesDue();
+        }
+    }
+}

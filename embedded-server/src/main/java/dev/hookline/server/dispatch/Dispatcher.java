@@ -1,0 +1,394 @@
+package dev.hookline.server.dispatch;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointStatus;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.outbound.SendResult;
+import dev.hookline.server.outbound.Webhook;
+import dev.hookline.server.outbound.WebhookSender;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends due event deliveries.
+ *
+ * <p>One loop thread looks for due deliveries when signalled ({@link ServerContext#signalDeliveriesDue()}) or
+ * every {@code pollInterval}: it reads a batch from the {@code deliveries_due} index, decides for each (send,
+ * discard because the endpoint is paused, inactive or gone, defer because of a rate limit, or leave for later
+ * because its endpoint is busy or its circuit open), and writes those decisions in one transaction, claimed ones
+ * becoming {@code Processing}. Claimed deliveries go to their endpoint's lane, which sends at most
+ * {@code perEndpointSends} at a time, each on a virtual thread, so a slow or hanging endpoint only ever delays
+ * itself. Results are recorded in batches by {@link OutcomeWriter}.
+ *
+ * <p>At start, deliveries a previous run left {@code Processing} are put back to be sent
+ * ({@link DueDeliveries#recoverInterrupted}). {@link #close()} stops claiming, hands back claimed deliveries that
+ * did not start, and lets tries in flight finish for {@code shutdownGrace}; what is still in flight then stays
+ * {@code Processing} for the next start.
+ */
+public final class Dispatcher implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+
+    static final String ENDPOINT_NOT_FOUND = "endpoint not found";
+    static final String ENDPOINT_PAUSED = "endpoint is paused";
+    static final String ENDPOINT_INACTIVE = "endpoint is inactive";
+    static final String PROJECT_NOT_FOUND = "project not found";
+
+    private final ServerContext context;
+    private final WebhookSender sender;
+    private final DispatchSettings settings;
+    private final CircuitBreakers breakers;
+    private final RateLimits rateLimits = new RateLimits();
+    private final OutcomeWriter outcomes;
+    private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
+    private final AtomicInteger claimed = new AtomicInteger();
+    private final Semaphore wakeUps = new Semaphore(0);
+    private volatile boolean running;
+    private Thread loop;
+
+    public Dispatcher(ServerContext context, WebhookSender sender, DispatchSettings settings) {
+        this.context = context;
+        this.sender = sender;
+        this.settings = settings;
+        this.breakers = context.circuitBreakers();
+        this.outcomes = new OutcomeWriter(context);
+    }
+
+    public Dispatcher(ServerContext context, WebhookSender sender) {
+        this(context, sender, DispatchSettings.DEFAULTS);
+    }
+
+    /** Recovers deliveries an earlier run left {@code Processing}, then starts sending. */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        Instant now = context.now();
+        int[] recovered = context.db().write(c -> DueDeliveries.recoverInterrupted(c, now));
+        if (recovered[0] + recovered[1] > 0) {
+            LOG.info("recovered deliveries interrupted by the last stop: {} to send again, {} at_most_once failed",
+                    recovered[0], recovered[1]);
+        }
+        running = true;
+        context.onDeliveriesDue(this::wakeUp);
+        loop = Thread.ofPlatform().name("hookline-dispatcher").daemon(true).start(this::run);
+    }
+
+    /** Looks for due deliveries now instead of at the next poll. */
+    public void wakeUp() {
+        if (wakeUps.availablePermits() == 0) {
+            wakeUps.release();
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                wakeUps.tryAcquire(settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+                wakeUps.drainPermits();
+                while (running && claimOnce()) {
+                    // a full batch was claimed: more may be due
+                }
+            } catch (InterruptedException e) {
+                if (!running) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("looking for due deliveries failed: {}", e.toString());
+                try {
+                    Thread.sleep(1000); // a broken database would otherwise fill the log ten times a second
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One look: claims what may go out now; true when the batch was full and something was decided. */
+    private boolean claimOnce() {
+        int room = settings.maxInFlight() - claimed.get();
+        if (room <= 0) {
+            return false;
+        }
+        int limit = Math.min(settings.claimBatch(), room);
+        Instant now = context.now();
+        Set<String> skip = new HashSet<>(breakers.blocked(now));
+        lanes.forEach((endpointId, lane) -> {
+            if (lane.load() >= settings.perEndpointLoad()) {
+                skip.add(endpointId);
+                lane.markSkipped();
+            }
+        });
+        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, now, limit, skip));
+        if (batch.deliveries().isEmpty()) {
+            return false;
+        }
+        Map<String, Boolean> probes = new HashMap<>();
+        DueDeliveries.Plan plan = admit(batch, now, probes);
+        if (plan.isEmpty()) {
+            return false;
+        }
+        List<DueDelivery> toSend = context.db().write(c -> DueDeliveries.apply(c, plan, now));
+        Set<String> sent = new HashSet<>();
+        for (DueDelivery d : toSend) {
+            sent.add(d.id());
+            Endpoint endpoint = batch.endpoints().get(d.endpointId());
+            ProjectConfig config = batch.projects().get(d.projectId()).config();
+            claimed.incrementAndGet();
+            lanes.computeIfAbsent(d.endpointId(), id -> new Lane())
+                    .submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
+        }
+        for (DueDelivery d : plan.claim()) {
+            if (!sent.contains(d.id()) && probes.containsKey(d.id())) {
+                breakers.probeAbandoned(d.endpointId());
+            }
+        }
+        return batch.deliveries().size() >= limit;
+    }
+
+    /** Decides for each due delivery: send, discard, defer, or leave for a later look. */
+    private DueDeliveries.Plan admit(DueDeliveries.Batch batch, Instant now, Map<String, Boolean> probes) {
+        List<DueDelivery> claim = new ArrayList<>();
+        Map<String, String> discard = new LinkedHashMap<>();
+        Map<String, Instant> defer = new LinkedHashMap<>();
+        Map<String, Integer> takenPerEndpoint = new HashMap<>();
+        for (DueDelivery d : batch.deliveries()) {
+            Endpoint endpoint = batch.endpoints().get(d.endpointId());
+            Project project = batch.projects().get(d.projectId());
+            if (project == null) {
+                discard.put(d.id(), PROJECT_NOT_FOUND);
+                continue;
+            }
+            if (endpoint == null) {
+                discard.put(d.id(), ENDPOINT_NOT_FOUND);
+                continue;
+            }
+            if (endpoint.status() == EndpointStatus.PAUSED) {
+                discard.put(d.id(), ENDPOINT_PAUSED);
+                continue;
+            }
+            if (endpoint.status() == EndpointStatus.INACTIVE) {
+                discard.put(d.id(), ENDPOINT_INACTIVE);
+                continue;
+            }
+            Lane lane = lanes.get(d.endpointId());
+            int taken = takenPerEndpoint.getOrDefault(d.endpointId(), 0);
+            if ((lane == null ? 0 : lane.load()) + taken >= settings.perEndpointLoad()) {
+                continue;
+            }
+            CircuitBreakers.Admission admission = breakers.admit(d.endpointId(), now);
+            if (admission == CircuitBreakers.Admission.WAIT) {
+                continue;
+            }
+            boolean probe = admission == CircuitBreakers.Admission.PROBE;
+            Duration wait = rateLimits.tryTake("endpoint:" + endpoint.uid(), nz(endpoint.rateLimit()),
+                    nz(endpoint.rateLimitDuration()), now);
+            if (wait.isZero()) {
+                RateLimitConfig subscriptionLimit = batch.subscriptionLimits().get(d.subscriptionId());
+                if (subscriptionLimit != null) {
+                    wait = rateLimits.tryTake("subscription:" + d.subscriptionId(), nz(subscriptionLimit.count()),
+                            nz(subscriptionLimit.duration()), now);
+                    if (!wait.isZero()) {
+                        rateLimits.giveBack("endpoint:" + endpoint.uid());
+                    }
+                }
+            }
+            if (!wait.isZero()) {
+                defer.put(d.id(), now.plus(wait));
+                if (probe) {
+                    breakers.probeAbandoned(d.endpointId());
+                }
+                continue;
+            }
+            claim.add(d);
+            takenPerEndpoint.merge(d.endpointId(), 1, Integer::sum);
+            if (probe) {
+                probes.put(d.id(), true);
+            }
+        }
+        return new DueDeliveries.Plan(claim, discard, defer);
+    }
+
+    /** One try: builds the webhook, sends it, counts it on the breaker and hands the result to the writer. */
+    private void send(Job job) {
+        DueDelivery d = job.delivery();
+        Instant before = context.now();
+        if (!job.probe() && breakers.state(d.endpointId(), before) != CircuitBreakers.State.CLOSED) {
+            // the circuit opened while this one waited for a slot: not a try, back to wait for the circuit
+            outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before));
+            return;
+        }
+        Webhook webhook = new Webhook(d.projectId(), target(job.endpoint(), d.urlQueryParams()),
+                job.config().signature(), d.eventType(),
+                d.eventId(), d.id(), d.idempotencyKey(), d.headers(),
+                d.payload() == null ? new byte[0] : d.payload().getBytes(StandardCharsets.UTF_8));
+        SendResult result;
+        try {
+            result = sender.send(webhook);
+        } catch (RuntimeException e) {
+            Instant failedAt = context.now();
+            result = new SendResult(job.endpoint().url(), "POST", "", Map.of(), d.payload(), 0, "", Map.of(), "",
+                    "could not send: " + e.getMessage(), before, failedAt,
+                    Duration.between(before, failedAt).toMillis());
+        }
+        Instant now = context.now();
+        DeliveryOutcome outcome = DeliveryOutcome.of(d, result, now, ThreadLocalRandom.current());
+        boolean tripped = breakers.record(d.endpointId(), result.delivered(), job.probe(), now);
+        boolean deactivate = Boolean.TRUE.equals(job.config().disableEndpoint())
+                && (tripped || outcome.limitReached());
+        LOG.info("delivery {} to endpoint {} try {}: {} in {} ms -> {}{}", d.id(), d.endpointId(),
+                outcome.numTrials(), result.responded() ? result.statusLine() : result.error(),
+                result.latencyMillis(), outcome.status().wire(), deactivate ? " (endpoint deactivated)" : "");
+        outcomes.tried(new OutcomeWriter.Tried(d, result, outcome, deactivate));
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (!running) {
+                return;
+            }
+            running = false;
+        }
+        context.onDeliveriesDue(() -> { });
+        wakeUp();
+        try {
+            loop.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Instant now = context.now();
+        int handedBack = 0;
+        for (Lane lane : lanes.values()) {
+            for (Job job : lane.drain()) {
+                outcomes.handBack(job.delivery(), now);
+                claimed.decrementAndGet();
+                handedBack++;
+            }
+        }
+        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
+        while (claimed.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        outcomes.awaitWritten(Duration.ofSeconds(5));
+        if (handedBack > 0 || claimed.get() > 0) {
+            LOG.info("dispatcher stopped: {} unsent deliveries handed back, {} still in flight left to recovery",
+                    handedBack, claimed.get());
+        }
+    }
+
+    /**
+     * The endpoint to call: as stored, with the event's {@code url_query_params} appended to its URL (Convoy sends
+     * {@code POST <endpoint url>?<url_query_params>}).
+     */
+    static Endpoint target(Endpoint e, String urlQueryParams) {
+        if (urlQueryParams == null || urlQueryParams.isBlank()) {
+            return e;
+        }
+        String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
+        String url = e.url() + (e.url().contains("?") ? "&" : "?") + query;
+        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), url, e.name(), e.secrets(), e.advancedSignatures(),
+                e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(), e.status(),
+                e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
+                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), e.updatedAt(),
+                e.deletedAt());
+    }
+
+    private static long nz(Number n) {
+        return n == null ? 0 : n.longValue();
+    }
+
+    /** A claimed delivery with what its try needs. {@code probe}: the half-open circuit's probe. */
+    private record Job(DueDelivery delivery, Endpoint endpoint, ProjectConfig config, boolean probe) {
+    }
+
+    /** One endpoint's sends: at most {@code perEndpointSends} at a time, the rest wait in order. */
+    private final class Lane {
+        private final ArrayDeque<Job> waiting = new ArrayDeque<>();
+        private int sending;
+        private boolean skipped;
+
+        void submit(Job job) {
+            synchronized (this) {
+                if (sending >= settings.perEndpointSends()) {
+                    waiting.add(job);
+                    return;
+                }
+                sending++;
+            }
+            Thread.ofVirtual().name("hookline-delivery").start(() -> work(job));
+        }
+
+        private void work(Job first) {
+            Job job = first;
+            while (job != null) {
+                try {
+                    send(job);
+                } catch (RuntimeException e) {
+                    LOG.warn("delivery {} could not be processed: {}", job.delivery().id(), e.toString());
+                } finally {
+                    claimed.decrementAndGet();
+                }
+                job = next();
+            }
+        }
+
+        private Job next() {
+            boolean wake;
+            Job next;
+            synchronized (this) {
+                next = running ? waiting.poll() : null;
+                if (next == null) {
+                    sending--;
+                }
+                // wake the loop for this endpoint once half its backlog went out, so one look claims many rows
+                wake = skipped && waiting.size() <= settings.perEndpointBacklog() / 2;
+                if (wake) {
+                    skipped = false;
+                }
+            }
+            if (wake) {
+                wakeUp(); // the loop skipped this endpoint for being busy; it has room again
+            }
+            return next;
+        }
+
+        synchronized int load() {
+            return sending + waiting.size();
+        }
+
+        synchronized void markSkipped() {
+            skipped = true;
+        }
+
+        synchronized List<Job> drain() {
+            List<Job> out = new ArrayList<>(waiting);
+            waiting.clear();
+            return out;
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package dev.hookline.server.dispatch;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.RateLimitConfig;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.Times;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dispatcher's SQL: which deliveries are due (index {@code deliveries_due}, walked in {@code next_send_time}
+ * order, one status at a time so no sort is needed), what they need (endpoints, project configs, subscription
+ * rate limits, one query per kind and batch), and the status changes of claiming, discarding, deferring, handing
+ * back and recovering. Every change is guarded by the status it expects, so a delivery changed meanwhile by
+ * someone else (a delete, a resend) is left alone.
+ */
+final class DueDeliveries {
+
+    private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
+    };
+
+    private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
+            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
+            + "d.num_trials, "
+            + "d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
+            + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
+            // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
+            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' "
+            + "AND d.next_send_time <= ? AND d.deleted_at IS NULL%s "
+            + "ORDER BY d.next_send_time LIMIT ?";
+
+    private DueDeliveries() {
+    }
+
+    /** What the due deliveries of one look need, read together. */
+    record Batch(List<DueDelivery> deliveries, Map<String, Endpoint> endpoints, Map<String, Project> projects,
+                 Map<String, RateLimitConfig> subscriptionLimits) {
+    }
+
+    /**
+     * Up to {@code limit} deliveries due at {@code now} (oldest due first), skipping those of {@code skipEndpoints},
+     * with their live endpoints (a deleted one is absent), projects and subscription rate limits.
+     */
+    static Batch due(Connection c, Instant now, int limit, Collection<String> skipEndpoints) throws SQLException {
+        List<DueDelivery> scheduled = dueWithStatus(c, EventDeliveryStatus.SCHEDULED, now, limit, skipEndpoints);
+        List<DueDelivery> retry = dueWithStatus(c, EventDeliveryStatus.RETRY, now, limit, skipEndpoints);
+        List<DueDelivery> all = new ArrayList<>(scheduled.size() + retry.size());
+        all.addAll(scheduled);
+        all.addAll(retry);
+        all.sort(java.util.Comparator.comparing(DueDelivery::nextSendTime));
+        List<DueDelivery> deliveries = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
+
+        Map<String, Set<String>> endpointsByProject = new HashMap<>();
+        Set<String> subscriptionIds = new LinkedHashSet<>();
+        for (DueDelivery d : deliveries) {
+            endpointsByProject.computeIfAbsent(d.projectId(), p -> new LinkedHashSet<>()).add(d.endpointId());
+            if (!d.subscriptionId().isEmpty()) {
+                subscriptionIds.add(d.subscriptionId());
+            }
+        }
+        Map<String, Endpoint> endpoints = new HashMap<>();
+        Map<String, Project> projects = new HashMap<>();
+        for (var entry : endpointsByProject.entrySet()) {
+            endpoints.putAll(EndpointStore.findAll(c, entry.getKey(), entry.getValue()));
+            Project project = ProjectStore.find(c, entry.getKey());
+            if (project != null) {
+                projects.put(project.uid(), project);
+            }
+        }
+        return new Batch(deliveries, endpoints, projects, subscriptionLimits(c, subscriptionIds));
+    }
+
+    private static List<DueDelivery> dueWithStatus(Connection c, EventDeliveryStatus status, Instant now, int limit,
+                                                   Collection<String> skipEndpoints) throws SQLException {
+        String skip = skipEndpoints.isEmpty() ? ""
+                : " AND d.endpoint_id NOT IN (" + String.join(", ", Collections.nCopies(skipEndpoints.size(), "?"))
+                + ")";
+        try (PreparedStatement s = c.prepareStatement(String.format(DUE, status.wire(), skip))) {
+            int i = 1;
+            Times.set(s, i++, now);
+            for (String endpointId : skipEndpoints) {
+                s.setString(i++, endpointId);
+            }
+            s.setInt(i, limit);
+            List<DueDelivery> out = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(map(rs));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static DueDelivery map(ResultSet rs) throws SQLException {
+        JsonNode metadata = JsonColumns.tree(rs, "metadata");
+        String transformed = metadata.path("raw").isTextual() ? metadata.get("raw").asText() : null;
+        StrategyType strategy = StrategyType.fromWire(metadata.path("strategy").asText());
+        DeliveryStore.Retry retry = new DeliveryStore.Retry(strategy == null ? StrategyType.LINEAR : strategy,
+                metadata.path("interval_seconds").asLong(DeliveryStore.Retry.DEFAULT.intervalSeconds()),
+                metadata.path("retry_limit").asLong(DeliveryStore.Retry.DEFAULT.retryLimit()),
+                metadata.path("max_retry_seconds").asLong(0));
+        DeliveryMode mode = DeliveryMode.fromWire(rs.getString("delivery_mode"));
+        return new DueDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),
+                rs.getString("endpoint_id"), rs.getString("subscription_id"), rs.getString("event_type"),
+                rs.getString("idempotency_key"), EventDeliveryStatus.fromWire(rs.getString("status")),
+                mode == null ? DeliveryMode.AT_LEAST_ONCE : mode, JsonColumns.read(rs, "headers", HEADERS),
+                rs.getString("url_query_params"), retry,
+                rs.getLong("num_trials"), Times.get(rs, "next_send_time"), Times.get(rs, "acknowledged_at"),
+                Times.get(rs, "created_at"), transformed != null ? transformed : rs.getString("event_data"));
+    }
+
+    private static Map<String, RateLimitConfig> subscriptionLimits(Connection c, Set<String> ids)
+            throws SQLException {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, RateLimitConfig> out = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT id, rate_limit_config FROM subscriptions WHERE id IN ("
+                + String.join(", ", Collections.nCopies(ids.size(), "?")) + ")")) {
+            int i = 1;
+            for (String id : ids) {
+                s.setString(i++, id);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    RateLimitConfig limit = JsonColumns.read(rs, "rate_limit_config", RateLimitConfig.class);
+                    if (limit != null) {
+                        out.put(rs.getString("id"), limit);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What one look decided: deliveries to send, to discard (with why) and to defer (to when). */
+    record Plan(List<DueDelivery> claim, Map<String, String> discard, Map<String, Instant> defer) {
+
+        boolean isEmpty() {
+            return claim.isEmpty() && discard.isEmpty() && defer.isEmpty();
+        }
+    }
+
+    /**
+     * Applies a plan in the caller's write: claimed ones become {@code Processing}, discarded ones
+     * {@code Discarded}, deferred ones get their new {@code next_send_time} (no try counted). Returns the claimed
+     * deliveries that were still waiting (the others changed meanwhile and are not sent).
+     */
+    static List<DueDelivery> apply(Connection c, Plan plan, Instant now) throws SQLException {
+        List<DueDelivery> claimed = new ArrayList<>(plan.claim().size());
+        long at = Times.toMicros(now);
+        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = 'Processing', "
+                + "updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry') AND deleted_at IS NULL")) {
+            for (DueDelivery d : plan.claim()) {
+                s.setLong(1, at);
+                s.setString(2, d.id());
+                if (s.executeUpdate() == 1) {
+                    claimed.add(d);
+                }
+            }
+        }
+        if (!plan.discard().isEmpty()) {
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = 'Discarded', "
+                    + "description = ?, updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry')")) {
+                for (var entry : plan.discard().entrySet()) {
+                    s.setString(1, entry.getValue());
+                    s.setLong(2, at);
+                    s.setString(3, entry.getKey());
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+        }
+        if (!plan.defer().isEmpty()) {
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET next_send_time = ?, "
+                    + "updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry')")) {
+                for (var entry : plan.defer().entrySet()) {
+                    Times.set(s, 1, entry.getValue());
+                    s.setLong(2, at);
+                    s.setString(3, entry.getKey());
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+        }
+        return claimed;
+    }
+
+    /**
+     * Hands claimed deliveries back unsent (the dispatcher stops, or a circuit opened while they waited): back to
+     * {@code Scheduled} (never tried) or {@code Retry}, due at {@code dueAt}; no try counted.
+     */
+    static void handBack(Connection c, Map<DueDelivery, Instant> deliveries, Instant now) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, next_send_time = ?, "
+                + "updated_at = ? WHERE id = ? AND status = 'Processing'")) {
+            for (var entry : deliveries.entrySet()) {
+                s.setString(1, entry.getKey().waitingStatus().wire());
+                Times.set(s, 2, entry.getValue());
+                Times.set(s, 3, now);
+                s.setString(4, entry.getKey().id());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    /**
+     * At start: deliveries left {@code Processing} by a stop that could not finish them go back to be sent now
+     * ({@code Scheduled} if never tried, else {@code Retry}); their try, if it happened, was never recorded, so
+     * nothing acknowledged is lost. {@code at_most_once} deliveries are the exception: they may have reached the
+     * receiver, so they become {@code Failure} instead of risking a second delivery. Returns how many went back
+     * to be sent and how many failed.
+     */
+    static int[] recoverInterrupted(Connection c, Instant now) throws SQLException {
+        long at = Times.toMicros(now);
+        int failed;
+        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
+                + "SET status = 'Failure', description = ?, updated_at = ? WHERE " + PROCESSING
+                + " AND delivery_mode = 'at_most_once'")) {
+            s.setString(1, INTERRUPTED_AT_MOST_ONCE);
+            s.setLong(2, at);
+            failed = s.executeUpdate();
+        }
+        int resent;
+        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
+                + "SET status = CASE WHEN num_trials = 0 THEN 'Scheduled' ELSE 'Retry' END, next_send_time = ?, "
+                + "updated_at = ? WHERE " + PROCESSING)) {
+            s.setLong(1, at);
+            s.setLong(2, at);
+            resent = s.executeUpdate();
+        }
+        return new int[] {resent, failed};
+    }
+
+    /** Rows left {@code Processing}, through the {@code deliveries_due} index (its condition repeated). */
+    private static final String PROCESSING = "status IN ('Scheduled', 'Retry', 'Processing') "
+            + "AND status = 'Processing'";
+
+    static final String INTERRUPTED_AT_MOST_ONCE = "interrupted by a server stop while being sent; at_most_once "
+            + "deliveries are not sent again";
+}

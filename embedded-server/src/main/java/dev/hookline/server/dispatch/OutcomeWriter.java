@@ -1,0 +1,182 @@
+package dev.hookline.server.dispatch;
+
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.AttemptStore;
+import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.outbound.SendResult;
+import dev.hookline.server.store.Times;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records what happened to claimed deliveries, in batches: each try's attempt row and the delivery's new state
+ * are written in the same transaction. One batch is being committed at a time; whatever finished meanwhile waits
+ * and goes into the next, so under load many tries share one write and one commit, and when idle a try is written
+ * at once.
+ */
+final class OutcomeWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeWriter.class);
+    private static final int MAX_BATCH = 1024;
+
+    /** Convoy's API version, recorded on every attempt (as its attempts do). */
+    static final String API_VERSION = "2025-11-24";
+
+    /** A try that was made. {@code deactivateEndpoint}: set the endpoint {@code inactive} in the same write. */
+    record Tried(DueDelivery delivery, SendResult result, DeliveryOutcome outcome, boolean deactivateEndpoint) {
+    }
+
+    /** A claimed delivery handed back unsent, due again at {@code dueAt}. */
+    record HandedBack(DueDelivery delivery, Instant dueAt) {
+    }
+
+    private final ServerContext context;
+    private final ConcurrentLinkedQueue<Object> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean writing = new AtomicBoolean();
+
+    OutcomeWriter(ServerContext context) {
+        this.context = context;
+    }
+
+    void tried(Tried tried) {
+        pending.add(tried);
+        flushIfIdle();
+    }
+
+    void handBack(DueDelivery delivery, Instant dueAt) {
+        pending.add(new HandedBack(delivery, dueAt));
+        flushIfIdle();
+    }
+
+    /** Waits until everything handed in so far is written, at most {@code timeout}; false when it gave up. */
+    boolean awaitWritten(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!pending.isEmpty() || writing.get()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void flushIfIdle() {
+        if (pending.isEmpty() || !writing.compareAndSet(false, true)) {
+            return;
+        }
+        List<Object> batch = new ArrayList<>();
+        for (Object next; batch.size() < MAX_BATCH && (next = pending.poll()) != null; ) {
+            batch.add(next);
+        }
+        context.db().writeAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                // the deliveries stay Processing; recovery at the next start sends them again
+                LOG.warn("could not record {} delivery outcomes: {}", batch.size(), failure.toString());
+            }
+            writing.set(false);
+            flushIfIdle();
+        });
+    }
+
+    private Void write(Connection c, List<Object> batch) throws SQLException {
+        Instant now = context.now();
+        List<AttemptStore.OfProject> attempts = new ArrayList<>();
+        Map<DueDelivery, Instant> handedBack = new LinkedHashMap<>();
+        try (PreparedStatement update = c.prepareStatement("UPDATE event_deliveries SET status = ?, num_trials = ?, "
+                + "next_send_time = ?, latency_seconds = ?, description = ?, acknowledged_at = ?, updated_at = ? "
+                + "WHERE id = ? AND status = 'Processing'");
+             PreparedStatement deactivate = c.prepareStatement("UPDATE endpoints SET status = 'inactive', "
+                     + "updated_at = ? WHERE id = ? AND project_id = ? AND status = 'active' "
+                     + "AND deleted_at IS NULL")) {
+            for (Object item : batch) {
+                if (item instanceof HandedBack back) {
+                    handedBack.put(back.delivery(), back.dueAt());
+                    continue;
+                }
+                Tried t = (Tried) item;
+                DueDelivery d = t.delivery();
+                DeliveryOutcome o = t.outcome();
+                attempts.add(new AttemptStore.OfProject(d.projectId(), attempt(d, t.result())));
+                update.setString(1, o.status().wire());
+                update.setLong(2, o.numTrials());
+                Times.set(update, 3, o.nextSendTime());
+                update.setDouble(4, o.latencySeconds());
+                update.setString(5, o.description());
+                Times.set(update, 6, o.acknowledgedAt());
+                Times.set(update, 7, now);
+                update.setString(8, d.id());
+                update.addBatch();
+                if (t.deactivateEndpoint()) {
+                    Times.set(deactivate, 1, now);
+                    deactivate.setString(2, d.endpointId());
+                    deactivate.setString(3, d.projectId());
+                    deactivate.addBatch();
+                }
+            }
+            update.executeBatch();
+            deactivate.executeBatch();
+        }
+        AttemptStore.insertAll(c, context, attempts);
+        if (!handedBack.isEmpty()) {
+            DueDeliveries.handBack(c, handedBack, now);
+        }
+        recordMetaEvents(c, batch);
+        return null;
+    }
+
+    /**
+     * {@code eventdelivery.success|failed} meta events for the outcomes just written, in the same transaction. In
+     * a savepoint of its own: a meta event that cannot be recorded must not undo the deliveries' outcomes.
+     */
+    private void recordMetaEvents(Connection c, List<Object> batch) {
+        List<MetaEventRecorder.DeliveryOutcome> finished = new ArrayList<>();
+        for (Object item : batch) {
+            if (item instanceof Tried t) {
+                finished.add(new MetaEventRecorder.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
+                        t.outcome().status()));
+            }
+        }
+        if (finished.isEmpty()) {
+            return;
+        }
+        Savepoint savepoint = null;
+        try {
+            savepoint = c.setSavepoint();
+            MetaEventRecorder.recordDeliveryOutcomes(c, context, finished);
+            c.releaseSavepoint(savepoint);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("could not record delivery meta events: {}", e.toString());
+            try {
+                if (savepoint != null) {
+                    c.rollback(savepoint);
+                    c.releaseSavepoint(savepoint);
+                }
+            } catch (SQLException ignored) {
+                // the outer transaction still commits the outcomes
+            }
+        }
+    }
+
+    private static AttemptStore.NewAttempt attempt(DueDelivery d, SendResult r) {
+        return new AttemptStore.NewAttempt(d.id(), d.endpointId(), r.url(), r.method(), API_VERSION, r.ipAddress(),
+                r.requestHeaders(), r.requestBody(), r.responseHeaders(), r.statusLine(), r.responseBody(),
+                r.error(), r.delivered(), r.latencyMillis(), r.requestedAt(), r.respondedAt());
+    }
+}

@@ -1,0 +1,83 @@
+package dev.hookline.server.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hookline.api.Json;
+import dev.hookline.api.model.Source;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.transforms.ScriptResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A source's {@code header_function} and {@code body_function}, run on each ingest request right after
+ * verification (Convoy runs them for broker sources only; Hookline for http sources too, see ADR 0010).
+ *
+ * <p>{@code header_function} gets the headers as {@code {name: first value}} and returns such an object, which
+ * replaces them. {@code body_function} gets the payload; when it returns Convoy's broker shape (an object with a
+ * string {@code event_type} and a {@code data} member) the event takes that type and {@code data} as its payload,
+ * and {@code custom_headers} (an object of strings, optional) are added to its headers; any other result is the new
+ * payload. A function that fails rejects the request with a 400 that gives the script's error.
+ */
+final class SourceFunctions {
+
+    /** The event after the functions: its type (null: the default), payload and headers. */
+    record Result(String eventType, IngestPayload payload, Map<String, List<String>> headers) {
+    }
+
+    private SourceFunctions() {
+    }
+
+    static Result apply(Source source, IngestPayload payload, Map<String, List<String>> headers) {
+        Map<String, List<String>> outHeaders = headers;
+        if (Transforms.isSet(source.headerFunction())) {
+            outHeaders = runHeaderFunction(source.headerFunction(), headers);
+        }
+        if (!Transforms.isSet(source.bodyFunction())) {
+            return new Result(null, payload, outHeaders);
+        }
+        ScriptResult result = Transforms.run(source.bodyFunction(), payload.tree());
+        if (!result.ok()) {
+            throw ApiError.badRequest("body_function failed: " + result.error());
+        }
+        JsonNode out = result.output();
+        if (out.isObject() && out.path("event_type").isTextual() && !out.path("event_type").asText().isBlank()
+                && out.has("data")) {
+            JsonNode data = out.get("data");
+            Map<String, List<String>> withCustom = new LinkedHashMap<>(outHeaders);
+            out.path("custom_headers").properties().forEach(h ->
+                    withCustom.put(h.getKey(), List.of(h.getValue().asText())));
+            return new Result(out.get("event_type").asText().strip(), new IngestPayload(data.toString(), data),
+                    withCustom);
+        }
+        return new Result(null, new IngestPayload(out.toString(), out), outHeaders);
+    }
+
+    private static Map<String, List<String>> runHeaderFunction(String function, Map<String, List<String>> headers) {
+        ObjectNode input = Json.lenient().createObjectNode();
+        headers.forEach((name, values) -> input.put(name, values.isEmpty() ? "" : values.get(0)));
+        ScriptResult result = Transforms.run(function, input);
+        if (!result.ok()) {
+            throw ApiError.badRequest("header_function failed: " + result.error());
+        }
+        if (!result.output().isObject()) {
+            throw ApiError.badRequest("header_function failed: it must return an object of header names to values");
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        result.output().properties().forEach(h -> {
+            JsonNode value = h.getValue();
+            List<String> values = new ArrayList<>();
+            if (value.isArray()) {
+                value.forEach(v -> values.add(v.asText()));
+            } else if (!value.isNull()) {
+                values.add(value.asText());
+            }
+            out.put(h.getKey(), values);
+        });
+        // the source marker is not the function's to remove
+        out.put(IngestRoutes.SOURCE_ID_HEADER, headers.get(IngestRoutes.SOURCE_ID_HEADER));
+        return out;
+    }
+}
