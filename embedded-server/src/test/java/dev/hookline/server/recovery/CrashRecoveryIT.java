@@ -72,7 +72,7 @@ class CrashRecoveryIT {
     void sigkillUnderLoadLosesNoAcknowledgedEventAndLeavesNothingProcessing() throws Exception {
         try (Receiver receiver = Receiver.start()) {
             // slow enough that deliveries are still queued and in flight when the kill comes
-            receiver.answerAlways(Receiver.Answer.ok().after(Duration.ofMillis(5)));
+            receiver.answerAlways(Receiver.Answer.ok().after(Duration.ofMillis(20)));
 
             Child first = startChild();
             String mask;
@@ -102,6 +102,10 @@ class CrashRecoveryIT {
                 sender.join();
             }
             assertTrue(acknowledged.size() >= 300, "acknowledged before the kill: " + acknowledged.size());
+            Set<Long> undelivered = new HashSet<>(acknowledged);
+            undelivered.removeAll(deliveredSequences(receiver));
+            System.out.printf("killed with %d events acknowledged, %d of them not yet delivered%n",
+                    acknowledged.size(), undelivered.size());
 
             Child second = startChild();
             try (ApiClient admin = new ApiClient(second.baseUrl + "/api", TestServer.INSTANCE_KEY)) {
