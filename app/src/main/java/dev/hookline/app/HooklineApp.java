@@ -1,17 +1,23 @@
 package dev.hookline.app;
 
-import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
-import dev.hookline.api.client.ApiClient;
+import dev.hookline.app.connection.ConnectionBar;
+import dev.hookline.app.connection.ConnectionManager;
+import dev.hookline.app.connection.SecretStores;
 import dev.hookline.app.server.EmbeddedServerSupervisor;
+import dev.hookline.app.settings.ConfigDirectories;
+import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
-import dev.hookline.server.EmbeddedServer;
 import dev.hookline.app.status.ServerStatusView;
 import dev.hookline.app.status.ServerStatusViewModel;
+import dev.hookline.app.theme.ThemeController;
+import dev.hookline.app.theme.ThemeToggle;
+import dev.hookline.server.EmbeddedServer;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -23,52 +29,86 @@ import javafx.scene.image.Image;
 import javafx.stage.Stage;
 
 /**
- * The console: one window with the sidebar and, for now, the embedded server's status.
+ * The console: one window with the sidebar, the connection and project switchers, and the selected view.
  *
- * <p>On start it opens the window at once and starts the embedded server in the background; the server
- * stops with the application (window closed, {@link #stop()}, or the JVM shutting down).
+ * <p>On start it opens the window at once and starts the embedded server in the background; the saved connection
+ * (the embedded server unless the user chose a remote one) connects as soon as it can. The server stops with the
+ * application (window closed, {@link #stop()}, or the JVM shutting down).
  */
 public final class HooklineApp extends Application {
 
     public static final String TITLE = "Hookline";
+    /** When set to a file path, the console writes there how long it took to become interactive (benchmark). */
+    public static final String STARTUP_REPORT_PROPERTY = "hookline.startup.report";
     static final List<Integer> ICON_SIZES = List.of(16, 32, 48, 64, 128, 256);
 
     private BackgroundTasks backgroundTasks;
     private EmbeddedServerSupervisor embeddedServer;
     private Thread shutdownHook;
     private ConsoleSession session;
+    private ConnectionManager connections;
+    private ShellView shell;
 
     @Override
     public void start(Stage stage) {
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-
         Path dataDirectory = DataDirectories.resolve();
-        ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
+        Path configDirectory = ConfigDirectories.resolve();
         backgroundTasks = new FxBackgroundTasks();
         session = new ConsoleSession(backgroundTasks);
-        ConsoleViews views = new ConsoleViews(ignored -> new SettingsView(status));
-        ShellView shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
+        connections = new ConnectionManager(session, new SettingsStore(configDirectory),
+                SecretStores.forThisMachine(configDirectory));
+        ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
+
+        ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
+        ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status));
+        shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
+        shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()));
 
         stage.setTitle(TITLE);
         stage.getIcons().setAll(ICON_SIZES.stream().map(HooklineApp::icon).toList());
-        stage.setScene(new Scene(shell, 1200, 760));
+        stage.setScene(new Scene(shell, 1280, 800));
         stage.show();
 
         embeddedServer = new EmbeddedServerSupervisor(backgroundTasks);
         // Ctrl+C / SIGTERM skip Application.stop(); the database should still be closed cleanly
         shutdownHook = new Thread(embeddedServer::close, "hookline-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        // Retry on the banner brings a stopped embedded server back (a remote one is only asked again)
+        session.setRecovery(this::recoverEmbeddedServer);
+        connections.connectSaved();
+        StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
         embeddedServer.start(dataDirectory,
                 server -> {
                     status.running(server.baseUrl(), server.defaultProjectId());
-                    session.connect(embeddedClient(server), true);
+                    connections.embeddedServerUp(endpointOf(server));
                 },
                 status::failed);
     }
 
-    /** A client of the embedded server bound to its default project. */
-    static ApiClient embeddedClient(EmbeddedServer server) {
-        return new ApiClient(server.baseUrl() + "/api", server.apiKey()).withProject(server.defaultProjectId());
+    /** Runs off the FX thread: restarts the embedded server when it is the connection and no longer answers. */
+    private ApiClient recoverEmbeddedServer() throws Exception {
+        ApiClient current = session.client();
+        if (current == null || !session.isEmbedded()) {
+            return null;
+        }
+        if (embeddedServer.isRunning()) {
+            try {
+                current.getProject(current.projectId());
+                return null;
+            } catch (RuntimeException stillDown) {
+                // fall through: the server is there but does not answer; start it over
+            }
+        }
+        EmbeddedServer restarted = embeddedServer.restart();
+        ApiClient next = new ApiClient(restarted.baseUrl() + "/api", restarted.apiKey())
+                .withProject(current.projectId());
+        javafx.application.Platform.runLater(() -> connections.embeddedServerUp(endpointOf(restarted)));
+        return next;
+    }
+
+    private static ConnectionManager.EmbeddedEndpoint endpointOf(EmbeddedServer server) {
+        return new ConnectionManager.EmbeddedEndpoint(server.baseUrl() + "/api", server.apiKey(),
+                server.defaultProjectId());
     }
 
     /** The session of the running console (for tests and the benchmark); {@code null} before start. */
@@ -76,10 +116,22 @@ public final class HooklineApp extends Application {
         return session;
     }
 
+    /** The embedded server's supervisor (tests stop and restart the server through it). */
+    EmbeddedServerSupervisor embeddedServer() {
+        return embeddedServer;
+    }
+
+    ShellView shell() {
+        return shell;
+    }
+
     @Override
     public void stop() {
-        if (session != null && session.client() != null) {
-            session.client().close();
+        if (shell != null) {
+            shell.dispose();
+        }
+        if (connections != null) {
+            connections.close();
         }
         if (embeddedServer != null) {
             embeddedServer.close();

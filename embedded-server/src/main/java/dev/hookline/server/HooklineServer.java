@@ -2,14 +2,20 @@ package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.deliveries.DeliveryRoutes;
+import dev.hookline.server.dispatch.Dispatcher;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
+import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
+import dev.hookline.server.outbound.OAuth2TestRoutes;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
+import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
@@ -18,7 +24,10 @@ import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceRoutes;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.transforms.FunctionTestRoutes;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class HooklineServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HooklineServer.class);
+    /** How often the meta-event dispatcher looks for retries come due (it is woken for new ones). */
+    private static final Duration META_EVENT_POLL = Duration.ofSeconds(1);
 
     private final ServerConfig config;
     private final ServerContext context;
@@ -36,8 +47,12 @@ public final class HooklineServer implements AutoCloseable {
     private final KeyAuthenticator authenticator;
     private final ProjectStore projects;
     private final HttpApi http;
+    private final Dispatcher dispatcher;
+    private final MetaEventDispatcher metaEvents;
+    /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
+    private OkHttpWebhookSender ownedSender;
 
-    private HooklineServer(ServerConfig config, Database db) throws IOException {
+    private HooklineServer(ServerConfig config, Database db, WebhookSender sender) throws IOException {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
         this.authenticator = new KeyAuthenticator(context);
@@ -47,17 +62,55 @@ public final class HooklineServer implements AutoCloseable {
         this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,
                 ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
+        this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
+        this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
     }
 
-    /** Opens the database (creating the data dir), applies migrations, and starts listening. */
+    /**
+     * Opens the database (creating the data dir), applies migrations, starts delivering through an
+     * {@link OkHttpWebhookSender} and starts listening.
+     */
     public static HooklineServer start(ServerConfig config) throws IOException {
-        Database db = Database.open(config.databaseFile());
+        OkHttpWebhookSender sender = new OkHttpWebhookSender(config.clock());
         try {
-            HooklineServer server = new HooklineServer(config, db);
+            HooklineServer server = start(config, sender);
+            server.ownedSender = sender;
+            return server;
+        } catch (IOException | RuntimeException e) {
+            sender.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Like {@link #start(ServerConfig)}, delivering through {@code sender}: deliveries left {@code Processing} by
+     * the last stop are recovered and the dispatcher starts before the server listens, and so does the meta-event
+     * dispatcher. A null sender starts neither (deliveries and meta events are stored and wait).
+     */
+    public static HooklineServer start(ServerConfig config, WebhookSender sender) throws IOException {
+        Database db = Database.open(config.databaseFile());
+        Dispatcher started = null;
+        MetaEventDispatcher metaStarted = null;
+        try {
+            HooklineServer server = new HooklineServer(config, db, sender);
+            if (server.dispatcher != null) {
+                server.dispatcher.start();
+                started = server.dispatcher;
+            }
+            if (server.metaEvents != null) {
+                server.metaEvents.start();
+                metaStarted = server.metaEvents;
+            }
             server.http.start();
             LOG.info("Hookline server on {} with data in {}", server.baseUrl(), config.dataDir().toAbsolutePath());
             return server;
         } catch (IOException | RuntimeException e) {
+            if (metaStarted != null) {
+                metaStarted.close();
+            }
+            if (started != null) {
+                started.close();
+            }
             db.close();
             throw e;
         }
@@ -68,6 +121,7 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
+        new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);
@@ -76,6 +130,8 @@ public final class HooklineServer implements AutoCloseable {
         new PortalEventRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
+        new SubscriptionFilterRoutes(context).register(router);
+        new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
         new EventCreationRoutes(context).register(router);
     }
@@ -111,6 +167,15 @@ public final class HooklineServer implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        if (metaEvents != null) {
+            metaEvents.close();
+        }
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+        if (ownedSender != null) {
+            ownedSender.close();
+        }
         context.db().close();
         LOG.info("Hookline server stopped");
     }

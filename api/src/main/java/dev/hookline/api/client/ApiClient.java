@@ -18,14 +18,23 @@ import dev.hookline.api.model.Envelope;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.ExpireSecretRequest;
+import dev.hookline.api.model.FilterMatchRequest;
+import dev.hookline.api.model.FilterMatchResult;
+import dev.hookline.api.model.FilterTestRequest;
+import dev.hookline.api.model.FunctionTestRequest;
+import dev.hookline.api.model.FunctionTestResult;
 import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.MetaEvent;
+import dev.hookline.api.model.OAuth2TestRequest;
+import dev.hookline.api.model.OAuth2TestResult;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionFilter;
+import dev.hookline.api.model.SubscriptionFilterRequest;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.api.model.UpdateSourceRequest;
@@ -189,6 +198,14 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", project(null, "endpoints", id, "expire_secret"), request, type(Endpoint.class));
     }
 
+    /**
+     * {@code POST .../endpoints/oauth2/test}: asks the token server for a token with these settings. A refusing token
+     * server is a result with {@code success=false} and the reason, not an exception.
+     */
+    public OAuth2TestResult testOAuth2(OAuth2TestRequest request) {
+        return call("POST", project(null, "endpoints", "oauth2", "test"), request, type(OAuth2TestResult.class));
+    }
+
     // ----------------------------------------------------------------------------------------------- sources
 
     /** Filters: {@code type}, {@code provider}, {@code q}. */
@@ -233,6 +250,69 @@ public final class ApiClient implements AutoCloseable {
 
     public void deleteSubscription(String id) {
         call("DELETE", project(null, "subscriptions", id), null, type(JsonNode.class));
+    }
+
+    /** True if the sample request passes the filters ({@code POST /subscriptions/test_filter}). */
+    public boolean testSubscriptionFilter(FilterTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_filter"), request, type(Boolean.class));
+    }
+
+    /** Runs a subscription transform function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSubscriptionFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "subscriptions", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** Runs a source body or header function on a sample payload; a failing script is an {@link ApiException}. */
+    public FunctionTestResult testSourceFunction(FunctionTestRequest request) {
+        return call("POST", project(null, "sources", "test_function"), request, type(FunctionTestResult.class));
+    }
+
+    /** The per-event-type filters of a subscription (all of them; not paged). */
+    public List<SubscriptionFilter> listSubscriptionFilters(String subscriptionId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters"), null,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter createSubscriptionFilter(String subscriptionId, SubscriptionFilterRequest request) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters"), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Creates several filters at once: all or none. */
+    public List<SubscriptionFilter> createSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("POST", project(null, "subscriptions", subscriptionId, "filters", "bulk"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter getSubscriptionFilter(String subscriptionId, String filterId) {
+        return call("GET", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(SubscriptionFilter.class));
+    }
+
+    public SubscriptionFilter updateSubscriptionFilter(String subscriptionId, String filterId,
+                                                       SubscriptionFilterRequest request) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", filterId), request,
+                type(SubscriptionFilter.class));
+    }
+
+    /** Updates several filters at once (each request names its filter in {@code uid}): all or none. */
+    public List<SubscriptionFilter> updateSubscriptionFilters(String subscriptionId,
+                                                              List<SubscriptionFilterRequest> requests) {
+        return call("PUT", project(null, "subscriptions", subscriptionId, "filters", "bulk_update"), requests,
+                listOf(SubscriptionFilter.class));
+    }
+
+    public void deleteSubscriptionFilter(String subscriptionId, String filterId) {
+        call("DELETE", project(null, "subscriptions", subscriptionId, "filters", filterId), null,
+                type(JsonNode.class));
+    }
+
+    /** Would an event of {@code eventType} with this body and headers reach the subscription? */
+    public boolean testSubscriptionFilters(String subscriptionId, String eventType, FilterMatchRequest request) {
+        FilterMatchResult result = call("POST", project(null, "subscriptions", subscriptionId, "filters", "test",
+                eventType), request, type(FilterMatchResult.class));
+        return result.isMatch();
     }
 
     // ------------------------------------------------------------------------------------------ portal links
@@ -512,6 +592,49 @@ public final class ApiClient implements AutoCloseable {
         return "ApiClient[" + baseUrl() + (projectId == null ? "" : ", project=" + projectId) + "]";
     }
 
+    // ------------------------------------------------------------------------------ remote Convoy tolerances
+
+    /**
+     * The projects this client's key can see. An instance or personal key lists them all ({@code GET /v1/projects});
+     * a Convoy project API key cannot list projects (401/403) and needs no organisation ID: then the one project the
+     * client is bound to is fetched instead. Without a bound project, the list failure is thrown.
+     */
+    public List<Project> listAccessibleProjects() {
+        try {
+            return listProjects();
+        } catch (ApiException e) {
+            boolean keyCannotList = e.status() == 401 || e.status() == 403 || e.status() == 404 || e.status() == 400;
+            if (!keyCannotList || projectId == null) {
+                throw e;
+            }
+            return List.of(getProject(projectId));
+        }
+    }
+
+    /**
+     * The {@code data} of a 2xx envelope as {@code dataType}. Convoy answers some successes with {@code data: null}
+     * (deletes, revokes, queued work) or a bare number (its older {@code POST /events} answered {@code data: 200};
+     * event creation is asynchronous and returns no event): where an object or list is expected, a scalar or null
+     * reads as {@code null} instead of failing a call that did succeed.
+     */
+    private <T> T decodeData(JsonNode data, JavaType dataType, HttpUrl url) {
+        if (data == null || data.isNull() || data.isMissingNode()) {
+            return null;
+        }
+        boolean wantsContainer = !dataType.isPrimitive() && !dataType.isTypeOrSubTypeOf(String.class)
+                && !dataType.isTypeOrSubTypeOf(Number.class) && !dataType.isTypeOrSubTypeOf(Boolean.class)
+                && !dataType.isTypeOrSubTypeOf(JsonNode.class) && !dataType.isEnumType();
+        if (wantsContainer && data.isValueNode()) {
+            return null;
+        }
+        try {
+            return mapper.readerFor(dataType).readValue(mapper.treeAsTokens(data));
+        } catch (IOException e) {
+            String detail = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+            throw new ApiException(200, "invalid response from " + describe(url) + ": " + detail, null, e);
+        }
+    }
+
     // --------------------------------------------------------------------------------------------- internals
 
     /** A batch action: its counts are in the message. */
@@ -528,9 +651,9 @@ public final class ApiClient implements AutoCloseable {
     }
 
     private <T> T call(String method, HttpUrl url, Object body, JavaType dataType) {
-        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, dataType);
-        Envelope<T> env = execute(method, url, body, envType);
-        return env == null ? null : env.data();
+        JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
+        Envelope<JsonNode> env = execute(method, url, body, envType);
+        return env == null ? null : decodeData(env.data(), dataType, url);
     }
 
     private <E> E execute(String method, HttpUrl url, Object body, JavaType envType) {

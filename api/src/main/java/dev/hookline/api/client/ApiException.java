@@ -33,10 +33,20 @@ public class ApiException extends RuntimeException {
         return serverMessage;
     }
 
-    /** {@code true} for 404, and for Convoy's 400s whose message says "not found" (unknown ids are often 400). */
+    /**
+     * {@code true} for 404, and for Convoy's 400s about an unknown ID: Convoy answers many of them with 400 and the
+     * store's message ("event not found", "failed to find endpoint", "...: no rows in result set").
+     */
     public boolean isNotFound() {
-        return status == 404
-                || (status == 400 && serverMessage != null && serverMessage.toLowerCase().contains("not found"));
+        if (status == 404) {
+            return true;
+        }
+        if (status != 400 || serverMessage == null) {
+            return false;
+        }
+        String message = serverMessage.toLowerCase(java.util.Locale.ROOT);
+        return message.contains("not found") || message.contains("failed to find")
+                || message.contains("no rows in result set");
     }
 
     /** {@code true} when the server was not reached or did not answer ({@code status() == 0}). */

@@ -14,14 +14,21 @@ public final class FxBackgroundTasks implements BackgroundTasks {
 
     @Override
     public <T> void run(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure) {
-        executor.execute(() -> {
-            try {
-                T result = work.call();
-                Platform.runLater(() -> onSuccess.accept(result));
-            } catch (Throwable failure) {
-                Platform.runLater(() -> onFailure.accept(failure));
-            }
-        });
+        try {
+            executor.execute(() -> task(work, onSuccess, onFailure));
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the console is closing: late timers and clicks have nothing left to talk to
+        }
+    }
+
+    private static <T> void task(Callable<T> work, Consumer<? super T> onSuccess,
+                                 Consumer<? super Throwable> onFailure) {
+        try {
+            T result = work.call();
+            Platform.runLater(() -> onSuccess.accept(result));
+        } catch (Throwable failure) {
+            Platform.runLater(() -> onFailure.accept(failure));
+        }
     }
 
     @Override

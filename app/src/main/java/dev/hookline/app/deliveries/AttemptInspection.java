@@ -2,6 +2,7 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.app.json.JsonFormat;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,9 +26,9 @@ public record AttemptInspection(String attemptId, String method, String url, boo
         String sentBody = hasSentBody ? attempt.requestBody() : storedPayload(delivery);
         Map<String, String> requestHeaders = sorted(attempt.requestHttpHeader());
         return new AttemptInspection(attempt.uid(), attempt.method() == null ? "POST" : attempt.method(),
-                attempt.url(), Boolean.TRUE.equals(attempt.status()), requestHeaders, BodyText.display(sentBody),
+                attempt.url(), Boolean.TRUE.equals(attempt.status()), requestHeaders, JsonFormat.prettyText(sentBody),
                 !hasSentBody && sentBody != null, blankToDash(attempt.httpStatus()),
-                sorted(attempt.responseHttpHeader()), BodyText.display(attempt.responseData()),
+                sorted(attempt.responseHttpHeader()), JsonFormat.prettyText(attempt.responseData()),
                 attempt.error() == null ? "" : attempt.error(), latency(attempt),
                 attempt.url() == null ? "" : CurlCommand.of(attempt.method(), attempt.url(), requestHeaders, sentBody));
     }

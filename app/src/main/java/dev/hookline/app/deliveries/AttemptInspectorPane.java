@@ -1,6 +1,7 @@
 package dev.hookline.app.deliveries;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.table.CopyIdCell;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
@@ -58,7 +59,7 @@ final class AttemptInspectorPane extends VBox {
         curl.getStyleClass().add(Styles.SMALL);
         curl.disableProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null
                 || inspection.getValue().curl().isEmpty(), inspection));
-        curl.setOnAction(event -> DetailWidgets.copyToClipboard(inspection.getValue().curl()));
+        curl.setOnAction(event -> CopyIdCell.copy(inspection.getValue().curl()));
 
         Label storedNote = new Label("This server does not record the body it sent: shown is the stored payload.");
         storedNote.getStyleClass().add(Styles.TEXT_MUTED);
@@ -81,12 +82,16 @@ final class AttemptInspectorPane extends VBox {
         empty.managedProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null, inspection));
         empty.visibleProperty().bind(empty.managedProperty());
 
-        VBox content = new VBox(4, summary, error,
-                DeliveryDetailPane.sectionTitle("Request"), new HBox(8, request, curl),
-                DeliveryDetailPane.sectionTitle("Request headers"), requestHeaders,
-                DeliveryDetailPane.sectionTitle("Request body"), storedNote, requestBody,
-                DeliveryDetailPane.sectionTitle("Response headers"), responseHeaders,
+        // what was sent on the left, what came back on the right: the two read side by side
+        VBox sent = new VBox(4, DeliveryDetailPane.sectionTitle("Request headers"), requestHeaders,
+                DeliveryDetailPane.sectionTitle("Request body"), storedNote, requestBody);
+        VBox received = new VBox(4, DeliveryDetailPane.sectionTitle("Response headers"), responseHeaders,
                 DeliveryDetailPane.sectionTitle("Response body"), responseBody);
+        HBox.setHgrow(sent, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(received, javafx.scene.layout.Priority.ALWAYS);
+        sent.setPrefWidth(100);
+        received.setPrefWidth(100);
+        VBox content = new VBox(4, summary, error, new HBox(8, request, curl), new HBox(12, sent, received));
         content.managedProperty().bind(empty.managedProperty().not());
         content.visibleProperty().bind(content.managedProperty());
         getChildren().addAll(empty, content);

@@ -1,6 +1,8 @@
 package dev.hookline.app.deliveries;
 
+import dev.hookline.api.client.ApiException;
 import dev.hookline.app.concurrent.BackgroundTasks;
+import dev.hookline.app.concurrent.Failures;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -110,7 +112,7 @@ public final class CountedBatch {
         pendingDone = null;
         state.set(State.FAILED);
         message.set(Failures.describe(failure));
-        if (Failures.isConnectionFailure(failure)) {
+        if (failure instanceof ApiException api && api.isConnectionFailure()) {
             connectionFailures.accept(failure);
         }
     }

@@ -4,33 +4,37 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.shell.ConsoleSession;
-import java.time.Instant;
+import dev.hookline.app.table.DateRange;
+import dev.hookline.app.table.PagedListModel;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import javafx.beans.Observable;
+import javafx.beans.InvalidationListener;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
- * The Deliveries view's state apart from the table itself: the filters the user set, the batch retry by filter
+ * The Deliveries view's state: the filters the user set (each change reloads the table from its first page), the
+ * table itself ({@link PagedListModel}: paging, date window, live tail, selection), the batch retry by filter
  * (count first, then confirm), retrying the selected rows, and filters set from another view. No controls; call it
  * on the FX thread.
- *
- * <p>The date window is not kept here: the view's date-range picker resolves it each time a query is built, so a
- * relative preset ("last hour") moves with the clock and live tail sees new rows.
  */
 public final class DeliveriesViewModel {
 
     public static final int PAGE_SIZE = 50;
 
     private final ConsoleSession session;
+    private final Clock clock;
+    private final PagedListModel<EventDelivery> list;
     private final ObservableList<EventDeliveryStatus> statuses = FXCollections.observableArrayList();
     private final ObservableList<String> endpointIds = FXCollections.observableArrayList();
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
@@ -41,75 +45,92 @@ public final class DeliveriesViewModel {
     private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final CountedBatch batchRetry;
     private final EndpointNames endpointNames;
+    private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
+        this(session, Clock.systemUTC());
+    }
+
+    public DeliveriesViewModel(ConsoleSession session, Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.list = new PagedListModel<>(session, ApiClient::listEventDeliveries, EventDelivery::uid, clock);
+        list.perPageProperty().set(PAGE_SIZE);
+        list.dateRangeProperty().set(DateRange.defaultRange());
+        list.filterProperty().set(filter().toQuery());
         this.batchRetry = new CountedBatch(session.tasks(), session::reportConnectionFailure);
         this.endpointNames = new EndpointNames(session);
+        list.rows().addListener((ListChangeListener<EventDelivery>) change -> list.rows()
+                .forEach(endpointNames::learn));
+
+        InvalidationListener filtersChanged = observable -> {
+            if (!applying) {
+                list.filterProperty().set(filter().toQuery());
+            }
+        };
+        for (var observable : List.of(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey,
+                sort)) {
+            observable.addListener(filtersChanged);
+        }
     }
 
-    /** The filters as they are now, in the window {@code start..end}. */
-    public DeliveryFilter filter(Instant start, Instant end) {
+    /** The filters as they are now. */
+    public DeliveryFilter filter() {
         return new DeliveryFilter(List.copyOf(statuses), List.copyOf(endpointIds), eventType.get(),
-                subscriptionId.get(), eventId.get(), idempotencyKey.get(), start, end, sort.get());
+                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get());
     }
 
-    /** The first page's query for the filters as they are now. */
-    public ListQuery query(Instant start, Instant end) {
-        return filter(start, end).toQuery(PAGE_SIZE);
-    }
-
-    /** One page from the server (runs off the FX thread); remembers the endpoint names the rows embed. */
-    public List<EventDelivery> learnNames(List<EventDelivery> rows) {
-        rows.forEach(endpointNames::learn);
-        return rows;
-    }
-
-    /** Everything that changes the query: the view reloads when any of these changes. */
-    public Observable[] filterDependencies() {
-        return new Observable[] {statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, sort};
+    /** The table: rows, paging, date window, live tail and the selected row. */
+    public PagedListModel<EventDelivery> list() {
+        return list;
     }
 
     /**
-     * Filters set by another view ({@link ConsoleSession#navigate}): the filters named there replace the current
-     * ones, the others are cleared so the user sees exactly the rows asked for.
+     * Filters set by another view ({@link ConsoleSession#navigate}): those named replace the current ones, the
+     * others are cleared, so the user sees exactly the rows asked for. One reload.
      */
     public void applyFilter(Map<String, String> filter) {
-        statuses.clear();
-        endpointIds.clear();
-        String endpoint = filter.get("endpointId");
-        if (endpoint != null && !endpoint.isBlank()) {
-            endpointIds.add(endpoint.strip());
+        applying = true;
+        try {
+            statuses.clear();
+            endpointIds.clear();
+            String endpoint = filter.get("endpointId");
+            if (endpoint != null && !endpoint.isBlank()) {
+                endpointIds.add(endpoint.strip());
+            }
+            EventDeliveryStatus status = filter.get("status") == null ? null
+                    : EventDeliveryStatus.fromWire(filter.get("status"));
+            if (status != null) {
+                statuses.add(status);
+            }
+            eventType.set(filter.getOrDefault("eventType", ""));
+            subscriptionId.set(filter.getOrDefault("subscriptionId", ""));
+            eventId.set(filter.getOrDefault("eventId", ""));
+            idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
+        } finally {
+            applying = false;
         }
-        String status = filter.get("status");
-        EventDeliveryStatus parsed = status == null ? null : EventDeliveryStatus.fromWire(status);
-        if (parsed != null) {
-            statuses.add(parsed);
-        }
-        eventType.set(filter.getOrDefault("eventType", ""));
-        subscriptionId.set(filter.getOrDefault("subscriptionId", ""));
-        eventId.set(filter.getOrDefault("eventId", ""));
-        idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
+        list.filterProperty().set(filter().toQuery());
     }
 
-    /** Clears every filter (the date window is the picker's). */
+    /** Clears every filter (the date window stays). */
     public void clearFilters() {
         applyFilter(Map.of());
     }
 
     /**
-     * Batch retry of everything the current filters match: asks the server how many deliveries it would send
-     * again; nothing is sent until {@link CountedBatch#confirm()}.
+     * Batch retry of everything the current filters and window match: asks the server how many deliveries it
+     * would send again; nothing is sent until {@link CountedBatch#confirm()}. Reloads the table after.
      */
-    public void requestBatchRetry(Instant start, Instant end, Runnable onDone) {
-        ListQuery filters = filter(start, end).toBatchQuery();
+    public void requestBatchRetry() {
+        ListQuery filters = filter().toBatchQuery(list.dateRangeProperty().get(), clock.instant());
         ApiClient client = session.client();
         batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters),
-                () -> client.batchRetryEventDeliveries(filters).message(), onDone);
+                () -> client.batchRetryEventDeliveries(filters).message(), list::refresh);
     }
 
-    /** Retries the selected rows (see {@link RetrySelection}); {@code onDone} runs after (e.g. reload). */
-    public void retrySelected(List<EventDelivery> selected, Runnable onDone) {
+    /** Retries the selected rows (see {@link RetrySelection}), then refreshes the table. */
+    public void retrySelected(List<EventDelivery> selected) {
         if (selected.isEmpty()) {
             return;
         }
@@ -118,7 +139,7 @@ public final class DeliveriesViewModel {
         actionMessage.set("Sending " + rows.size() + (rows.size() == 1 ? " delivery" : " deliveries") + " again…");
         session.tasks().run(() -> RetrySelection.run(client, rows), summary -> {
             actionMessage.set(summary);
-            onDone.run();
+            list.refresh();
         }, failure -> {
             actionMessage.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);

@@ -3,6 +3,8 @@ package dev.hookline.app.deliveries;
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.app.table.StatusPill;
+import dev.hookline.app.json.JsonFormat;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.value.ObservableValue;
@@ -37,12 +39,10 @@ public final class DeliveryDetailPane extends VBox {
         getStyleClass().add("detail-pane");
         setPadding(new Insets(12));
 
-        Label status = new Label();
+        StatusPill status = new StatusPill();
         status.setId("detailStatus");
-        model.deliveryProperty().subscribe(d -> {
-            status.setText(d == null || d.status() == null ? "" : d.status().wire());
-            DetailWidgets.styleStatus(status, d == null ? null : d.status());
-        });
+        model.deliveryProperty().subscribe(d -> status.setStatus(d == null || d.status() == null ? null
+                : d.status().wire()));
         Label title = new Label();
         title.getStyleClass().add(Styles.TITLE_4);
         title.textProperty().bind(text(model, d -> d.eventType() == null ? "Delivery" : d.eventType()));
@@ -71,7 +71,7 @@ public final class DeliveryDetailPane extends VBox {
         model.errorProperty().subscribe(error -> message.pseudoClassStateChanged(Styles.STATE_DANGER,
                 !error.isEmpty()));
 
-        GridPane facts = DetailWidgets.factsGrid();
+        GridPane facts = DetailWidgets.factsGrid(3);
         DetailWidgets.addFact(facts, "Delivery ID", "detailDeliveryId", text(model, EventDelivery::uid), true);
         DetailWidgets.addFact(facts, "Event ID", "detailEventId", text(model, EventDelivery::eventId), true);
         DetailWidgets.addFact(facts, "Endpoint", "detailEndpoint", text(model, d -> d.endpointMetadata() != null
@@ -133,18 +133,20 @@ public final class DeliveryDetailPane extends VBox {
         inspector.setFitToWidth(true);
         SplitPane split = new SplitPane(list, inspector);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.25);
+        split.setDividerPositions(0.18);
         SplitPane.setResizableWithParent(list, false);
         return split;
     }
 
     private static VBox eventTab(DeliveryDetailViewModel model) {
         StringBinding payload = Bindings.createStringBinding(() -> {
-            if (model.eventProperty().get() != null && model.eventProperty().get().data() != null) {
-                return BodyText.display(model.eventProperty().get().data());
-            }
+            // the delivery's raw text is the payload byte for byte; the parsed event data may round numbers
             EventDelivery d = model.deliveryProperty().get();
-            return d == null || d.metadata() == null ? "" : BodyText.display(d.metadata().raw());
+            if (d != null && d.metadata() != null && d.metadata().raw() != null) {
+                return JsonFormat.prettyText(d.metadata().raw());
+            }
+            return model.eventProperty().get() == null ? ""
+                    : JsonFormat.payload(model.eventProperty().get().raw(), model.eventProperty().get().data());
         }, model.eventProperty(), model.deliveryProperty());
         StringBinding headers = Bindings.createStringBinding(() -> model.eventProperty().get() == null ? ""
                 : DetailWidgets.multiHeaderLines(model.eventProperty().get().headers()), model.eventProperty());

@@ -6,6 +6,7 @@ import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.shell.ConsoleSession;
 import java.util.List;
 import java.util.Objects;

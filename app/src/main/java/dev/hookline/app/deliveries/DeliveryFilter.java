@@ -2,13 +2,14 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.table.DateRange;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The server-side filters of the deliveries list, as the user set them. Blank text means "no filter"; the date
- * window is always explicit because a remote Convoy otherwise shows only the last 7 days (ADR 0006, entry 18).
+ * The server-side filters of the deliveries list, as the user set them. Blank text means "no filter". The date
+ * window is the table's {@link DateRange}, added to every query as explicit dates.
  *
  * @param statuses       sent as repeated {@code status} keys, in the order given
  * @param endpointIds    sent as repeated {@code endpointId} keys
@@ -16,56 +17,48 @@ import java.util.Objects;
  * @param subscriptionId {@code subscriptionId}
  * @param eventId        {@code eventId}
  * @param idempotencyKey {@code idempotencyKey}
- * @param start          {@code startDate}, required
- * @param end            {@code endDate}, required
  * @param sort           {@code sort}: newest first ({@code DESC}) unless the user asks otherwise
  */
 public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
-                             String subscriptionId, String eventId, String idempotencyKey, Instant start,
-                             Instant end, ListQuery.Sort sort) {
+                             String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort) {
 
     public DeliveryFilter {
-        statuses = statuses == null ? List.of() : List.copyOf(statuses);
+        statuses = statuses == null ? List.of() : statuses.stream().filter(Objects::nonNull).distinct().toList();
         endpointIds = endpointIds == null ? List.of() : endpointIds.stream().map(DeliveryFilter::clean)
                 .filter(Objects::nonNull).distinct().toList();
         eventType = clean(eventType);
         subscriptionId = clean(subscriptionId);
         eventId = clean(eventId);
         idempotencyKey = clean(idempotencyKey);
-        Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(end, "end");
         sort = sort == null ? ListQuery.Sort.DESC : sort;
     }
 
-    /** Only a date window: every delivery created in it, newest first. */
-    public static DeliveryFilter window(Instant start, Instant end) {
-        return new DeliveryFilter(List.of(), List.of(), null, null, null, null, start, end, ListQuery.Sort.DESC);
+    /** No filter: every delivery of the window, newest first. */
+    public static DeliveryFilter none() {
+        return new DeliveryFilter(List.of(), List.of(), null, null, null, null, ListQuery.Sort.DESC);
     }
 
-    /** The list query of the first page with {@code perPage} rows. */
-    public ListQuery toQuery(int perPage) {
-        return toBatchQuery().perPage(perPage).sort(sort);
+    /** The list's filters and sort (the table adds paging and the dates). */
+    public ListQuery toQuery() {
+        return filters().sort(sort);
     }
 
     /**
-     * The filters alone (no paging, no sort), as {@code countbatchretryevents} and {@code batchretry} take them:
-     * the batch covers exactly what the table lists.
+     * What {@code countbatchretryevents} and {@code batchretry} take: the same filters and the table's window at
+     * {@code now}, so the batch covers exactly what the table lists.
      */
-    public ListQuery toBatchQuery() {
+    public ListQuery toBatchQuery(DateRange range, Instant now) {
+        return range.applyTo(filters(), now);
+    }
+
+    private ListQuery filters() {
         return ListQuery.create()
-                .startDate(start)
-                .endDate(end)
                 .withAll("status", statuses.stream().map(EventDeliveryStatus::wire).toList())
                 .withAll("endpointId", endpointIds)
                 .with("eventType", eventType)
                 .with("subscriptionId", subscriptionId)
                 .with("eventId", eventId)
                 .with("idempotencyKey", idempotencyKey);
-    }
-
-    public DeliveryFilter withEventId(String newEventId) {
-        return new DeliveryFilter(statuses, endpointIds, eventType, subscriptionId, newEventId, idempotencyKey,
-                start, end, sort);
     }
 
     private static String clean(String text) {

@@ -1,7 +1,7 @@
 package dev.hookline.app.deliveries;
 
 import atlantafx.base.theme.Styles;
-import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.form.CopyButton;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -14,18 +14,14 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The small pieces the traffic views' detail panes are made of: read-only monospace text, copy buttons, header
- * lists, a label/value grid and status colours. Styles come from {@code traffic.css} (AtlantaFX colour variables).
+ * lists and a label/value grid. Styles come from {@code traffic.css} (AtlantaFX colour variables).
  */
 public final class DetailWidgets {
 
@@ -54,23 +50,11 @@ public final class DetailWidgets {
         return area;
     }
 
-    /** A flat icon button that puts {@code text} on the clipboard. */
+    /** A small flat icon button that puts {@code text} on the clipboard. */
     public static Button copyButton(String id, String tooltip, Supplier<String> text) {
-        Button copy = new Button(null, new FontIcon(Feather.COPY));
-        copy.setId(id);
-        copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        copy.setTooltip(new Tooltip(tooltip));
-        copy.setOnAction(event -> copyToClipboard(text.get()));
+        Button copy = CopyButton.of(id, tooltip, text);
+        copy.getStyleClass().add(Styles.SMALL);
         return copy;
-    }
-
-    public static void copyToClipboard(String text) {
-        if (text == null || text.isEmpty()) {
-            return;
-        }
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
     }
 
     /** {@code Name: value} lines, one header a line. */
@@ -97,9 +81,15 @@ public final class DetailWidgets {
         return text.toString();
     }
 
-    /** A two-column grid of "label: value" facts. */
+    /** A grid of "label: value" facts, one fact a row. */
     public static GridPane factsGrid() {
+        return factsGrid(1);
+    }
+
+    /** A grid of "label: value" facts, {@code perRow} facts side by side. */
+    public static GridPane factsGrid(int perRow) {
         GridPane grid = new GridPane();
+        grid.setUserData(perRow);
         grid.getStyleClass().add("facts");
         grid.setHgap(12);
         grid.setVgap(4);
@@ -113,7 +103,8 @@ public final class DetailWidgets {
      */
     public static Label addFact(GridPane grid, String name, String valueId, ObservableValue<String> value,
                                 boolean copyable) {
-        int row = grid.getRowCount();
+        int perRow = grid.getUserData() instanceof Integer n ? n : 1;
+        int index = grid.getChildren().size() / 2;
         Label key = new Label(name);
         key.getStyleClass().add(Styles.TEXT_MUTED);
         Label shown = new Label();
@@ -128,7 +119,11 @@ public final class DetailWidgets {
             box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
             cell = box;
         }
-        grid.addRow(row, key, cell);
+        grid.add(key, (index % perRow) * 2, index / perRow);
+        grid.add(cell, (index % perRow) * 2 + 1, index / perRow);
+        if (index % perRow != 0) {
+            GridPane.setMargin(key, new javafx.geometry.Insets(0, 0, 0, 16));
+        }
         return shown;
     }
 
@@ -137,19 +132,23 @@ public final class DetailWidgets {
         return instant == null ? "" : TIME.format(instant);
     }
 
-    /** Colours a status label: green success, red failure, amber while retrying, grey otherwise. */
-    public static void styleStatus(Label label, EventDeliveryStatus status) {
-        label.getStyleClass().removeAll("status-pill", Styles.SUCCESS, Styles.DANGER, Styles.WARNING, Styles.ACCENT);
-        label.getStyleClass().add("status-pill");
-        if (status == null) {
-            return;
-        }
-        switch (status) {
-            case SUCCESS -> label.getStyleClass().add(Styles.SUCCESS);
-            case FAILURE -> label.getStyleClass().add(Styles.DANGER);
-            case RETRY -> label.getStyleClass().add(Styles.WARNING);
-            case PROCESSING, SCHEDULED -> label.getStyleClass().add(Styles.ACCENT);
-            case DISCARDED -> { }
-        }
+    /**
+     * Shows the selected row's detail and empties the detail when nothing is selected. A reload replaces the
+     * table's rows, which drops the selection for a moment before the same row is selected again: the emptying
+     * waits until that has settled, so the detail (and its last message) stays.
+     */
+    public static <T> void followSelection(javafx.beans.property.ObjectProperty<T> selected,
+                                           java.util.function.Consumer<T> show, Runnable clear) {
+        selected.subscribe(row -> {
+            if (row != null) {
+                show.accept(row);
+            } else {
+                javafx.application.Platform.runLater(() -> {
+                    if (selected.get() == null) {
+                        clear.run();
+                    }
+                });
+            }
+        });
     }
 }

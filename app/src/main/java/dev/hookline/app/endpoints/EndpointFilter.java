@@ -19,9 +19,9 @@ public record EndpointFilter(String search, String ownerId) {
         return new EndpointFilter(null, null);
     }
 
-    /** The list query of the first page with {@code perPage} rows. */
-    public ListQuery toQuery(int perPage) {
-        return ListQuery.ofPerPage(perPage).with("q", search).with("ownerId", ownerId);
+    /** The filters as query parameters (the table adds paging). */
+    public ListQuery toQuery() {
+        return ListQuery.create().with("q", search).with("ownerId", ownerId);
     }
 
     static String clean(String text) {

@@ -27,7 +27,7 @@ public final class EndpointFormView {
         layout.secret(viewModel.secret, "endpoint-secret");
         layout.choice("Content type", "endpoint-content-type", viewModel.contentType,
                 Arrays.asList(ContentType.values()), type -> type == null ? "" : type.wire());
-        layout.check("Advanced signatures (timestamped, several secrets)", "endpoint-advanced-signatures",
+        layout.check("Advanced signatures", "endpoint-advanced-signatures",
                 viewModel.advancedSignatures);
 
         layout.section("Delivery");
@@ -70,10 +70,8 @@ public final class EndpointFormView {
                 viewModel.editingProperty());
         panel = new FormPanel("endpoint-form", title, viewModel.form(), layout,
                 () -> viewModel.save(onSaved), onClose);
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        viewModel.authType.subscribe(reshow);
-        viewModel.oauth2Method.textProperty().subscribe(reshow);
-        viewModel.editingProperty().subscribe(reshow);
+        layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
+                viewModel.editingProperty());
     }
 
     public FormPanel node() {

@@ -4,8 +4,8 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
-import dev.hookline.app.deliveries.BodyText;
-import dev.hookline.app.deliveries.Failures;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.NavigationTarget;
 import java.time.Clock;
@@ -60,8 +60,7 @@ public final class EventDetailViewModel {
         this.session = Objects.requireNonNull(session, "session");
         this.clock = Objects.requireNonNull(clock, "clock");
         payload = Bindings.createStringBinding(() -> event.get() == null ? ""
-                : event.get().data() != null ? BodyText.display(event.get().data())
-                : BodyText.display(event.get().raw()), event);
+                : JsonFormat.payload(event.get().raw(), event.get().data()), event);
         duplicate = Bindings.createBooleanBinding(() -> event.get() != null
                 && Boolean.TRUE.equals(event.get().isDuplicateEvent()), event);
     }

@@ -2,13 +2,16 @@ package dev.hookline.app.events;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.Event;
 import dev.hookline.app.deliveries.CountedBatch;
 import dev.hookline.app.shell.ConsoleSession;
-import java.time.Instant;
+import dev.hookline.app.table.DateRange;
+import dev.hookline.app.table.PagedListModel;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import javafx.beans.Observable;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
@@ -19,15 +22,17 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The Events view's state apart from the table: the filters, batch replay by filter (count first, then confirm),
- * filters set from another view. No controls; call it on the FX thread. The date window comes from the view's
- * date-range picker each time a query is built.
+ * The Events view's state: filters (each change reloads the table from its first page), the table
+ * ({@link PagedListModel}), batch replay by filter (count first, then confirm), filters set from another view.
+ * No controls; call it on the FX thread.
  */
 public final class EventsViewModel {
 
     public static final int PAGE_SIZE = 50;
 
     private final ConsoleSession session;
+    private final Clock clock;
+    private final PagedListModel<Event> list;
     private final ObservableList<String> sourceIds = FXCollections.observableArrayList();
     private final ObservableList<String> endpointIds = FXCollections.observableArrayList();
     private final StringProperty idempotencyKey = new SimpleStringProperty(this, "idempotencyKey", "");
@@ -35,58 +40,81 @@ public final class EventsViewModel {
     private final ObjectProperty<ListQuery.Sort> sort = new SimpleObjectProperty<>(this, "sort", ListQuery.Sort.DESC);
     private final CountedBatch batchReplay;
     private final BooleanBinding canBatchReplay;
+    private boolean applying;
 
     public EventsViewModel(ConsoleSession session) {
+        this(session, Clock.systemUTC());
+    }
+
+    public EventsViewModel(ConsoleSession session, Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.list = new PagedListModel<>(session, ApiClient::listEvents, Event::uid, clock);
+        list.perPageProperty().set(PAGE_SIZE);
+        list.dateRangeProperty().set(DateRange.defaultRange());
+        list.filterProperty().set(filter().toQuery());
         this.batchReplay = new CountedBatch(session.tasks(), session::reportConnectionFailure);
         // Convoy refuses a batch replay with a text search: offering it would replay something else than the list
         this.canBatchReplay = Bindings.createBooleanBinding(() -> search.get() == null || search.get().isBlank(),
                 search);
+        InvalidationListener filtersChanged = observable -> {
+            if (!applying) {
+                list.filterProperty().set(filter().toQuery());
+            }
+        };
+        for (var observable : List.of(sourceIds, endpointIds, idempotencyKey, search, sort)) {
+            observable.addListener(filtersChanged);
+        }
     }
 
-    public EventFilter filter(Instant start, Instant end) {
+    public EventFilter filter() {
         return new EventFilter(List.copyOf(sourceIds), List.copyOf(endpointIds), idempotencyKey.get(), search.get(),
-                start, end, sort.get());
+                sort.get());
     }
 
-    public ListQuery query(Instant start, Instant end) {
-        return filter(start, end).toQuery(PAGE_SIZE);
+    public PagedListModel<Event> list() {
+        return list;
     }
 
-    public Observable[] filterDependencies() {
-        return new Observable[] {sourceIds, endpointIds, idempotencyKey, search, sort};
-    }
-
-    /** Filters set by another view: those named replace the current ones, the others are cleared. */
+    /** Filters set by another view: those named replace the current ones, the others are cleared. One reload. */
     public void applyFilter(Map<String, String> filter) {
-        sourceIds.clear();
-        endpointIds.clear();
-        String source = filter.get("sourceId");
-        if (source != null && !source.isBlank()) {
-            sourceIds.add(source.strip());
+        applying = true;
+        try {
+            sourceIds.clear();
+            endpointIds.clear();
+            String source = filter.get("sourceId");
+            if (source != null && !source.isBlank()) {
+                sourceIds.add(source.strip());
+            }
+            String endpoint = filter.get("endpointId");
+            if (endpoint != null && !endpoint.isBlank()) {
+                endpointIds.add(endpoint.strip());
+            }
+            idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
+            search.set(filter.getOrDefault("query", ""));
+        } finally {
+            applying = false;
         }
-        String endpoint = filter.get("endpointId");
-        if (endpoint != null && !endpoint.isBlank()) {
-            endpointIds.add(endpoint.strip());
-        }
-        idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
-        search.set(filter.getOrDefault("query", ""));
+        list.filterProperty().set(filter().toQuery());
     }
 
     public void clearFilters() {
         applyFilter(Map.of());
     }
 
-    /** Counts the events the current filters match; replays them only after {@link CountedBatch#confirm()}. */
-    public void requestBatchReplay(Instant start, Instant end, Runnable onDone) {
-        EventFilter current = filter(start, end);
+    /**
+     * Counts the events the current filters and window match; replays them only after
+     * {@link CountedBatch#confirm()}, then reloads the table. Does nothing while a text search is set.
+     */
+    public void requestBatchReplay() {
+        EventFilter current = filter();
         if (!current.canBatchReplay()) {
             return;
         }
-        ListQuery filters = current.toBatchQuery();
+        ListQuery filters = current.toBatchQuery(list.dateRangeProperty().get(), clock.instant());
         ApiClient client = session.client();
         batchReplay.request(() -> client.countBatchReplayEvents(filters),
-                () -> client.batchReplayEvents(filters).message(), onDone);
+                () -> client.batchReplayEvents(filters).message(), list::refresh);
     }
 
     public ObservableList<String> sourceIds() {

@@ -1,11 +1,10 @@
 package dev.hookline.app.form;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.table.CopyIdCell;
 import java.util.function.Supplier;
 import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -20,17 +19,8 @@ public final class CopyButton {
         button.setId(id);
         button.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         button.setTooltip(new Tooltip(tooltip));
-        button.setOnAction(event -> copy(value.get()));
+        button.setOnAction(event -> CopyIdCell.copy(value.get()));
         return button;
     }
 
-    /** Puts {@code text} on the system clipboard (nothing when null). */
-    public static void copy(String text) {
-        if (text == null) {
-            return;
-        }
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
-    }
 }

@@ -12,6 +12,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
@@ -56,7 +57,7 @@ public final class FormLayout {
                 box.getChildren().add(header);
             }
             grid.setHgap(12);
-            grid.setVgap(2);
+            grid.setVgap(0); // hidden rows must not leave gaps: spacing comes from margins
             ColumnConstraints labels = new ColumnConstraints();
             labels.setMinWidth(170);
             labels.setHalignment(HPos.RIGHT);
@@ -141,6 +142,43 @@ public final class FormLayout {
         return input;
     }
 
+    /**
+     * A pick among rows loaded from the server (endpoints, sources) whose ID goes into {@code field}: picking sets
+     * the ID, and an ID set by the view model (editing) picks its row once the rows are there.
+     */
+    public <T> ComboBox<T> picker(FormField field, String id, ObservableList<T> rows, Function<T, String> idOf,
+                                  Function<T, String> names) {
+        ComboBox<T> input = new ComboBox<>(rows);
+        input.setId(id);
+        input.setConverter(converter(row -> row == null ? "" : names.apply(row)));
+        input.setButtonCell(cell(row -> row == null ? "" : names.apply(row)));
+        input.setCellFactory(list -> cell(row -> row == null ? "" : names.apply(row)));
+        input.setMaxWidth(Double.MAX_VALUE);
+        boolean[] syncing = {false};
+        Runnable pickFromField = () -> {
+            if (syncing[0]) {
+                return;
+            }
+            syncing[0] = true;
+            T match = rows.stream().filter(row -> Objects.equals(idOf.apply(row), field.value())).findFirst()
+                    .orElse(null);
+            input.setValue(match);
+            syncing[0] = false;
+        };
+        input.valueProperty().addListener((o, before, now) -> {
+            // null comes from the rows being replaced, never from the user: it must not wipe an ID being edited
+            if (!syncing[0] && now != null) {
+                syncing[0] = true;
+                field.textProperty().set(idOf.apply(now));
+                syncing[0] = false;
+            }
+        });
+        field.textProperty().addListener((o, before, now) -> pickFromField.run());
+        rows.addListener((javafx.collections.ListChangeListener<T>) change -> pickFromField.run());
+        fieldRow(field, id, input);
+        return input;
+    }
+
     /** A pick of a value that is not a field (types, modes); {@code null} items show as {@code names.apply(null)}. */
     public <T> ComboBox<T> choice(String label, String id, ObjectProperty<T> value, List<T> items,
                                   Function<T, String> names) {
@@ -182,7 +220,7 @@ public final class FormLayout {
         error.managedProperty().bind(error.visibleProperty());
         int row = current.row;
         GridPane.setValignment(label, VPos.TOP);
-        GridPane.setMargin(label, new Insets(5, 0, 0, 0));
+        GridPane.setMargin(label, new Insets(9, 0, 0, 0));
         current.grid.add(label, 0, row);
         current.grid.add(node, 1, row);
         current.grid.add(error, 1, row + 1);
@@ -197,11 +235,26 @@ public final class FormLayout {
     private void plainRow(String label, Node node) {
         Label name = new Label(label);
         name.setLabelFor(node);
+        name.visibleProperty().bind(node.visibleProperty());
+        name.managedProperty().bind(node.managedProperty());
         current.grid.add(name, 0, current.row);
         current.grid.add(node, 1, current.row);
         GridPane.setMargin(node, new Insets(4, 0, 4, 0));
         current.row += 2;
         current.alwaysShown = true;
+    }
+
+    /**
+     * Keeps the shown rows in step with the view model: shows {@code shownFields} now and again whenever one of
+     * the {@code structure} values (types, pickers, create/edit) changes.
+     */
+    public void follow(java.util.function.Supplier<? extends Collection<FormField>> shownFields,
+                       javafx.beans.value.ObservableValue<?>... structure) {
+        Runnable reshow = () -> show(shownFields.get());
+        for (javafx.beans.value.ObservableValue<?> value : structure) {
+            value.addListener((observable, before, now) -> reshow.run());
+        }
+        reshow.run();
     }
 
     /** Shows exactly the rows of {@code shown} fields; sections left without rows (and without pickers) hide. */

@@ -24,9 +24,9 @@ public record PortalLinkFilter(String search, String ownerId, List<String> endpo
         return new PortalLinkFilter(null, null, List.of());
     }
 
-    /** The list query of the first page with {@code perPage} rows. */
-    public ListQuery toQuery(int perPage) {
-        return ListQuery.ofPerPage(perPage).with("q", search).with("ownerId", ownerId)
+    /** The filters as query parameters (the table adds paging). */
+    public ListQuery toQuery() {
+        return ListQuery.create().with("q", search).with("ownerId", ownerId)
                 .withAll("endpointId", endpointIds);
     }
 

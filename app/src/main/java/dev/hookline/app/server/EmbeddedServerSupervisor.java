@@ -30,6 +30,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
     private boolean startRequested;
     private boolean closed;
     private EmbeddedServer server;
+    private Path dataDirectory;
 
     public EmbeddedServerSupervisor(BackgroundTasks backgroundTasks) {
         this.backgroundTasks = backgroundTasks;
@@ -46,6 +47,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
                 throw new IllegalStateException(closed ? "already closed" : "already started");
             }
             startRequested = true;
+            this.dataDirectory = dataDirectory;
         }
         backgroundTasks.run(() -> startServer(dataDirectory), onRunning, onFailure);
     }
@@ -76,6 +78,54 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
                     ? fileSystem.getReason() : e.getClass().getSimpleName();
             throw new IOException("Cannot create the data directory " + dataDirectory + " (" + reason + ")", e);
         }
+    }
+
+    /** {@code true} while a server of this supervisor is up. */
+    public boolean isRunning() {
+        synchronized (lock) {
+            return server != null;
+        }
+    }
+
+    /**
+     * Stops the running server but, unlike {@link #close()}, allows {@link #restart()}: what happens when the server
+     * must be brought back (or, in tests, taken down).
+     */
+    public void stop() {
+        EmbeddedServer running;
+        synchronized (lock) {
+            running = server;
+            server = null;
+        }
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    /**
+     * Stops the server if it runs and starts a new one in the same data directory, on a new free port. Blocks:
+     * call it off the FX thread. Only after a first {@link #start}, and never after {@link #close()}.
+     */
+    public EmbeddedServer restart() throws Exception {
+        Path directory;
+        synchronized (lock) {
+            if (closed || !startRequested) {
+                throw new IllegalStateException(closed ? "already closed" : "never started");
+            }
+            directory = dataDirectory;
+        }
+        awaitStart();
+        stop();
+        createDirectories(directory);
+        EmbeddedServer started = EmbeddedServer.start(ServerConfig.embedded(directory));
+        synchronized (lock) {
+            if (!closed) {
+                server = started;
+                return started;
+            }
+        }
+        started.close();
+        throw new CancellationException("The console closed before the embedded server was up");
     }
 
     /** Stops the server if it runs; idempotent, safe from any thread. */

@@ -47,6 +47,7 @@ public final class ConsoleSession {
             filter = Map.copyOf(filter);
         }
     }
+    private boolean checking;
 
     public ConsoleSession(BackgroundTasks tasks) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
@@ -176,6 +177,32 @@ public final class ConsoleSession {
     /** The shell listens here to carry out {@link #navigate} requests. */
     public void onNavigate(Consumer<Navigation> listener) {
         navigationListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Heartbeat: asks the server for the selected project (no recovery). Raises the banner when the server cannot
+     * be reached and lowers it when it answers again; the shell calls this every few seconds and on Ctrl+R.
+     */
+    public void checkConnection() {
+        ApiClient current = client.get();
+        if (current == null || checking || retrying.get()) {
+            return;
+        }
+        checking = true;
+        tasks.run(() -> {
+            current.getProject(current.projectId());
+            return Boolean.TRUE;
+        }, ok -> {
+            checking = false;
+            if (current == client.get()) {
+                connectionProblem.set(null);
+            }
+        }, failure -> {
+            checking = false;
+            if (current == client.get()) {
+                reportConnectionFailure(failure);
+            }
+        });
     }
 
     /** Clears the banner: a call through the current client has just succeeded. */

@@ -1,5 +1,8 @@
 package dev.hookline.app.shell;
 
+import dev.hookline.app.deliveries.DeliveriesView;
+import dev.hookline.app.events.EventsView;
+import dev.hookline.app.metaevents.MetaEventsView;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -20,13 +23,13 @@ public final class ConsoleViews {
 
     public Function<ConsoleSession, ConsoleView> factory(NavigationTarget target) {
         return switch (target) {
-            case DELIVERIES -> session -> new PlaceholderView(target);
-            case EVENTS -> session -> new PlaceholderView(target);
-            case META_EVENTS -> session -> new PlaceholderView(target);
-            case ENDPOINTS -> session -> new PlaceholderView(target);
-            case SOURCES -> session -> new PlaceholderView(target);
-            case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
-            case PORTAL_LINKS -> session -> new PlaceholderView(target);
+            case DELIVERIES -> DeliveriesView::new;
+            case EVENTS -> EventsView::new;
+            case META_EVENTS -> MetaEventsView::new;
+            case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
+            case SOURCES -> dev.hookline.app.sources.SourcesView::new;
+            case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
+            case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
             case SETTINGS -> settings;
         };
     }

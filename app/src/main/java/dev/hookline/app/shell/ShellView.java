@@ -45,6 +45,8 @@ public final class ShellView extends BorderPane {
 
     public static final KeyCombination FOCUS_FILTER = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination REFRESH = new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN);
+    /** How often the shell checks that the server still answers (the banner comes and goes by itself). */
+    public static final javafx.util.Duration HEARTBEAT = javafx.util.Duration.seconds(5);
 
     private final ObjectProperty<NavigationTarget> selected =
             new SimpleObjectProperty<>(this, "selected", NavigationTarget.DELIVERIES);
@@ -56,6 +58,7 @@ public final class ShellView extends BorderPane {
     private final StackPane content = new StackPane();
     private final HBox topBarItems = new HBox(8);
     private ConsoleView current;
+    private final javafx.animation.Timeline heartbeat;
 
     public ShellView(Image logo, ConsoleSession session, ConsoleViews factories, Node waiting) {
         this.session = Objects.requireNonNull(session, "session");
@@ -92,6 +95,15 @@ public final class ShellView extends BorderPane {
                 current.applyFilter(navigation.filter());
             }
         });
+        heartbeat = new javafx.animation.Timeline(
+                new javafx.animation.KeyFrame(HEARTBEAT, event -> session.checkConnection()));
+        heartbeat.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        heartbeat.play();
+    }
+
+    /** Stops the shell's timers (application shutdown). */
+    public void dispose() {
+        heartbeat.stop();
     }
 
     public ObjectProperty<NavigationTarget> selectedProperty() {
@@ -130,6 +142,7 @@ public final class ShellView extends BorderPane {
             }
         });
         scene.getAccelerators().put(REFRESH, () -> {
+            session.checkConnection();
             if (current != null) {
                 current.refresh();
             }
@@ -180,6 +193,7 @@ public final class ShellView extends BorderPane {
 
         Button retry = new Button("Retry", new FontIcon(Feather.REFRESH_CW));
         retry.setId("retryConnection");
+        retry.setMinWidth(Region.USE_PREF_SIZE);
         retry.disableProperty().bind(session.retryingProperty());
         retry.setOnAction(event -> session.retryConnection());
 

@@ -21,9 +21,9 @@ public record SourceFilter(String search, SourceType type, SourceProvider provid
         return new SourceFilter(null, null, null);
     }
 
-    /** The list query of the first page with {@code perPage} rows. */
-    public ListQuery toQuery(int perPage) {
-        return ListQuery.ofPerPage(perPage).with("q", search)
+    /** The filters as query parameters (the table adds paging). */
+    public ListQuery toQuery() {
+        return ListQuery.create().with("q", search)
                 .with("type", type == null ? null : type.wire())
                 .with("provider", provider == null ? null : provider.wire());
     }

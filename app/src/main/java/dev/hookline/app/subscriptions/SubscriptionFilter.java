@@ -22,8 +22,8 @@ public record SubscriptionFilter(String name, List<String> endpointIds) {
         return new SubscriptionFilter(null, List.of());
     }
 
-    /** The list query of the first page with {@code perPage} rows. */
-    public ListQuery toQuery(int perPage) {
-        return ListQuery.ofPerPage(perPage).with("name", name).withAll("endpointId", endpointIds);
+    /** The filters as query parameters (the table adds paging). */
+    public ListQuery toQuery() {
+        return ListQuery.create().with("name", name).withAll("endpointId", endpointIds);
     }
 }

@@ -11,7 +11,8 @@ import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.form.Form;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +29,7 @@ class EndpointActionsTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private Form form;
     private EndpointActions actions;
     private Endpoint endpoint;
@@ -37,7 +38,7 @@ class EndpointActionsTest {
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         form = new Form(new SameThreadBackgroundTasks(), connectionFailures::add);
         actions = new EndpointActions(server::client, form);
         endpoint = server.client().createEndpoint(EndpointRequest.of("https://example.com/hook", "hook"));
@@ -68,7 +69,7 @@ class EndpointActionsTest {
         actions.delete(endpoint, () -> deleted.set(true));
 
         assertTrue(deleted.get());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,21 +15,21 @@ class EndpointFilterTest {
 
     @Test
     void searchAndOwnerBecomeQAndOwnerId() {
-        var query = new EndpointFilter("  billing ", "acme").toQuery(25);
+        var query = new EndpointFilter("  billing ", "acme").toQuery();
 
-        assertEquals(Map.of("perPage", List.of("25"), "q", List.of("billing"), "ownerId", List.of("acme")),
+        assertEquals(Map.of("q", List.of("billing"), "ownerId", List.of("acme")),
                 query.params());
     }
 
     @Test
     void blankFiltersAreLeftOut() {
-        assertEquals(Map.of("perPage", List.of("50")), new EndpointFilter(" ", "").toQuery(50).params());
-        assertEquals(Map.of("perPage", List.of("50")), EndpointFilter.none().toQuery(50).params());
+        assertEquals(Map.of(), new EndpointFilter(" ", "").toQuery().params());
+        assertEquals(Map.of(), EndpointFilter.none().toQuery().params());
     }
 
     @Test
     void theServerListsOnlyWhatTheFilterAsksFor(@TempDir Path dataDirectory) {
-        try (RunningServer server = RunningServer.start(dataDirectory)) {
+        try (EmbeddedServerFixture server = EmbeddedServerFixture.start(dataDirectory)) {
             var client = server.client();
             client.createEndpoint(EndpointRequest.of("https://example.com/1", "billing eu"));
             client.createEndpoint(new EndpointRequest("https://example.com/2", "billing us", null, "acme", null, null,
@@ -37,9 +37,9 @@ class EndpointFilterTest {
             client.createEndpoint(EndpointRequest.of("https://example.com/3", "shipping"));
 
             assertEquals(List.of("billing eu", "billing us"), names(client.listEndpoints(
-                    new EndpointFilter("billing", null).toQuery(20)).content()));
+                    new EndpointFilter("billing", null).toQuery().perPage(20)).content()));
             assertEquals(List.of("billing us"), names(client.listEndpoints(
-                    new EndpointFilter(null, "acme").toQuery(20)).content()));
+                    new EndpointFilter(null, "acme").toQuery().perPage(20)).content()));
         }
     }
 

@@ -10,7 +10,8 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,14 +26,14 @@ class EndpointFormViewModelTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private EndpointFormViewModel form;
     private final List<Throwable> connectionFailures = new ArrayList<>();
     private final AtomicReference<Endpoint> saved = new AtomicReference<>();
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         form = new EndpointFormViewModel(new SameThreadBackgroundTasks(), server::client, connectionFailures::add);
         form.createNew();
     }
@@ -49,7 +50,7 @@ class EndpointFormViewModelTest {
         assertEquals("Name is required", form.name.error());
         assertEquals("URL is required", form.url.error());
         assertNull(saved.get());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -60,7 +61,7 @@ class EndpointFormViewModelTest {
         assertFalse(form.save(saved::set));
 
         assertEquals("URL must be an http:// or https:// URL, e.g. https://example.com/webhooks", form.url.error());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -78,7 +79,7 @@ class EndpointFormViewModelTest {
         assertEquals("Support email must be an email address, e.g. support@example.com", form.supportEmail.error());
         assertEquals("Slack webhook URL must be an http:// or https:// URL, e.g. https://example.com/webhooks",
                 form.slackWebhookUrl.error());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -90,7 +91,7 @@ class EndpointFormViewModelTest {
 
         assertEquals("Rate limit duration (seconds) is required when a rate limit is set",
                 form.rateLimitDuration.error());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -104,7 +105,7 @@ class EndpointFormViewModelTest {
         assertEquals("Header name must be an HTTP header name (letters, digits and - only, no spaces or colons)",
                 form.apiKeyHeaderName.error());
         assertEquals("Header value is required", form.apiKeyHeaderValue.error());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -150,7 +151,7 @@ class EndpointFormViewModelTest {
         assertFalse(form.save(saved::set));
         assertEquals("Signing key (JWK) must be a JWK object with a \"kty\" member", form.oauth2SigningKey.error());
         assertEquals("", form.oauth2ClientSecret.error(), "no client secret for client_assertion");
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -222,7 +223,7 @@ class EndpointFormViewModelTest {
         assertEquals(false, endpoint.advancedSignatures());
         assertEquals(EndpointAuthType.API_KEY, endpoint.authentication().type());
         assertEquals("X-Api-Key", endpoint.authentication().apiKey().headerName());
-        assertEquals(1, server.endpointCount());
+        assertEquals(1, Counts.endpoints(server.client()));
         assertTrue(form.isEditing(), "after saving, the form edits what it created");
     }
 
@@ -245,7 +246,7 @@ class EndpointFormViewModelTest {
         form.authType.set(null);
         assertTrue(form.save(saved::set));
         assertNull(server.client().getEndpoint(saved.get().uid()).authentication());
-        assertEquals(1, server.endpointCount());
+        assertEquals(1, Counts.endpoints(server.client()));
     }
 
     @Test
@@ -259,7 +260,7 @@ class EndpointFormViewModelTest {
         assertNull(saved.get());
         assertTrue(form.form().serverError().startsWith("mtls_client_cert"), form.form().serverError());
         assertFalse(form.form().busyProperty().get());
-        assertEquals(0, server.endpointCount());
+        assertEquals(0, Counts.endpoints(server.client()));
     }
 
     @Test

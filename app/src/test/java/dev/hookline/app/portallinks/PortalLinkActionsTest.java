@@ -11,7 +11,7 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.form.Form;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,13 +25,13 @@ class PortalLinkActionsTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private Form form;
     private PortalLinkActions actions;
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         form = new Form(new SameThreadBackgroundTasks(), failure -> { });
         actions = new PortalLinkActions(server::client, form);
     }

@@ -10,14 +10,14 @@ class PortalLinkFilterTest {
 
     @Test
     void searchOwnerAndEndpoints() {
-        var query = new PortalLinkFilter("partner", " acme ", List.of("e1", "e2")).toQuery(30);
+        var query = new PortalLinkFilter("partner", " acme ", List.of("e1", "e2")).toQuery();
 
-        assertEquals(Map.of("perPage", List.of("30"), "q", List.of("partner"), "ownerId", List.of("acme"),
+        assertEquals(Map.of("q", List.of("partner"), "ownerId", List.of("acme"),
                 "endpointId", List.of("e1", "e2")), query.params());
     }
 
     @Test
-    void noFilterSendsOnlyThePageSize() {
-        assertEquals(Map.of("perPage", List.of("30")), PortalLinkFilter.none().toQuery(30).params());
+    void noFilterSendsNoParameters() {
+        assertEquals(Map.of(), PortalLinkFilter.none().toQuery().params());
     }
 }

@@ -12,7 +12,7 @@ import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.portallinks.PortalLinkFormViewModel.Scope;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ class PortalLinkFormViewModelTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private PortalLinkFormViewModel form;
     private Endpoint first;
     private Endpoint second;
@@ -36,7 +36,7 @@ class PortalLinkFormViewModelTest {
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         first = server.client().createEndpoint(EndpointRequest.of("https://example.com/a", "a"));
         second = server.client().createEndpoint(EndpointRequest.of("https://example.com/b", "b"));
         form = new PortalLinkFormViewModel(new SameThreadBackgroundTasks(), server::client, connectionFailures::add);

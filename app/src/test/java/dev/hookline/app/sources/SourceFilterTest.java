@@ -12,14 +12,14 @@ class SourceFilterTest {
 
     @Test
     void searchTypeAndProviderUseTheirWireNames() {
-        var query = new SourceFilter(" gh ", SourceType.PUB_SUB, SourceProvider.GITHUB).toQuery(20);
+        var query = new SourceFilter(" gh ", SourceType.PUB_SUB, SourceProvider.GITHUB).toQuery();
 
-        assertEquals(Map.of("perPage", List.of("20"), "q", List.of("gh"), "type", List.of("pub_sub"),
+        assertEquals(Map.of("q", List.of("gh"), "type", List.of("pub_sub"),
                 "provider", List.of("github")), query.params());
     }
 
     @Test
-    void noFilterSendsOnlyThePageSize() {
-        assertEquals(Map.of("perPage", List.of("20")), new SourceFilter("  ", null, null).toQuery(20).params());
+    void noFilterSendsNoParameters() {
+        assertEquals(Map.of(), new SourceFilter("  ", null, null).toQuery().params());
     }
 }

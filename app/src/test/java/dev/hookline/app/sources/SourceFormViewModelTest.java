@@ -13,7 +13,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.form.FormField;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,14 +28,14 @@ class SourceFormViewModelTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private SourceFormViewModel form;
     private final List<Throwable> connectionFailures = new ArrayList<>();
     private final AtomicReference<Source> saved = new AtomicReference<>();
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         form = new SourceFormViewModel(new SameThreadBackgroundTasks(), server::client, connectionFailures::add);
     }
 

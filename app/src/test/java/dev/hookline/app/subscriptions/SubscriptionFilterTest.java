@@ -11,17 +11,17 @@ class SubscriptionFilterTest {
 
     @Test
     void nameAndRepeatedEndpointIds() {
-        var query = new SubscriptionFilter(" orders ", List.of("e1", " e2 ", "e1")).toQuery(20);
+        var query = new SubscriptionFilter(" orders ", List.of("e1", " e2 ", "e1")).toQuery();
 
-        assertEquals(Map.of("perPage", List.of("20"), "name", List.of("orders"), "endpointId", List.of("e1", "e2")),
+        assertEquals(Map.of("name", List.of("orders"), "endpointId", List.of("e1", "e2")),
                 query.params());
-        assertEquals("perPage=20&name=orders&endpointId=e1&endpointId=e2", query.toQuery());
+        assertEquals("name=orders&endpointId=e1&endpointId=e2", query.toQuery());
     }
 
     @Test
     void blankEndpointIdsAndNameAreLeftOut() {
-        var query = new SubscriptionFilter("", Arrays.asList(" ", null)).toQuery(20);
+        var query = new SubscriptionFilter("", Arrays.asList(" ", null)).toQuery();
 
-        assertEquals(Map.of("perPage", List.of("20")), query.params());
+        assertEquals(Map.of(), query.params());
     }
 }

@@ -17,7 +17,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.testing.RunningServer;
+import dev.hookline.app.testing.EmbeddedServerFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ class SubscriptionFormViewModelTest {
     @TempDir
     Path dataDirectory;
 
-    private RunningServer server;
+    private EmbeddedServerFixture server;
     private ApiClient client;
     private SubscriptionFormViewModel form;
     private Endpoint endpoint;
@@ -41,7 +41,7 @@ class SubscriptionFormViewModelTest {
 
     @BeforeEach
     void start() {
-        server = RunningServer.start(dataDirectory);
+        server = EmbeddedServerFixture.start(dataDirectory);
         client = server.client();
         endpoint = client.createEndpoint(EndpointRequest.of("https://example.com/hook", "orders"));
         form = new SubscriptionFormViewModel(new SameThreadBackgroundTasks(), () -> client, connectionFailures::add);

@@ -8,6 +8,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.http.ApiError;
+import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
 import java.sql.Connection;
@@ -38,15 +39,6 @@ public final class DeliveryRecovery {
     /** What a batch retry sends again: deliveries that ended without being delivered. */
     static final Set<EventDeliveryStatus> RETRYABLE = EnumSet.of(EventDeliveryStatus.FAILURE,
             EventDeliveryStatus.DISCARDED);
-
-    /** How a batch action went: deliveries queued again, and those that could not be. */
-    public record Outcome(int successful, int failed) {
-
-        /** Convoy's message for batch actions, e.g. {@code "3 successful, 1 failed"}. */
-        public String message() {
-            return successful + " successful, " + failed + " failed";
-        }
-    }
 
     private final ServerContext context;
 
@@ -99,10 +91,10 @@ public final class DeliveryRecovery {
      * nothing queued) when one of them is not delivered; an unknown ID, or one whose endpoint is not active, counts
      * as failed.
      */
-    public Outcome forceResend(String projectId, List<String> ids) {
+    public BatchOutcome forceResend(String projectId, List<String> ids) {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
         Instant now = context.now();
-        Outcome outcome = context.db().write(c -> {
+        BatchOutcome outcome = context.db().write(c -> {
             Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryStore.COLUMNS,
                     projectId, wanted, DeliveryStore::map, EventDelivery::uid);
             for (EventDelivery delivery : found.values()) {
@@ -122,13 +114,13 @@ public final class DeliveryRecovery {
      * {@code filter} in {@code window}'s date window (a {@code status} filter narrows these two; other statuses in
      * it match nothing). Synchronous: the answer says how many were queued.
      */
-    public Outcome batchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
+    public BatchOutcome batchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
         DeliveryStore.Filter retryable = retryable(filter);
         if (retryable == null) {
-            return new Outcome(0, 0);
+            return new BatchOutcome(0, 0);
         }
         Instant now = context.now();
-        Outcome outcome = context.db().write(c -> {
+        BatchOutcome outcome = context.db().write(c -> {
             List<EventDelivery> matching = new ArrayList<>();
             DeliveryStore.forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, now);
@@ -163,7 +155,7 @@ public final class DeliveryRecovery {
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
-    private static Outcome requeue(Connection c, String projectId, List<EventDelivery> deliveries, int missing,
+    private static BatchOutcome requeue(Connection c, String projectId, List<EventDelivery> deliveries, int missing,
                                    Instant now) throws SQLException {
         Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
                 deliveries.stream().map(EventDelivery::endpointId).distinct().toList());
@@ -175,10 +167,10 @@ public final class DeliveryRecovery {
             }
         }
         DeliveryStore.reschedule(c, projectId, queued, now);
-        return new Outcome(queued.size(), deliveries.size() - queued.size() + missing);
+        return new BatchOutcome(queued.size(), deliveries.size() - queued.size() + missing);
     }
 
-    private void signalIfQueued(Outcome outcome) {
+    private void signalIfQueued(BatchOutcome outcome) {
         if (outcome.successful() > 0) {
             context.signalDeliveriesDue();
         }

@@ -13,6 +13,7 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class DeliveryRoutes {
                         ex.pathParam("eventDeliveryID"), EventScope.PROJECT)));
         router.post(BASE + "/forceresend", Access.API_KEY, this::forceResend);
         router.post(BASE + "/batchretry", Access.API_KEY, ex -> {
-            DeliveryRecovery.Outcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
+            BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
                     ListParams.from(ex));
             ex.ok(200, outcome.message(), null);
         });
@@ -82,7 +83,7 @@ public final class DeliveryRoutes {
             }
             values.add(id.asText().strip());
         }
-        DeliveryRecovery.Outcome outcome = recovery.forceResend(projectId(ex), values);
+        BatchOutcome outcome = recovery.forceResend(projectId(ex), values);
         ex.ok(200, outcome.message(), null);
     }
 

@@ -41,10 +41,13 @@ final class DueDeliveries {
     };
 
     private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
-            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.metadata, d.num_trials, "
+            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
+            + "d.num_trials, "
             + "d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
-            + "WHERE d.status = '%s' AND d.next_send_time <= ? AND d.deleted_at IS NULL%s "
+            // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
+            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' "
+            + "AND d.next_send_time <= ? AND d.deleted_at IS NULL%s "
             + "ORDER BY d.next_send_time LIMIT ?";
 
     private DueDeliveries() {
@@ -122,7 +125,8 @@ final class DueDeliveries {
         return new DueDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),
                 rs.getString("endpoint_id"), rs.getString("subscription_id"), rs.getString("event_type"),
                 rs.getString("idempotency_key"), EventDeliveryStatus.fromWire(rs.getString("status")),
-                mode == null ? DeliveryMode.AT_LEAST_ONCE : mode, JsonColumns.read(rs, "headers", HEADERS), retry,
+                mode == null ? DeliveryMode.AT_LEAST_ONCE : mode, JsonColumns.read(rs, "headers", HEADERS),
+                rs.getString("url_query_params"), retry,
                 rs.getLong("num_trials"), Times.get(rs, "next_send_time"), Times.get(rs, "acknowledged_at"),
                 Times.get(rs, "created_at"), transformed != null ? transformed : rs.getString("event_data"));
     }
@@ -233,8 +237,8 @@ final class DueDeliveries {
         long at = Times.toMicros(now);
         int failed;
         try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
-                + "SET status = 'Failure', description = ?, updated_at = ? "
-                + "WHERE status = 'Processing' AND delivery_mode = 'at_most_once'")) {
+                + "SET status = 'Failure', description = ?, updated_at = ? WHERE " + PROCESSING
+                + " AND delivery_mode = 'at_most_once'")) {
             s.setString(1, INTERRUPTED_AT_MOST_ONCE);
             s.setLong(2, at);
             failed = s.executeUpdate();
@@ -242,13 +246,17 @@ final class DueDeliveries {
         int resent;
         try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
                 + "SET status = CASE WHEN num_trials = 0 THEN 'Scheduled' ELSE 'Retry' END, next_send_time = ?, "
-                + "updated_at = ? WHERE status = 'Processing'")) {
+                + "updated_at = ? WHERE " + PROCESSING)) {
             s.setLong(1, at);
             s.setLong(2, at);
             resent = s.executeUpdate();
         }
         return new int[] {resent, failed};
     }
+
+    /** Rows left {@code Processing}, through the {@code deliveries_due} index (its condition repeated). */
+    private static final String PROCESSING = "status IN ('Scheduled', 'Retry', 'Processing') "
+            + "AND status = 'Processing'";
 
     static final String INTERRUPTED_AT_MOST_ONCE = "interrupted by a server stop while being sent; at_most_once "
             + "deliveries are not sent again";

@@ -2,11 +2,13 @@ package dev.hookline.server.dispatch;
 
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -135,7 +137,41 @@ final class OutcomeWriter {
         if (!handedBack.isEmpty()) {
             DueDeliveries.handBack(c, handedBack, now);
         }
+        recordMetaEvents(c, batch);
         return null;
+    }
+
+    /**
+     * {@code eventdelivery.success|failed} meta events for the outcomes just written, in the same transaction. In
+     * a savepoint of its own: a meta event that cannot be recorded must not undo the deliveries' outcomes.
+     */
+    private void recordMetaEvents(Connection c, List<Object> batch) {
+        List<MetaEventRecorder.DeliveryOutcome> finished = new ArrayList<>();
+        for (Object item : batch) {
+            if (item instanceof Tried t) {
+                finished.add(new MetaEventRecorder.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
+                        t.outcome().status()));
+            }
+        }
+        if (finished.isEmpty()) {
+            return;
+        }
+        Savepoint savepoint = null;
+        try {
+            savepoint = c.setSavepoint();
+            MetaEventRecorder.recordDeliveryOutcomes(c, context, finished);
+            c.releaseSavepoint(savepoint);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("could not record delivery meta events: {}", e.toString());
+            try {
+                if (savepoint != null) {
+                    c.rollback(savepoint);
+                    c.releaseSavepoint(savepoint);
+                }
+            } catch (SQLException ignored) {
+                // the outer transaction still commits the outcomes
+            }
+        }
     }
 
     private static AttemptStore.NewAttempt attempt(DueDelivery d, SendResult r) {

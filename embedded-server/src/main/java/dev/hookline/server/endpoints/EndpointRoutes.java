@@ -2,10 +2,12 @@ package dev.hookline.server.endpoints;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
@@ -27,10 +29,12 @@ public final class EndpointRoutes {
     public static final String NOT_FOUND = "Resource not found";
     public static final long MAX_SECRET_EXPIRATION_SECONDS = Duration.ofDays(7).toSeconds();
 
+    private final ServerContext context;
     private final EndpointStore store;
     private final EndpointValidator validator;
 
     public EndpointRoutes(ServerContext context) {
+        this.context = context;
         this.store = new EndpointStore(context);
         this.validator = new EndpointValidator(context::now);
     }
@@ -51,7 +55,8 @@ public final class EndpointRoutes {
         ListParams params = ListParams.from(ex);
         Page<Endpoint> page = store.list(project.uid(), params, ex.query("q").orElse(null),
                 ex.query("ownerId").orElse(null), null);
-        ex.ok(200, "Endpoints fetched successfully", redacted(page));
+        ex.ok(200, "Endpoints fetched successfully", redacted(new Page<>(page.content().stream()
+                .map(this::withCircuit).toList(), page.pagination())));
     }
 
     private void create(Exchange ex) throws IOException {
@@ -68,7 +73,7 @@ public final class EndpointRoutes {
         if (endpoint == null) {
             throw ApiError.notFound(NOT_FOUND);
         }
-        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
+        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(withCircuit(endpoint)));
     }
 
     private void update(Exchange ex) throws IOException {
@@ -99,13 +104,29 @@ public final class EndpointRoutes {
         ex.ok(202, "endpoint status updated successfully", EndpointRedaction.redact(paused));
     }
 
+    /**
+     * inactive or paused -> active, and the endpoint's circuit breaker is reset (closed). An endpoint that is
+     * active but whose circuit is open or half-open is activated by the reset alone.
+     */
     private void activate(Exchange ex) throws IOException {
         Project project = ex.project();
-        Endpoint active = store.activate(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT);
+        String endpointId = ex.pathParam("endpointID");
+        Endpoint current = store.find(project.uid(), endpointId);
+        boolean circuitNotClosed = current != null && context.circuitBreakers().state(endpointId, context.now())
+                != CircuitBreakers.State.CLOSED;
+        context.circuitBreakers().reset(endpointId);
+        Endpoint active = circuitNotClosed && current.status() == EndpointStatus.ACTIVE ? current
+                : store.activate(project.uid(), endpointId, EndpointScope.PROJECT);
         if (active == null) {
             throw ApiError.badRequest("failed to find endpoint");
         }
-        ex.ok(202, "endpoint status successfully activated", EndpointRedaction.redact(active));
+        context.signalDeliveriesDue();
+        ex.ok(202, "endpoint status successfully activated", EndpointRedaction.redact(withCircuit(active)));
+    }
+
+    /** The endpoint with its circuit breaker's {@code failure_rate} and {@code cb_state}. */
+    private Endpoint withCircuit(Endpoint endpoint) {
+        return context.circuitBreakers().describe(endpoint, context.now());
     }
 
     private void expireSecret(Exchange ex) throws IOException {

@@ -239,7 +239,8 @@ public final class EndpointValidator {
         }
     }
 
-    private static OAuth2 oauth2(OAuth2 o) {
+    /** Checks OAuth2 settings as an endpoint stores them (400 naming the field); the trimmed settings. */
+    public static OAuth2 oauth2(OAuth2 o) {
         if (o == null) {
             throw ApiError.badRequest("authentication.oauth2:is required for type oauth2");
         }

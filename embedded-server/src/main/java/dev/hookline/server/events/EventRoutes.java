@@ -7,10 +7,12 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import java.util.List;
+import java.util.Map;
 
-/** {@code /api/v1/projects/{projectID}/events}: list, get, replay. */
+/** {@code /api/v1/projects/{projectID}/events}: list, get, replay, and batch replay of what the list matches. */
 public final class EventRoutes {
 
     private static final String BASE = "/api/v1/projects/{projectID}/events";
@@ -27,6 +29,17 @@ public final class EventRoutes {
         router.get(BASE, Access.API_KEY, this::list);
         router.get(BASE + "/{eventID}", Access.API_KEY, this::get);
         router.put(BASE + "/{eventID}/replay", Access.API_KEY, this::replay);
+        router.post(BASE + "/batchreplay", Access.API_KEY, ex -> {
+            Project project = ex.project();
+            BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
+                    ListParams.from(ex));
+            ex.ok(200, outcome.message(), null);
+        });
+        router.get(BASE + "/countbatchreplayevents", Access.API_KEY, ex -> {
+            Project project = ex.project();
+            ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
+                    filter(ex, EventScope.PROJECT), ListParams.from(ex))));
+        });
     }
 
     /**

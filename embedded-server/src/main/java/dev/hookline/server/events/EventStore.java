@@ -282,6 +282,36 @@ public final class EventStore {
         });
     }
 
+    /** Receives one page of a walk over matching events ({@link #forEachMatching}). */
+    @FunctionalInterface
+    public interface PageVisitor {
+        void visit(List<Event> page) throws SQLException;
+    }
+
+    /**
+     * Walks every live event of {@code projectId} that the list would show for {@code filter} in {@code window}'s
+     * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
+     * act on exactly what the list matches. Events come without embedded metadata.
+     */
+    public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+                                       PageVisitor visitor) throws SQLException {
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return;
+        }
+        KeysetQuery<Event> query = listQuery(projectId, filter);
+        String cursor = null;
+        while (true) {
+            Page<Event> page = query.page(c, window.walkFrom(cursor), Event::uid);
+            if (!page.content().isEmpty()) {
+                visitor.visit(page.content());
+            }
+            if (!page.pagination().hasNextPage()) {
+                return;
+            }
+            cursor = page.pagination().nextPageCursor();
+        }
+    }
+
     /**
      * The list query for {@code filter}, walking the index that serves it best: an idempotency key names a handful
      * of events, so its index wins and the rest is checked per row; otherwise search terms walk the full-text index

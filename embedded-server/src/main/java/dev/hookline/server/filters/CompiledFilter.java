@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  *   <li>A key absent from the document fails every condition except {@code $neq}, {@code $nin} and
  *       {@code $exist:false}, which hold.
  *   <li>A {@code $} segment ({@code items.$.sku}) matches if any array element matches.
+ *   <li>A {@code $regex} search that backtracks past a linear budget counts as no match ({@link BoundedText}).
  * </ul>
  */
 public final class CompiledFilter {
@@ -234,9 +235,18 @@ public final class CompiledFilter {
                 case LT -> anyElement(value, v -> ordered(v, order -> order < 0));
                 case LTE -> anyElement(value, v -> ordered(v, order -> order <= 0));
                 case REGEX -> anyElement(value, v -> (v.isTextual() || v.isNumber() || v.isBoolean())
-                        && pattern.matcher(v.asText()).find());
+                        && find(pattern, v.asText()));
                 case EXIST -> true;
             };
+        }
+
+        /** A regex search with bounded work (see {@link BoundedText}); too much backtracking is no match. */
+        private static boolean find(Pattern pattern, String text) {
+            try {
+                return pattern.matcher(BoundedText.of(text)).find();
+            } catch (BoundedText.BudgetExceeded e) {
+                return false;
+            }
         }
 
         /** Compared as numbers; values that are not numeric fail every ordering test. */

@@ -2,6 +2,7 @@ package dev.hookline.server.filters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FilterConfig;
+import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.server.subscriptions.SubscriptionStore;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,14 +12,17 @@ import java.util.List;
  * Decides whether one subscription wants one event, once the caller has picked the subscription by source
  * (incoming projects) or endpoint (outgoing). The rule (ADR 0009):
  * <ol>
- *   <li>The event type must be one of the subscription's {@code filter_config.event_types}, exactly
- *       (case-sensitive), or those contain {@code "*"}.
- *   <li>The subscription's {@code filter_config.filter} must accept the body and the headers.
+ *   <li>If the subscription has a filter row ({@code /subscriptions/{id}/filters}) for exactly this event type, that
+ *       row decides; else its {@code "*"} row, if any, decides. A deciding row that is disabled
+ *       ({@code enabled_at} null) means no delivery; an enabled one must accept the headers and the body.
+ *   <li>Without such a row, the event type must be one of the subscription's {@code filter_config.event_types}
+ *       (exact, case-sensitive) or those contain {@code "*"}, and {@code filter_config.filter} must accept the
+ *       headers and the body.
  * </ol>
  */
 public final class SubscriptionMatch {
 
-    private static final String ALL_TYPES = "*";
+    private static final String ALL_TYPES = FilterStore.ALL_TYPES;
 
     private SubscriptionMatch() {
     }
@@ -29,6 +33,11 @@ public final class SubscriptionMatch {
      */
     public static boolean matches(Connection c, SubscriptionStore.Row subscription, String eventType, JsonNode body,
                                   JsonNode headers) throws SQLException {
+        SubscriptionFilter row = FilterStore.mostSpecific(c, subscription.uid(), eventType);
+        if (row != null) {
+            return row.enabledAt() != null && FilterEngine.matchesHeaders(row.headers(), headers)
+                    && FilterEngine.matches(row.body(), body);
+        }
         FilterConfig config = subscription.subscription().filterConfig();
         if (config == null) {
             return true;

@@ -264,7 +264,7 @@ public final class DeliveryPlanner {
         return out;
     }
 
-    static Retry retryOf(Project project) {
+    public static Retry retryOf(Project project) {
         ProjectConfig.Strategy strategy = project == null || project.config() == null ? null
                 : project.config().strategy();
         if (strategy == null || strategy.type() == null) {

@@ -10,12 +10,12 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryViews;
 import dev.hookline.server.endpoints.EndpointRedaction;
+import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.projects.ProjectStore;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -43,9 +43,6 @@ public final class MetaEventRecorder {
     public static final String DELIVERY_SUCCESS = "eventdelivery.success";
     public static final String DELIVERY_FAILED = "eventdelivery.failed";
 
-    /** Convoy's cap on one exponential wait, copied onto exponential meta events as onto deliveries. */
-    private static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
-
     private MetaEventRecorder() {
     }
 
@@ -59,8 +56,9 @@ public final class MetaEventRecorder {
         if (project == null) {
             return null;
         }
+        // the project's retry strategy, copied as onto a delivery
         MetaEvent recorded = MetaEventStore.insert(c, context, new MetaEventStore.NewMetaEvent(projectId, eventType,
-                data, EventDeliveryStatus.SCHEDULED, retryOf(project), null, 0, context.now()));
+                data, EventDeliveryStatus.SCHEDULED, DeliveryPlanner.retryOf(project), null, 0, context.now()));
         // the dispatcher claims through the same single writer, so it sees this row once this write commits
         context.signalMetaEventsDue();
         return recorded;
@@ -142,18 +140,5 @@ public final class MetaEventRecorder {
 
     private static boolean lists(ProjectConfig.MetaEventConfig meta, String eventType) {
         return meta.eventType() != null && meta.eventType().contains(eventType);
-    }
-
-    /** The retry state a meta event carries: the project's strategy, as deliveries get it. */
-    static DeliveryStore.Retry retryOf(Project project) {
-        ProjectConfig.Strategy strategy = project.config().strategy();
-        if (strategy == null || strategy.type() == null) {
-            return DeliveryStore.Retry.DEFAULT;
-        }
-        long interval = strategy.duration() == null ? DeliveryStore.Retry.DEFAULT.intervalSeconds()
-                : strategy.duration();
-        long limit = strategy.retryCount() == null ? DeliveryStore.Retry.DEFAULT.retryLimit() : strategy.retryCount();
-        return new DeliveryStore.Retry(strategy.type(), interval, limit,
-                strategy.type() == StrategyType.EXPONENTIAL ? EXPONENTIAL_MAX_RETRY_SECONDS : 0);
     }
 }

@@ -21,6 +21,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -120,6 +122,72 @@ public final class MetaEventStore {
             s.executeUpdate();
         }
         return find(c, projectId, id);
+    }
+
+    /**
+     * Up to {@code limit} live meta events due at {@code now} ({@code Scheduled} or {@code Retry}), the longest
+     * waiting first; the dispatcher claims them in the same write.
+     */
+    public static List<MetaEvent> due(Connection c, Instant now, int limit) throws SQLException {
+        List<MetaEvent> out = new ArrayList<>();
+        // the index's own condition, repeated word for word, is what lets SQLite use the partial index
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM meta_events INDEXED BY "
+                + "meta_events_due WHERE status IN ('Scheduled', 'Retry', 'Processing') "
+                + "AND status IN ('Scheduled', 'Retry') AND next_send_time <= ? AND deleted_at IS NULL "
+                + "ORDER BY next_send_time LIMIT ?")) {
+            Times.set(s, 1, now);
+            s.setInt(2, limit);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(map(rs));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Sets the status of a meta event (claiming it, or discarding it unsent). */
+    public static void setStatus(Connection c, String id, EventDeliveryStatus status, Instant now)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, updated_at = ? "
+                + "WHERE id = ?")) {
+            s.setString(1, status.wire());
+            Times.set(s, 2, now);
+            s.setString(3, id);
+            s.executeUpdate();
+        }
+    }
+
+    /**
+     * Records a try of a claimed meta event: its new status, tries, next time and latest attempt. Only a meta event
+     * still {@code Processing} is changed; returns whether it was.
+     */
+    public static boolean recordTry(Connection c, String id, EventDeliveryStatus status, long numTrials,
+                                    Instant nextSendTime, MetaEvent.Attempt attempt, Instant now)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, num_trials = ?, "
+                + "next_send_time = ?, attempt = ?, updated_at = ? WHERE id = ? AND status = 'Processing'")) {
+            s.setString(1, status.wire());
+            s.setLong(2, numTrials);
+            Times.set(s, 3, nextSendTime);
+            s.setString(4, JsonColumns.write(attempt));
+            Times.set(s, 5, now);
+            s.setString(6, id);
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    /**
+     * Meta events left {@code Processing} by a server that stopped mid-send go back to {@code Retry}, due now:
+     * nothing recorded is ever dropped. Returns how many.
+     */
+    public static int recoverInterrupted(Connection c, Instant now) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = 'Retry', next_send_time = ?, "
+                + "updated_at = ? WHERE status = 'Processing' AND deleted_at IS NULL")) {
+            Times.set(s, 1, now);
+            Times.set(s, 2, now);
+            return s.executeUpdate();
+        }
     }
 
     /** One page of the project's live meta events (Convoy filters them by date window only). */

@@ -37,8 +37,11 @@ final class OAuth2Tokens {
     private static final int ERROR_BODY_CHARS = 300;
     private static final ObjectMapper JSON = Json.lenient();
 
-    /** A cached token: the Authorization header value and when to stop using it. */
-    record Token(String authorization, Instant refreshAt) {
+    /**
+     * A token: the Authorization header value, when to stop using it, and what the token server said (the access
+     * token, its type, and when it expires: null when the answer had no expiry).
+     */
+    record Token(String authorization, Instant refreshAt, String accessToken, String tokenType, Instant expiresAt) {
     }
 
     /** Which endpoint with which settings. */
@@ -99,6 +102,11 @@ final class OAuth2Tokens {
         } finally {
             slot.lock.unlock();
         }
+    }
+
+    /** A new token, never cached: what the OAuth2 connection test shows. */
+    Token fetch(OAuth2 settings, OkHttpClient client, long timeoutSeconds) throws AuthException {
+        return request(settings, client, timeoutSeconds);
     }
 
     private boolean usable(Token token) {
@@ -164,12 +172,14 @@ final class OAuth2Tokens {
                 ? "Bearer" : type.asText();
         Duration lifetime = lifetime(json.get(expiresField), settings.expiryTimeUnit());
         Instant refreshAt;
+        Instant expiresAt = null;
         if (lifetime == null) {
             refreshAt = asked.plus(NO_EXPIRY_TTL);
         } else {
-            refreshAt = asked.plus(lifetime).minus(refreshMargin(lifetime));
+            expiresAt = asked.plus(lifetime);
+            refreshAt = expiresAt.minus(refreshMargin(lifetime));
         }
-        return new Token(tokenType + " " + access.asText(), refreshAt);
+        return new Token(tokenType + " " + access.asText(), refreshAt, access.asText(), tokenType, expiresAt);
     }
 
     /** How long before expiry a token is replaced: a tenth of its lifetime, at most 30 s. */

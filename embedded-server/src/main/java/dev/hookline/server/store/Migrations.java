@@ -25,7 +25,8 @@ final class Migrations {
     /** In order. Append new files here. */
     static final List<String> MIGRATIONS = List.of(
             "V001__initial_schema.sql",
-            "V002__event_list_indexes.sql");
+            "V002__event_list_indexes.sql",
+            "V003__subscription_filters.sql");
 
     private Migrations() {
     }

@@ -172,6 +172,27 @@ class FilterEngineTest {
     }
 
     @Test
+    void catastrophicRegexOnACraftedPayloadGivesUpQuicklyAsNoMatch() throws Exception {
+        JsonNode filter = JSON.readTree("{\"name\":{\"$regex\":\"^(a+)+$\"}}");
+        JsonNode payload = JSON.createObjectNode().put("name", "a".repeat(40) + "!");
+        long start = System.nanoTime();
+        assertFalse(FilterEngine.matches(filter, payload));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 5_000, "gave up after " + millis + " ms");
+        assertTrue(FilterEngine.matches(filter, JSON.createObjectNode().put("name", "a".repeat(40))),
+                "the same pattern still matches normal text");
+    }
+
+    @Test
+    void headersHeldAsListsMatchThroughTheirDocument() throws Exception {
+        JsonNode headers = FilterEngine.headerDocument(java.util.Map.of("X-Event-Kind", java.util.List.of("push"),
+                "Accept", java.util.List.of("a/b", "c/d")));
+        assertTrue(FilterEngine.matchesHeaders(JSON.readTree("{\"x-event-kind\":\"push\",\"Accept\":\"c/d\"}"),
+                headers));
+        assertFalse(FilterEngine.matchesHeaders(JSON.readTree("{\"Accept\":\"e/f\"}"), headers));
+    }
+
+    @Test
     void invalidFilterIsRejectedWithTheReason() throws Exception {
         FilterFlattener.InvalidFilterException error = assertThrows(FilterFlattener.InvalidFilterException.class,
                 () -> FilterEngine.matches(JSON.readTree("{\"a\":{\"$like\":1}}"), JSON.readTree("{}")));

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.BasicAuth;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -22,15 +24,25 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.EventSeeds;
+import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,14 +60,16 @@ class MetaEventsDispatchIT {
 
     @TempDir
     Path dataDir;
+    final MutableClock clock = new MutableClock();
     TestServer server;
     Receiver meta;
     TestProject project;
     ApiClient client;
+    OkHttpWebhookSender sender;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dataDir);
+        server = TestServer.start(dataDir, clock);
         meta = Receiver.start();
         project = server.newProject("shop", ProjectType.OUTGOING);
         client = project.client();
@@ -64,7 +78,133 @@ class MetaEventsDispatchIT {
     @AfterEach
     void stop() {
         server.close();
+        if (sender != null) {
+            sender.close();
+        }
         meta.close();
+    }
+
+    // ------------------------------------------------------------------------------------------------ sending
+
+    @Test
+    void endpointCreatedArrivesAtTheMetaUrlSignedWithTheMetaSecret() throws Exception {
+        enableMetaEvents(List.of("endpoint.created"), null);
+        restartDelivering();
+
+        Endpoint created = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+
+        Receiver.Request request = meta.awaitRequests(1, WAIT).get(0);
+        assertEquals("POST", request.method());
+        assertEquals("/meta", request.path());
+        JsonNode body = Json.strict().readTree(request.body());
+        assertEquals("endpoint.created", body.path("event_type").asText());
+        assertEquals(created.uid(), body.path("data").path("uid").asText());
+        assertEquals(hmacSha256Hex("meta-secret", request.body()), request.header("X-Convoy-Signature"),
+                "a simple signature over the body, with the meta-event secret");
+        MetaEvent sent = awaitMetaEvent(metaEventsOldestFirst().get(0).uid(), EventDeliveryStatus.SUCCESS);
+        assertEquals(sha256Hex(sent.uid()), request.header("X-Convoy-Idempotency-Key"));
+        assertTrue(request.header("Content-Type").startsWith("application/json"));
+        assertEquals(1, sent.metadata().numTrials());
+        assertEquals("{\"ok\":true}", sent.attempt().responseData(), "the response is kept on the meta event");
+        assertEquals(request.header("X-Convoy-Signature"), sent.attempt().requestHttpHeader().get("X-Convoy-Signature"));
+        assertTrue(sent.attempt().responseHttpHeader().keySet().stream()
+                .anyMatch(name -> name.equalsIgnoreCase("Content-Type")), sent.attempt().responseHttpHeader().toString());
+    }
+
+    @Test
+    void aDeliveredEventReportsEventDeliverySuccessAtTheMetaUrl() throws Exception {
+        enableMetaEvents(List.of("eventdelivery.success"), null);
+        restartDelivering();
+        try (Receiver hooks = Receiver.start()) {
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(hooks.url("/hooks"), "hooks"));
+
+            Event event = client.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "invoice.paid",
+                    Json.strict().readTree("{\"n\":1}"), null, null));
+
+            hooks.awaitRequests(1, WAIT);
+            Receiver.Request report = meta.awaitRequests(1, WAIT).get(0);
+            JsonNode body = Json.strict().readTree(report.body());
+            assertEquals("eventdelivery.success", body.path("event_type").asText());
+            assertEquals(event.uid(), body.path("data").path("event_id").asText());
+            assertEquals("Success", body.path("data").path("status").asText());
+            assertEquals("200 OK", body.path("data").path("attempt").path("http_status").asText(),
+                    "the try that delivered it");
+            assertEquals(hmacSha256Hex("meta-secret", report.body()), report.header("X-Convoy-Signature"));
+        }
+    }
+
+    @Test
+    void aFailedSendIsRetriedByTheProjectStrategyUntilItGetsThrough() throws IOException {
+        enableMetaEvents(List.of("endpoint.created"), new ProjectConfig.Strategy(StrategyType.LINEAR, 30L, 5L));
+        meta.answerWith((request, index) -> index == 0 ? Receiver.Answer.status(503)
+                : Receiver.Answer.ok());
+        restartDelivering();
+
+        client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+        meta.awaitRequests(1, WAIT);
+        String id = metaEventsOldestFirst().get(0).uid();
+        MetaEvent retrying = awaitMetaEvent(id, EventDeliveryStatus.RETRY);
+        assertEquals(1, retrying.metadata().numTrials());
+        assertEquals(clock.instant().plusSeconds(30).getEpochSecond(),
+                retrying.metadata().nextSendTime().getEpochSecond(), 1, "30 s later, linear");
+        assertEquals(1, meta.requests().size(), "not before it is due");
+
+        clock.advance(Duration.ofSeconds(31));
+        server.server().context().signalMetaEventsDue();
+
+        meta.awaitRequests(2, WAIT);
+        MetaEvent sent = awaitMetaEvent(id, EventDeliveryStatus.SUCCESS);
+        assertEquals(2, sent.metadata().numTrials());
+    }
+
+    @Test
+    void aMetaEventWhoseTriesRunOutFailsAndResendSendsItAgain() throws IOException {
+        enableMetaEvents(List.of("endpoint.created"), new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 2L));
+        meta.answerAlways(Receiver.Answer.status(500));
+        restartDelivering();
+
+        client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+        meta.awaitRequests(1, WAIT);
+        String id = metaEventsOldestFirst().get(0).uid();
+        awaitMetaEvent(id, EventDeliveryStatus.RETRY);
+        clock.advance(Duration.ofSeconds(2));
+        server.server().context().signalMetaEventsDue();
+        MetaEvent failed = awaitMetaEvent(id, EventDeliveryStatus.FAILURE);
+        assertEquals(2, failed.metadata().numTrials(), "retry_count tries in all");
+        assertEquals(2, meta.requests().size());
+
+        meta.answerAlways(Receiver.Answer.ok());
+        assertEquals(EventDeliveryStatus.SCHEDULED, client.resendMetaEvent(id).status());
+
+        meta.awaitRequests(3, WAIT);
+        assertEquals(3, awaitMetaEvent(id, EventDeliveryStatus.SUCCESS).metadata().numTrials());
+    }
+
+    @Test
+    void aMetaEventOfAProjectThatSwitchedMetaEventsOffIsDiscardedUnsent() throws IOException {
+        enableMetaEvents(List.of("endpoint.created"), null);
+        client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
+        String id = metaEventsOldestFirst().get(0).uid();
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
+                null, null, null, null, null, null, null, null,
+                new ProjectConfig.MetaEventConfig(false, null, null, null, null), null)));
+
+        restartDelivering();
+
+        awaitMetaEvent(id, EventDeliveryStatus.DISCARDED);
+        assertEquals(0, meta.requests().size());
+    }
+
+    @Test
+    void aMetaEventLeftMidSendByAStopIsSentAtTheNextStart() throws IOException {
+        enableMetaEvents(List.of("endpoint.created"), null);
+        MetaEvent interrupted = new EventSeeds(server).metaEvent(project.id(), "endpoint.created",
+                "{\"uid\":\"01E\"}", EventDeliveryStatus.PROCESSING);
+
+        restartDelivering();
+
+        meta.awaitRequests(1, WAIT);
+        awaitMetaEvent(interrupted.uid(), EventDeliveryStatus.SUCCESS);
     }
 
     // -------------------------------------------------------------------------------------------- recording
@@ -219,6 +359,45 @@ class MetaEventsDispatchIT {
     }
 
     // ---------------------------------------------------------------------------------------------- helpers
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    /**
+     * Restarts the server on the same data with a real sender, so its delivery and meta-event dispatchers run (the
+     * recording tests run without them and read meta events exactly as recorded).
+     */
+    private void restartDelivering() throws IOException {
+        server.close();
+        sender = new OkHttpWebhookSender(clock);
+        server = TestServer.start(dataDir, clock, sender);
+        client = server.client(project.apiKey()).withProject(project.id());
+    }
+
+    /** Waits until the meta event has {@code status} (polling the API), and returns it. */
+    private MetaEvent awaitMetaEvent(String id, EventDeliveryStatus status) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            MetaEvent current = client.getMetaEvent(id);
+            if (current.status() == status) {
+                return current;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("meta event " + id + " is " + current.status() + ", expected " + status);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+
+    private static String hmacSha256Hex(String secret, byte[] body) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(body));
+    }
+
+    private static String sha256Hex(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
 
     private void enableMetaEvents(List<String> types, ProjectConfig.Strategy strategy) {
         client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,

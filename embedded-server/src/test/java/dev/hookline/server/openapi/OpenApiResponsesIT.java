@@ -31,6 +31,7 @@ import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.MtlsClientCert;
+import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectConfig;
@@ -49,6 +50,7 @@ import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
 import dev.hookline.server.testing.EventSeeds;
+import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestCertificates;
 import dev.hookline.server.testing.TestServer;
 import java.nio.file.Path;
@@ -211,6 +213,20 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", ENDPOINT + "/pause", ids, "", null, 202);
         calls.call(project, "POST", ENDPOINT + "/activate", ids, "", null, 202);
         calls.call(project, "PUT", ENDPOINT + "/expire_secret", ids, "", new ExpireSecretRequest(null, 60L), 200);
+        oauth2Test(project, ids);
+    }
+
+    private void oauth2Test(ApiClient project, Map<String, String> ids) {
+        try (Receiver tokenServer = Receiver.start()) {
+            EndpointAuthentication.OAuth2 settings = new EndpointAuthentication.OAuth2(tokenServer.url("/token"),
+                    "client", "shared_secret", "s3cret", null, null, null, null, null, null, null, null, null);
+            tokenServer.answerAlways(Receiver.Answer.ok()
+                    .withBody("{\"access_token\":\"t0k\",\"token_type\":\"Bearer\",\"expires_in\":60}"));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+            tokenServer.answerAlways(Receiver.Answer.status(401));
+            calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", new OAuth2TestRequest(settings), 200);
+        }
+        calls.call(project, "POST", ENDPOINTS + "/oauth2/test", ids, "", "{\"oauth2\":{\"client_id\":\"c\"}}", 400);
     }
 
     private static EndpointRequest endpoint(String name, EndpointAuthentication authentication) {
@@ -299,6 +315,44 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
                 null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
+        filtersAndFunctions(project, ids);
+    }
+
+    /** The filter and transform-function routes of subscriptions and sources, answers and errors. */
+    private void filtersAndFunctions(ApiClient project, Map<String, String> ids) {
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "", "{\"request\":{\"body\":{\"a\":5},"
+                + "\"header\":{\"X-Kind\":\"push\"}},\"schema\":{\"body\":{\"a\":{\"$gte\":3}},"
+                + "\"header\":{\"X-Kind\":\"push\"}}}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_filter", ids, "",
+                "{\"request\":{\"body\":{}},\"schema\":{\"body\":{\"a\":{\"$like\":1}}}}", 400);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "", "{\"payload\":{\"n\":1},"
+                + "\"function\":\"function transform(p) { console.log('n', p.n); p.n++; return p; }\"}", 200);
+        calls.call(project, "POST", SUBSCRIPTIONS + "/test_function", ids, "",
+                "{\"payload\":{},\"function\":\"function transform(p) { throw new Error('no'); }\"}", 400);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{\"t\":1},"
+                + "\"function\":\"function transform(p) { return {event_type: 'x', data: p}; }\"}", 200);
+        calls.call(project, "POST", SOURCES + "/test_function", ids, "", "{\"type\":\"body\",\"payload\":{},"
+                + "\"function\":\"function transform(p) { return {data: p}; }\"}", 400);
+
+        String filters = SUBSCRIPTION + "/filters";
+        JsonNode created = calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\","
+                + "\"body\":{\"person\":{\"age\":{\"$gte\":5}}},\"headers\":{\"X-Kind\":\"push\"}}", 201);
+        ids.put("filterID", created.path("data").path("uid").asText());
+        calls.call(project, "POST", filters, ids, "", "{\"event_type\":\"a.b\"}", 400);
+        JsonNode bulk = calls.call(project, "POST", filters + "/bulk", ids, "",
+                "[{\"event_type\":\"c\",\"enabled_at\":null},{\"event_type\":\"*\",\"body\":{\"x\":1}}]", 201);
+        calls.call(project, "GET", filters, ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "PUT", filters + "/{filterID}", ids, "", "{\"body\":{\"person.age\":{\"$lt\":9}}}",
+                200);
+        calls.call(project, "PUT", filters + "/bulk_update", ids, "", "[{\"uid\":\""
+                + bulk.path("data").path(0).path("uid").asText() + "\",\"enabled_at\":\"2026-01-02T03:04:05Z\"}]",
+                200);
+        calls.call(project, "POST", filters + "/test/{eventType}", Map.of("projectID", ids.get("projectID"),
+                "subscriptionID", ids.get("subscriptionID"), "eventType", "a.b"), "", "{\"payload\":"
+                + "{\"person\":{\"age\":7}},\"request\":{\"header\":{\"X-Kind\":[\"push\"]}}}", 200);
+        calls.call(project, "DELETE", filters + "/{filterID}", ids, "", null, 200);
+        calls.call(project, "GET", filters + "/{filterID}", ids, "", null, 404);
     }
 
     // ------------------------------------------------------------------------- events, deliveries, meta events
@@ -365,6 +419,10 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", events + "/{eventID}/replay", ids, "", null, 200);
         calls.call(project, "PUT", events + "/{eventID}/replay", Map.of("projectID", projectId, "eventID",
                 "01J00000000000000000000000"), "", null, 400);
+        calls.call(project, "GET", events + "/countbatchreplayevents", ids, "endpointId=" + endpointId
+                + "&query=amount&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sourceId=" + ids.get("sourceID"), null, 200);
+        calls.call(project, "POST", events + "/batchreplay", ids, "sort=sideways", null, 400);
 
         String deliveries = PROJECT + "/eventdeliveries";
         calls.call(project, "GET", deliveries, ids, PAGED, null, 200);

@@ -75,6 +75,20 @@ class EndpointAuthIT {
     }
 
     @Test
+    void anApiKeyThatCannotBeAHeaderIsAnErrorThatDoesNotQuoteIt() {
+        Endpoint endpoint = withAuth(new EndpointAuthentication(EndpointAuthType.API_KEY,
+                new ApiKeyHeader("X-Api-Key", "key-123\nInjected: yes"), null, null));
+
+        SendResult result = sender.send(webhook(endpoint, "{}"));
+
+        assertFalse(result.responded());
+        assertEquals("endpoint authentication api_key cannot be sent: the header name or value contains characters "
+                + "that are not allowed in an HTTP header (e.g. a line break)", result.error());
+        assertFalse(result.toString().contains("key-123"));
+        assertEquals(0, hooks().size());
+    }
+
+    @Test
     void basicAuthIsSentAsAnAuthorizationHeaderAndMaskedInTheRecord() {
         Endpoint endpoint = withAuth(new EndpointAuthentication(EndpointAuthType.BASIC_AUTH, null,
                 new BasicAuth("hook", "pässword"), null));
@@ -129,6 +143,39 @@ class EndpointAuthIT {
         assertEquals(2, tokenRequests().size());
         assertEquals(List.of("Bearer tok-1", "Bearer tok-1", "Bearer tok-2"),
                 hooks().stream().map(r -> r.header("Authorization")).toList());
+    }
+
+    @Test
+    void concurrentDeliveriesToOneEndpointShareOneTokenRequest() throws Exception {
+        // a slow token server: every delivery arrives while the first token request is still running
+        receiver.answerBy(request -> request.path().equals("/token") ? token(3600).after(Duration.ofMillis(300))
+                : Answer.ok());
+        Endpoint endpoint = withAuth(oauth2("shared_secret", "", ""));
+
+        List<SendResult> results;
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            var futures = java.util.stream.IntStream.range(0, 20)
+                    .mapToObj(i -> threads.submit(() -> sender.send(webhook(endpoint, "{}")))).toList();
+            results = new java.util.ArrayList<>();
+            for (var future : futures) {
+                results.add(future.get());
+            }
+        }
+
+        assertTrue(results.stream().allMatch(SendResult::delivered));
+        assertEquals(1, tokenRequests().size());
+        assertTrue(hooks().stream().allMatch(r -> "Bearer tok-1".equals(r.header("Authorization"))));
+    }
+
+    @Test
+    void changedOauth2SettingsGetANewToken() {
+        tokenServer(3600);
+        sender.send(webhook(withAuth(oauth2("shared_secret", "read", "")), "{}"));
+
+        sender.send(webhook(withAuth(oauth2("shared_secret", "read write", "")), "{}"));
+
+        assertEquals(2, tokenRequests().size());
+        assertEquals("read write", form(tokenRequests().get(1)).get("scope"));
     }
 
     @Test

@@ -123,6 +123,8 @@ public final class EventSeeds {
         private long numTrials;
         private double latencySeconds;
         private String description = "";
+        private DeliveryMode mode = DeliveryMode.AT_LEAST_ONCE;
+        private DeliveryStore.Retry retry = DeliveryStore.Retry.DEFAULT;
 
         private DeliveryDraft(Event event, String endpointId) {
             this.event = event;
@@ -150,6 +152,17 @@ public final class EventSeeds {
             return this;
         }
 
+        public DeliveryDraft mode(DeliveryMode mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        /** The retry state copied from the project's strategy (default: linear, 100 s, 10 tries). */
+        public DeliveryDraft retry(DeliveryStore.Retry retry) {
+            this.retry = retry;
+            return this;
+        }
+
         public DeliveryDraft tried(long numTrials, double latencySeconds, String description) {
             this.numTrials = numTrials;
             this.latencySeconds = latencySeconds;
@@ -160,7 +173,7 @@ public final class EventSeeds {
         public EventDelivery insert() {
             return deliveries.insertDeliveries(event.projectId(), List.of(new DeliveryStore.NewDelivery(event.uid(),
                     endpointId, subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status,
-                    DeliveryMode.AT_LEAST_ONCE, headers, event.urlQueryParams(), DeliveryStore.Retry.DEFAULT,
+                    mode, headers, event.urlQueryParams(), retry,
                     transformedPayload, numTrials, null, latencySeconds, description, event.acknowledgedAt())))
                     .get(0);
         }

@@ -7,6 +7,7 @@ import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
 import dev.hookline.server.ServerMainAccess;
+import dev.hookline.server.outbound.WebhookSender;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,9 +39,18 @@ public final class TestServer implements AutoCloseable {
         return start(dataDir, Clock.systemUTC());
     }
 
+    /**
+     * A server that stores but does not deliver (no dispatcher): tests that seed due deliveries and read them back
+     * see them exactly as seeded.
+     */
     public static TestServer start(Path dataDir, Clock clock) throws IOException {
+        return start(dataDir, clock, null);
+    }
+
+    /** A server whose dispatcher delivers through {@code sender} (null: no dispatcher). */
+    public static TestServer start(Path dataDir, Clock clock, WebhookSender sender) throws IOException {
         HooklineServer server = HooklineServer.start(
-                ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY).withClock(clock));
+                ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY).withClock(clock), sender);
         ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
         return new TestServer(server);
     }

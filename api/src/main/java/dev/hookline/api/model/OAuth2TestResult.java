@@ -1,0 +1,19 @@
+package dev.hookline.api.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+
+/**
+ * What {@code POST .../endpoints/oauth2/test} found: on success the token the server issued ({@code access_token},
+ * {@code token_type}, {@code expires_at}, null when the server gave no expiry); on failure {@code error} says why in
+ * plain words. Unset strings are left out, as Convoy does.
+ */
+@JsonPropertyOrder({"success", "access_token", "token_type", "expires_at", "error", "message"})
+public record OAuth2TestResult(boolean success,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String accessToken,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String tokenType,
+                               Instant expiresAt,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String error,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String message) {
+}

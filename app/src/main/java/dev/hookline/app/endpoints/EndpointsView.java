@@ -1,0 +1,193 @@
+package dev.hookline.app.endpoints;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointStatus;
+import dev.hookline.app.form.ConfigurationLayout;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.beans.binding.BooleanExpression;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Endpoints: the table (status, name, URL, owner, failure rate, ID) filtered by name and owner, and the create/edit
+ * form beside it. Pause/resume, expire secret and delete (confirmed) act on the selected endpoint.
+ */
+public final class EndpointsView implements ConsoleView {
+
+    private final PagedListModel<Endpoint> list;
+    private final PagedTableView<Endpoint> table;
+    private final ConfigurationLayout layout;
+    private final Form actionsForm;
+    private final EndpointActions actions;
+    private final EndpointFormView formView;
+    private final ExpireSecretViewModel expire;
+    private final FormPanel expirePanel;
+    private final ObjectProperty<Endpoint> selected;
+    private final TextField search = new TextField();
+    private final TextField owner = new TextField();
+
+    public EndpointsView(ConsoleSession session) {
+        list = new PagedListModel<>(session, ApiClient::listEndpoints, Endpoint::uid);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, "No endpoints yet: New endpoint adds one.");
+        table.table().setId("endpoints-table");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        actions = new EndpointActions(session::client, actionsForm);
+        formView = new EndpointFormView(new EndpointFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure), this::saved, this::closePanel);
+        expire = new ExpireSecretViewModel(session.tasks(), session::client, session::reportConnectionFailure);
+        expirePanel = expirePanel();
+
+        table.addStatusColumn("Status", endpoint -> endpoint.status() == null ? null : endpoint.status().wire())
+                .setMinWidth(86);
+        table.addColumn("Name", Endpoint::name).setPrefWidth(160);
+        table.addColumn("URL", Endpoint::url).setPrefWidth(260);
+        table.addColumn("Owner", Endpoint::ownerId).setPrefWidth(110);
+        table.addColumn("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
+                : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100)).setPrefWidth(90);
+        table.addIdColumn("ID", Endpoint::uid);
+        table.setOnOpen(endpoint -> openSelected());
+        table.filterBar().getChildren().addAll(filters());
+
+        layout = new ConfigurationLayout("endpoints", table, actionsForm);
+        BooleanExpression none = selected.isNull().or(actionsForm.busyProperty());
+        layout.rowAction("endpoints-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
+        Button toggle = layout.rowAction("endpoints-toggle", "Pause", Feather.PAUSE, null, none, this::togglePause);
+        toggle.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Pause"
+                : EndpointActions.toggleLabel(selected.get().status()), selected));
+        toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
+                selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
+                        ? Feather.PLAY : Feather.PAUSE), selected));
+        layout.rowAction("endpoints-expire-secret", "Expire secret", Feather.KEY, null, none, this::openExpire);
+        layout.rowAction("endpoints-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
+                this::askDelete);
+        layout.action("endpoints-new", "New endpoint", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+        list.reload();
+    }
+
+    private Node[] filters() {
+        search.setId("endpoints-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> applyFilter());
+        owner.setId("endpoints-owner");
+        owner.setPromptText("Owner ID");
+        owner.setOnAction(event -> applyFilter());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("endpoints-filter");
+        apply.setOnAction(event -> applyFilter());
+        return new Node[] {search, owner, apply};
+    }
+
+    private FormPanel expirePanel() {
+        FormLayout form = new FormLayout();
+        form.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
+        form.secret(expire.newSecret, "expire-new-secret");
+        Label hint = new Label("The current secret keeps signing alongside the new one for these hours. "
+                + "Leave the new secret blank to have one generated.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add(Styles.TEXT_MUTED);
+        form.row("", hint);
+        return new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
+                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), form,
+                () -> {
+                    Endpoint endpoint = selected.get();
+                    if (endpoint != null) {
+                        expire.expire(endpoint, rotated -> {
+                            closePanel();
+                            list.refresh();
+                        });
+                    }
+                }, this::closePanel);
+    }
+
+    private void applyFilter() {
+        list.filterProperty().set(new EndpointFilter(search.getText(), owner.getText()).toQuery());
+    }
+
+    private void openCreate() {
+        formView.viewModel().createNew();
+        layout.showPanel(formView.node());
+    }
+
+    private void openExpire() {
+        if (selected.get() != null) {
+            expire.hours.set("24");
+            expire.newSecret.set("");
+            expire.form().clearError();
+            layout.showPanel(expirePanel);
+        }
+    }
+
+    private void togglePause() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            actionsForm.clearError();
+            actions.togglePause(endpoint, changed -> list.refresh());
+        }
+    }
+
+    private void askDelete() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            layout.confirm().ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
+                    "Delete endpoint", () -> actions.delete(endpoint, () -> {
+                        selected.set(null);
+                        Endpoint editing = formView.viewModel().editingProperty().get();
+                        if (editing != null && Objects.equals(editing.uid(), endpoint.uid())) {
+                            closePanel();
+                        }
+                        list.refresh();
+                    }));
+        }
+    }
+
+    private void saved(Endpoint endpoint) {
+        selected.set(endpoint); // kept by ID: the refreshed row stays selected
+        list.refresh();
+    }
+
+    private void closePanel() {
+        layout.closePanel();
+    }
+
+    @Override
+    public Node node() {
+        return layout.node();
+    }
+
+    @Override
+    public void refresh() {
+        list.refresh();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            formView.viewModel().edit(endpoint);
+            layout.showPanel(formView.node());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.hookline.app.settings;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.hookline.api.Json;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads and writes {@code settings.json} in the configuration directory. Writes go to a temporary file first and
+ * replace the old one in one move, so a crash never leaves half a file. An unreadable file gives the defaults (and
+ * a warning in the log) rather than a console that does not start.
+ */
+public final class SettingsStore {
+
+    public static final String FILE_NAME = "settings.json";
+    private static final Logger LOG = LoggerFactory.getLogger(SettingsStore.class);
+
+    private final Path file;
+    private final ObjectMapper mapper = Json.lenient();
+
+    public SettingsStore(Path configDirectory) {
+        this.file = configDirectory.resolve(FILE_NAME);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public ConsoleSettings load() {
+        if (!Files.exists(file)) {
+            return ConsoleSettings.defaults();
+        }
+        try {
+            ConsoleSettings settings = mapper.readValue(file.toFile(), ConsoleSettings.class);
+            return settings == null ? ConsoleSettings.defaults() : settings;
+        } catch (IOException e) {
+            LOG.warn("Ignoring unreadable settings file {}: {}", file, e.getMessage());
+            return ConsoleSettings.defaults();
+        }
+    }
+
+    public void save(ConsoleSettings settings) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path temporary = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
+        try {
+            mapper.writer().with(SerializationFeature.INDENT_OUTPUT).writeValue(temporary.toFile(), settings);
+            try {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package dev.hookline.app.sources;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.Source;
+import dev.hookline.api.model.SourceProvider;
+import dev.hookline.api.model.SourceType;
+import dev.hookline.app.form.ConfigurationLayout;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FunctionTestPane;
+import dev.hookline.app.form.FunctionTestViewModel;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.Stream;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Sources: the table (name, type, provider, verifier, copyable ingest URL, disabled, ID) filtered by name, type and
+ * provider, and the create/edit form beside it. Delete asks first (the source's subscriptions go with it).
+ */
+public final class SourcesView implements ConsoleView {
+
+    private final ConsoleSession session;
+    private final PagedListModel<Source> list;
+    private final PagedTableView<Source> table;
+    private final ConfigurationLayout layout;
+    private final Form actionsForm;
+    private final SourceActions actions;
+    private final SourceFormView formView;
+    private final ObjectProperty<Source> selected;
+    private final TextField search = new TextField();
+    private final ComboBox<SourceType> typeFilter = new ComboBox<>();
+    private final ComboBox<SourceProvider> providerFilter = new ComboBox<>();
+
+    public SourcesView(ConsoleSession session) {
+        this.session = session;
+        list = new PagedListModel<>(session, ApiClient::listSources, Source::uid);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, "No sources yet: New source adds one.");
+        table.table().setId("sources-table");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        actions = new SourceActions(session::client, actionsForm);
+        SourceFormViewModel form = new SourceFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure);
+        formView = new SourceFormView(form, this::ingestUrl, this::saved, this::closePanel);
+        formView.addSection("Test the body function", new FunctionTestPane("source-body-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSourceFunction, form.bodyFunction, "body")));
+        formView.addSection("Test the header function", new FunctionTestPane("source-header-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSourceFunction, form.headerFunction, "header")));
+
+        table.addColumn("Name", Source::name).setPrefWidth(150);
+        table.addColumn("Type", source -> source.type() == null ? "" : source.type().wire()).setPrefWidth(80);
+        table.addColumn("Provider", source -> source.provider() == null ? "" : source.provider().wire())
+                .setPrefWidth(80);
+        table.addColumn("Verifier", source -> source.verifier() == null || source.verifier().type() == null ? ""
+                : source.verifier().type().wire()).setPrefWidth(90);
+        table.addIdColumn("Ingest URL", this::ingestUrl).setPrefWidth(320);
+        table.addStatusColumn("State", source -> Boolean.TRUE.equals(source.isDisabled()) ? "disabled" : "enabled")
+                .setMinWidth(86);
+        table.addIdColumn("ID", Source::uid);
+        table.setOnOpen(source -> openSelected());
+        table.filterBar().getChildren().addAll(filters());
+
+        layout = new ConfigurationLayout("sources", table, actionsForm);
+        var none = selected.isNull().or(actionsForm.busyProperty());
+        layout.rowAction("sources-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
+        layout.rowAction("sources-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
+                this::askDelete);
+        layout.action("sources-new", "New source", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+        list.reload();
+    }
+
+    private Node[] filters() {
+        search.setId("sources-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> applyFilter());
+        typeFilter.setId("sources-type-filter");
+        typeFilter.getItems().setAll(Stream.concat(Stream.of((SourceType) null),
+                SourceFormViewModel.TYPES.stream()).toList());
+        typeFilter.setButtonCell(cell("Any type"));
+        typeFilter.setCellFactory(view -> cell("Any type"));
+        typeFilter.setOnAction(event -> applyFilter());
+        providerFilter.setId("sources-provider-filter");
+        providerFilter.getItems().setAll(Stream.concat(Stream.of((SourceProvider) null),
+                Arrays.stream(SourceProvider.values())).toList());
+        providerFilter.setButtonCell(cell("Any provider"));
+        providerFilter.setCellFactory(view -> cell("Any provider"));
+        providerFilter.setOnAction(event -> applyFilter());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("sources-filter");
+        apply.setOnAction(event -> applyFilter());
+        return new Node[] {search, typeFilter, providerFilter, apply};
+    }
+
+    private static <T> ListCell<T> cell(String none) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item == null ? none : item.toString());
+            }
+        };
+    }
+
+    private void applyFilter() {
+        list.filterProperty().set(new SourceFilter(search.getText(), typeFilter.getValue(),
+                providerFilter.getValue()).toQuery());
+    }
+
+    /** The server's URL when it sent one (a remote Convoy may use a custom domain), else the session's. */
+    private String ingestUrl(Source source) {
+        if (source.url() != null && !source.url().isBlank()) {
+            return source.url();
+        }
+        return source.maskId() == null ? "" : session.ingestUrl(source.maskId());
+    }
+
+    private void openCreate() {
+        formView.viewModel().createNew();
+        layout.showPanel(formView.node());
+    }
+
+    private void askDelete() {
+        Source source = selected.get();
+        if (source != null) {
+            layout.confirm().ask("Delete source \"" + source.name() + "\"? Its subscriptions are deleted too.",
+                    "Delete source", () -> actions.delete(source, () -> {
+                        selected.set(null);
+                        Source editing = formView.viewModel().editingProperty().get();
+                        if (editing != null && Objects.equals(editing.uid(), source.uid())) {
+                            closePanel();
+                        }
+                        list.refresh();
+                    }));
+        }
+    }
+
+    private void saved(Source source) {
+        selected.set(source);
+        list.refresh();
+    }
+
+    private void closePanel() {
+        layout.closePanel();
+    }
+
+    /** The form, for tests and the function test panel. */
+    SourceFormView formView() {
+        return formView;
+    }
+
+    @Override
+    public Node node() {
+        return layout.node();
+    }
+
+    @Override
+    public void refresh() {
+        list.refresh();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        Source source = selected.get();
+        if (source != null) {
+            formView.viewModel().edit(source);
+            layout.showPanel(formView.node());
+        }
+    }
+}

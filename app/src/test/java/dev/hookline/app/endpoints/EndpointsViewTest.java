@@ -1,0 +1,135 @@
+package dev.hookline.app.endpoints;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.EndpointStatus;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.ViewHarness;
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/** The endpoints view against a real embedded server, driven like a user would. */
+class EndpointsViewTest {
+
+    @TempDir
+    Path dataDirectory;
+
+    private final FxRobot robot = new FxRobot();
+    private EmbeddedServerFixture server;
+    private ViewHarness harness;
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedServerFixture.start(dataDirectory);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void createsAnEndpointThroughTheForm() throws Exception {
+        harness = ViewHarness.show(server, EndpointsView::new);
+
+        robot.clickOn("#endpoints-new");
+        robot.clickOn("#endpoint-name").write("orders");
+        robot.clickOn("#endpoint-url").write("https://example.com/orders");
+        robot.clickOn("#endpoint-owner").write("acme");
+        robot.clickOn("#endpoint-rate-limit").write("10");
+        robot.clickOn("#endpoint-rate-limit-duration").write("60");
+        harness.screenshot("endpoints-form");
+        robot.clickOn("#endpoint-form-save");
+
+        TableView<Endpoint> table = table();
+        ViewHarness.await("the new endpoint is listed", () -> table.getItems().size() == 1);
+        Endpoint created = server.client().listEndpoints(EndpointFilter.none().toQuery()).content()
+                .getFirst();
+        assertEquals("orders", created.name());
+        assertEquals("acme", created.ownerId());
+        assertEquals(10, created.rateLimit());
+        ViewHarness.await("the saved endpoint is selected",
+                () -> table.getSelectionModel().getSelectedItem() != null);
+        assertEquals("Edit endpoint orders", robot.lookup("#endpoint-form-title").queryAs(Label.class).getText());
+        harness.screenshot("endpoints");
+    }
+
+    @Test
+    void pausingAnEndpointChangesItsStatus() throws Exception {
+        Endpoint endpoint = server.client().createEndpoint(EndpointRequest.of("https://example.com/a", "alpha"));
+        harness = ViewHarness.show(server, EndpointsView::new);
+        TableView<Endpoint> table = table();
+        ViewHarness.await("the endpoint is listed", () -> table.getItems().size() == 1);
+
+        ViewHarness.await("the row is drawn", () -> robot.lookup("alpha").tryQuery().isPresent());
+        robot.clickOn("alpha");
+        robot.clickOn("#endpoints-toggle");
+
+        ViewHarness.await("the table shows it paused",
+                () -> table.getItems().getFirst().status() == EndpointStatus.PAUSED);
+        assertEquals(EndpointStatus.PAUSED, server.client().getEndpoint(endpoint.uid()).status());
+        ViewHarness.await("the toggle offers to resume", () -> "Resume".equals(
+                robot.lookup("#endpoints-toggle").queryButton().getText()));
+        assertTrue(robot.lookup("paused").tryQuery().isPresent(), "the status pill reads paused");
+        harness.screenshot("endpoints-paused");
+    }
+
+    @Test
+    void anInvalidFormShowsItsMessagesAndSendsNothing() throws Exception {
+        harness = ViewHarness.show(server, EndpointsView::new);
+
+        robot.clickOn("#endpoints-new");
+        robot.clickOn("#endpoint-url").write("example.com/no-scheme");
+        robot.clickOn("#endpoint-http-timeout").write("900");
+        robot.clickOn("#endpoint-form-save");
+
+        assertEquals("Name is required", errorText("#endpoint-name-error"));
+        assertEquals("URL must be an http:// or https:// URL, e.g. https://example.com/webhooks",
+                errorText("#endpoint-url-error"));
+        assertEquals("HTTP timeout (seconds) must be a whole number from 1 to 300",
+                errorText("#endpoint-http-timeout-error"));
+        harness.screenshot("endpoints-form-invalid");
+        assertEquals(0, Counts.endpoints(server.client()));
+    }
+
+    @Test
+    void deletingAsksFirst() throws Exception {
+        server.client().createEndpoint(EndpointRequest.of("https://example.com/a", "doomed"));
+        harness = ViewHarness.show(server, EndpointsView::new);
+        TableView<Endpoint> table = table();
+        ViewHarness.await("the endpoint is listed", () -> table.getItems().size() == 1);
+
+        ViewHarness.await("the row is drawn", () -> robot.lookup("doomed").tryQuery().isPresent());
+        robot.clickOn("doomed");
+        robot.clickOn("#endpoints-delete");
+        assertEquals("Delete endpoint \"doomed\"? Its subscriptions stop delivering.",
+                robot.lookup("#confirm-question").queryAs(Label.class).getText());
+        assertEquals(1, Counts.endpoints(server.client()), "nothing deleted before confirming");
+        robot.clickOn("#confirm-yes");
+
+        ViewHarness.await("the endpoint is gone", () -> table.getItems().isEmpty());
+        assertEquals(0, Counts.endpoints(server.client()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<Endpoint> table() {
+        return robot.lookup("#endpoints-table").queryAs(TableView.class);
+    }
+
+    private String errorText(String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.hookline.app.sources;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hookline.api.model.Source;
+import dev.hookline.api.model.VerifierType;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.ViewHarness;
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/** The sources view against a real embedded server. */
+class SourcesViewTest {
+
+    @TempDir
+    Path dataDirectory;
+
+    private final FxRobot robot = new FxRobot();
+    private EmbeddedServerFixture server;
+    private ViewHarness harness;
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedServerFixture.start(dataDirectory);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void createsAnHmacSourceAndShowsItsIngestUrl() throws Exception {
+        harness = ViewHarness.show(server, SourcesView::new);
+
+        robot.clickOn("#sources-new");
+        robot.clickOn("#source-name").write("billing webhooks");
+        robot.clickOn("#source-verifier-type").clickOn("HMAC signature");
+        assertTrue(robot.lookup("#source-hmac-header").query().isVisible(), "hmac fields shown");
+        assertTrue(!robot.lookup("#source-basic-username").query().isVisible(), "basic-auth fields hidden");
+        robot.clickOn("#source-hmac-header").write("X-Billing-Signature");
+        robot.clickOn("#source-hmac-secret").write("whsec-123");
+        harness.screenshot("sources-form");
+        robot.clickOn("#source-form-save");
+
+        TableView<Source> table = table();
+        ViewHarness.await("the source is listed", () -> table.getItems().size() == 1);
+        Source created = table.getItems().getFirst();
+        assertEquals("billing webhooks", created.name());
+        assertEquals(VerifierType.HMAC, server.client().getSource(created.uid()).verifier().type());
+        String url = created.url();
+        assertTrue(url.endsWith("/ingest/" + created.maskId()), url);
+        ViewHarness.await("the form shows the ingest URL", () -> url.equals(
+                robot.lookup("#source-ingest-url").queryAs(Label.class).getText()));
+        ViewHarness.await("the URL is in the table", () -> robot.lookup(url).tryQuery().isPresent());
+        harness.screenshot("sources");
+    }
+
+    @Test
+    void anInvalidSourceShowsItsMessageAndSendsNothing() throws Exception {
+        harness = ViewHarness.show(server, SourcesView::new);
+
+        robot.clickOn("#sources-new");
+        robot.clickOn("#source-name").write("queue");
+        robot.clickOn("#source-type").clickOn("Pub/Sub (read from a broker)");
+        robot.clickOn("#source-pubsub-type").clickOn("AMQP (RabbitMQ)");
+        robot.clickOn("#source-amqp-port").eraseText(4).write("99999");
+        robot.clickOn("#source-form-save");
+
+        assertEquals("Host is required", robot.lookup("#source-amqp-host-error").queryAs(Label.class).getText());
+        assertEquals("Port must be a whole number from 1 to 65535",
+                robot.lookup("#source-amqp-port-error").queryAs(Label.class).getText());
+        harness.screenshot("sources-form-invalid");
+        assertEquals(0, Counts.sources(server.client()));
+    }
+
+    @Test
+    void testingTheBodyFunctionShowsItsOutput() throws Exception {
+        harness = ViewHarness.show(server, SourcesView::new);
+
+        robot.clickOn("#sources-new");
+        ViewHarness.scrollTo(robot.lookup("#source-body-function").query());
+        robot.clickOn("#source-body-function").write("function transform(p) { console.log('type ' + p.type); "
+                + "return {event_type: p.type, data: p.order}; }");
+        ViewHarness.scrollTo(robot.lookup("#source-body-test-run").query());
+        robot.clickOn("#source-body-test-run");
+
+        try {
+            ViewHarness.await("the output is shown",
+                    () -> robot.lookup("#source-body-test-output").query().isVisible());
+        } finally {
+            harness.screenshot("sources-function-test");
+        }
+        assertEquals("type order.created",
+                robot.lookup("#source-body-test-log").queryAs(javafx.scene.control.TextArea.class).getText());
+        harness.screenshot("sources-function-test");
+        assertEquals(0, Counts.sources(server.client()), "testing saves nothing");
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<Source> table() {
+        return robot.lookup("#sources-table").queryAs(TableView.class);
+    }
+}
