@@ -61,9 +61,6 @@ public final class DeliveryPlanner {
     /** Start of the description of a delivery whose subscription function failed. */
     public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
 
-    /** Headers for a subscription without a header filter (not converting them saves work on every event). */
-    private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
-
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
 
@@ -140,29 +137,20 @@ public final class DeliveryPlanner {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
         JsonNode parsedBody = body;
-        JsonNode headersNode = null;
+        JsonNode headersNode = body == null ? null : Json.lenient().valueToTree(headers);
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
         for (SubscriptionStore.Row row : candidates) {
-            // the type is checked first and cheaply: most candidates of a busy source fail here
-            if (!typeMatches(row, eventType)) {
-                continue;
-            }
             Endpoint endpoint = cache.endpoint(c, projectId, row.endpointId());
             if (endpoint == null) {
                 continue;
             }
             if (parsedBody == null) {
                 parsedBody = parse(data);
-            }
-            JsonNode headerFilter = row.subscription().filterConfig() == null
-                    || row.subscription().filterConfig().filter() == null ? null
-                    : row.subscription().filterConfig().filter().headers();
-            if (headersNode == null && headerFilter != null && !headerFilter.isEmpty()) {
                 headersNode = Json.lenient().valueToTree(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody,
-                    headersNode == null ? NO_HEADERS : headersNode)) {
+            // event types, then the subscription's filter (or its per-event-type filter row): srv-match's rule
+            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
@@ -227,16 +215,6 @@ public final class DeliveryPlanner {
             }
             case Target.Broadcast b -> cache.subscriptionsWithEndpoint(c, projectId);
         };
-    }
-
-    /** Exact, case-sensitive type or {@code *}; a subscription without event types takes every type. */
-    static boolean typeMatches(SubscriptionStore.Row row, String eventType) {
-        var filter = row.subscription().filterConfig();
-        List<String> types = filter == null ? null : filter.eventTypes();
-        if (types == null || types.isEmpty()) {
-            return true;
-        }
-        return types.contains("*") || types.contains(eventType);
     }
 
     /**
