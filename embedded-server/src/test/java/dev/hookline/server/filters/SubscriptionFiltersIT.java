@@ -52,7 +52,7 @@ class SubscriptionFiltersIT {
         root = server.root(project.apiKey());
         String endpoint = client.createEndpoint(EndpointRequest.of("https://receiver.example/in", "receiver")).uid();
         subscriptionId = client.createSubscription(new SubscriptionRequest("orders", null, endpoint, null, null, null,
-                null, new FilterConfig(List.of("order.paid"), new FilterConfig.Filter(null, null,
+                null, new FilterConfig(List.of("order.paid", "order.refunded", "a", "b", "c"), new FilterConfig.Filter(null, null,
                 json("{\"amount\":{\"$gte\":10}}"), null, null)), null, null)).uid();
         filtersPath = "/api/v1/projects/" + project.id() + "/subscriptions/" + subscriptionId + "/filters";
     }
@@ -235,16 +235,16 @@ class SubscriptionFiltersIT {
     void withoutFilterRowsTheSubscriptionsEventTypesAndFilterConfigDecide() {
         assertTrue(reaches("order.paid", "{\"amount\":20}", null));
         assertFalse(reaches("order.paid", "{\"amount\":5}", null));
-        assertFalse(reaches("order.refunded", "{\"amount\":20}", null), "event type not subscribed");
+        assertFalse(reaches("order.cancelled", "{\"amount\":20}", null), "event type not subscribed");
         assertFalse(reaches("Order.Paid", "{\"amount\":20}", null), "event types are case-sensitive");
     }
 
     @Test
     void filterForTheEventTypeDecidesInsteadOfFilterConfig() {
-        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "before the filter exists");
+        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "filter_config wants an amount");
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.refunded", null,
                 json("{\"reason\":\"fraud\"}")));
-        assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "a filter row adds its event type");
+        assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "the row's filter applies now");
         assertFalse(reaches("order.refunded", "{\"reason\":\"other\"}", null));
 
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid", null,
@@ -277,9 +277,26 @@ class SubscriptionFiltersIT {
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("*", null,
                 json("{\"live\":true}")));
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid", null, null));
-        assertTrue(reaches("user.created", "{\"live\":true}", null));
-        assertFalse(reaches("user.created", "{\"live\":false}", null));
+        assertTrue(reaches("order.refunded", "{\"live\":true}", null));
+        assertFalse(reaches("order.refunded", "{\"live\":false}", null));
         assertTrue(reaches("order.paid", "{\"live\":false}", null), "the exact type's own filter wins over *");
+        assertFalse(reaches("order.cancelled", "{\"live\":true}", null), "a * filter does not add event types");
+    }
+
+    @Test
+    void filterForATypeTheSubscriptionDoesNotReceiveIsRefused() {
+        assertBad(root.raw("POST", filtersPath, "{\"event_type\":\"order.cancelled\"}", Map.of()), 400,
+                "event_type:the subscription does not receive \\\"order.cancelled\\\"");
+        assertBad(root.raw("POST", filtersPath + "/bulk", "[{\"event_type\":\"a\"},{\"event_type\":\"zzz\"}]",
+                Map.of()), 400, "[1].event_type:the subscription does not receive");
+        SubscriptionFilter a = client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("a", null,
+                null));
+        assertBad(root.raw("PUT", filtersPath + "/" + a.uid(), "{\"event_type\":\"zzz\"}", Map.of()), 400,
+                "event_type:the subscription does not receive");
+        assertBad(root.raw("PUT", filtersPath + "/bulk_update", "[{\"uid\":\"" + a.uid()
+                + "\",\"event_type\":\"zzz\"}]", Map.of()), 400, "[0].event_type:the subscription does not receive");
+        assertEquals(List.of("a"), client.listSubscriptionFilters(subscriptionId).stream()
+                .map(SubscriptionFilter::eventType).toList());
     }
 
     @Test
