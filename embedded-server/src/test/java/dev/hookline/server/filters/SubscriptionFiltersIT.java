@@ -13,7 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterScopes;
@@ -41,6 +45,7 @@ class SubscriptionFiltersIT {
     TestProject project;
     ApiClient client;
     ApiClient root;
+    String endpointId;
     String subscriptionId;
     String filtersPath;
 
@@ -50,8 +55,8 @@ class SubscriptionFiltersIT {
         project = server.newProject("filters", ProjectType.OUTGOING);
         client = project.client();
         root = server.root(project.apiKey());
-        String endpoint = client.createEndpoint(EndpointRequest.of("https://receiver.example/in", "receiver")).uid();
-        subscriptionId = client.createSubscription(new SubscriptionRequest("orders", null, endpoint, null, null, null,
+        endpointId = client.createEndpoint(EndpointRequest.of("https://receiver.example/in", "receiver")).uid();
+        subscriptionId = client.createSubscription(new SubscriptionRequest("orders", null, endpointId, null, null, null,
                 null, new FilterConfig(List.of("order.paid", "order.refunded", "a", "b", "c"), new FilterConfig.Filter(null, null,
                 json("{\"amount\":{\"$gte\":10}}"), null, null)), null, null)).uid();
         filtersPath = "/api/v1/projects/" + project.id() + "/subscriptions/" + subscriptionId + "/filters";
@@ -297,6 +302,29 @@ class SubscriptionFiltersIT {
                 + "\",\"event_type\":\"zzz\"}]", Map.of()), 400, "[0].event_type:the subscription does not receive");
         assertEquals(List.of("a"), client.listSubscriptionFilters(subscriptionId).stream()
                 .map(SubscriptionFilter::eventType).toList());
+    }
+
+    @Test
+    void eventsSentThroughTheApiGetDeliveriesOnlyWhereTheFiltersAgree() {
+        assertEquals(1, deliveriesOfNewEvent("order.paid", "{\"amount\":20}"), "filter_config lets 20 through");
+        client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid",
+                json("{\"X-Shop\":\"berlin\"}"), json("{\"amount\":{\"$gte\":100}}")));
+
+        assertEquals(0, deliveriesOfNewEvent("order.paid", "{\"amount\":20}"), "the row wants 100 or more");
+        assertEquals(0, deliveriesOfNewEvent("order.paid", "{\"amount\":150}"), "and the X-Shop header");
+        Event sent = client.createEvent(new CreateEventRequest(endpointId, null, null, "order.paid",
+                json("{\"amount\":150}"), Map.of("x-shop", "berlin"), null));
+        assertEquals(1, deliveries(sent).size());
+        assertTrue(reaches("order.paid", "{\"amount\":150}", "{\"X-Shop\":[\"berlin\"]}"),
+                "the test route agrees with ingest");
+    }
+
+    private int deliveriesOfNewEvent(String type, String data) {
+        return deliveries(client.createEvent(CreateEventRequest.toEndpoint(endpointId, type, json(data)))).size();
+    }
+
+    private List<EventDelivery> deliveries(Event event) {
+        return client.listEventDeliveries(ListQuery.create().with("eventId", event.uid())).content();
     }
 
     @Test
