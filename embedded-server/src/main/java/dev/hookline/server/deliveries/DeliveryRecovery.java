@@ -102,7 +102,9 @@ public final class DeliveryRecovery {
                     throw ApiError.badRequest("only successful events can be force resent");
                 }
             }
-            return requeue(c, projectId, new ArrayList<>(found.values()), wanted.size() - found.size(), now);
+            return requeue(c, projectId, found.values().stream()
+                    .map(d -> new DeliveryStore.Matched(d.uid(), d.endpointId())).toList(),
+                    wanted.size() - found.size(), now);
         });
         LOG.info("force resend in project {}: {}", projectId, outcome.message());
         signalIfQueued(outcome);
@@ -121,7 +123,7 @@ public final class DeliveryRecovery {
         }
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
-            List<EventDelivery> matching = new ArrayList<>();
+            List<DeliveryStore.Matched> matching = new ArrayList<>();
             DeliveryStore.forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, now);
         });
@@ -155,15 +157,15 @@ public final class DeliveryRecovery {
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
-    private static BatchOutcome requeue(Connection c, String projectId, List<EventDelivery> deliveries, int missing,
-                                   Instant now) throws SQLException {
+    private static BatchOutcome requeue(Connection c, String projectId, List<DeliveryStore.Matched> deliveries,
+                                        int missing, Instant now) throws SQLException {
         Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
-                deliveries.stream().map(EventDelivery::endpointId).distinct().toList());
+                deliveries.stream().map(DeliveryStore.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
-        for (EventDelivery delivery : deliveries) {
+        for (DeliveryStore.Matched delivery : deliveries) {
             Endpoint endpoint = endpoints.get(delivery.endpointId());
             if (endpoint != null && endpoint.status() == EndpointStatus.ACTIVE) {
-                queued.add(delivery.uid());
+                queued.add(delivery.id());
             }
         }
         DeliveryStore.reschedule(c, projectId, queued, now);
