@@ -70,10 +70,8 @@ public final class EndpointFormView {
                 viewModel.editingProperty());
         panel = new FormPanel("endpoint-form", title, viewModel.form(), layout,
                 () -> viewModel.save(onSaved), onClose);
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        viewModel.authType.subscribe(reshow);
-        viewModel.oauth2Method.textProperty().subscribe(reshow);
-        viewModel.editingProperty().subscribe(reshow);
+        layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
+                viewModel.editingProperty());
     }
 
     public FormPanel node() {

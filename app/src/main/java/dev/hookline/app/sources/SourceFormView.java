@@ -9,7 +9,6 @@ import dev.hookline.app.form.CopyButton;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -123,11 +122,8 @@ public final class SourceFormView {
                 onClose);
         viewModel.editingProperty().subscribe(source -> ingestUrl.setText(source == null ? ""
                 : ingestUrlOf.apply(source)));
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        for (javafx.beans.Observable structure : List.of(viewModel.type, viewModel.provider, viewModel.verifierType,
-                viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty())) {
-            structure.subscribe(reshow);
-        }
+        layout.follow(viewModel::shownFields, viewModel.type, viewModel.provider, viewModel.verifierType,
+                viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty());
     }
 
     /** Adds a node at the end of the form (the function test panel). */
