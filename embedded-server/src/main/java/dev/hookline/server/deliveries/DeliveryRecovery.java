@@ -88,15 +88,16 @@ public final class DeliveryRecovery {
 
     /**
      * Sends delivered ({@code Success}) deliveries again. 400 "only successful events can be force resent" (and
-     * nothing queued) when one of them is not delivered; an unknown ID, or one whose endpoint is not active, counts
-     * as failed.
+     * nothing queued) when one of them is not delivered; an unknown ID (or one outside {@code scope}), or one whose
+     * endpoint is not active, counts as failed.
      */
-    public BatchOutcome forceResend(String projectId, List<String> ids) {
+    public BatchOutcome forceResend(String projectId, List<String> ids, EventScope scope) {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
             Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryStore.COLUMNS,
                     projectId, wanted, DeliveryStore::map, EventDelivery::uid);
+            found.values().removeIf(d -> !scope.reachesAny(List.of(d.endpointId())));
             for (EventDelivery delivery : found.values()) {
                 if (delivery.status() != EventDeliveryStatus.SUCCESS) {
                     throw ApiError.badRequest("only successful events can be force resent");
