@@ -45,6 +45,7 @@ public final class PortalLinkFormView {
 
     public PortalLinkFormView(PortalLinkFormViewModel viewModel, Consumer<PortalLink> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("portal-link-id", viewModel.editingProperty().map(PortalLink::uid));
         layout.text(viewModel.name, "portal-link-name");
         layout.choice("Reaches", "portal-link-scope", viewModel.scope, Arrays.asList(Scope.values()),
                 scope -> scope == null ? "" : switch (scope) {

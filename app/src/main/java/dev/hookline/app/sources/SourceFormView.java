@@ -34,6 +34,7 @@ public final class SourceFormView {
     public SourceFormView(SourceFormViewModel viewModel, Function<Source, String> ingestUrlOf,
                           Consumer<Source> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("source-id", viewModel.editingProperty().map(Source::uid));
         layout.text(viewModel.name, "source-name");
         ComboBox<SourceType> type = layout.choice("Type", "source-type", viewModel.type, SourceFormViewModel.TYPES,
                 value -> value == null ? "" : typeName(value));

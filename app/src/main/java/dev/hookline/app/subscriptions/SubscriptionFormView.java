@@ -22,6 +22,7 @@ public final class SubscriptionFormView {
     public SubscriptionFormView(SubscriptionFormViewModel viewModel, Consumer<Subscription> onSaved,
                                 Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("subscription-id", viewModel.editingProperty().map(Subscription::uid));
         layout.text(viewModel.name, "subscription-name");
         layout.picker(viewModel.sourceId, "subscription-source", viewModel.sources, Source::uid,
                 source -> source.name() + "  (" + source.uid() + ")");
