@@ -38,6 +38,8 @@ import javafx.stage.Stage;
 public final class HooklineApp extends Application {
 
     public static final String TITLE = "Hookline";
+    /** When set to a file path, the console writes there how long it took to become interactive (benchmark). */
+    public static final String STARTUP_REPORT_PROPERTY = "hookline.startup.report";
     static final List<Integer> ICON_SIZES = List.of(16, 32, 48, 64, 128, 256);
 
     private BackgroundTasks backgroundTasks;
@@ -74,6 +76,7 @@ public final class HooklineApp extends Application {
         // Retry on the banner brings a stopped embedded server back (a remote one is only asked again)
         session.setRecovery(this::recoverEmbeddedServer);
         connections.connectSaved();
+        StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
         embeddedServer.start(dataDirectory,
                 server -> {
                     status.running(server.baseUrl(), server.defaultProjectId());

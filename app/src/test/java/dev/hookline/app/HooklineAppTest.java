@@ -5,9 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.settings.ConfigDirectories;
+import dev.hookline.app.settings.SettingsStore;
+import dev.hookline.app.testing.Screenshots;
+import dev.hookline.app.theme.Theme;
+import javafx.application.Application;
+import javafx.scene.input.KeyCode;
 import dev.hookline.app.shell.NavigationTarget;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -17,13 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +38,6 @@ import org.testfx.util.WaitForAsyncUtils;
 /** Starts the whole console (with its real embedded server) in the headless toolkit. */
 class HooklineAppTest {
 
-    private static final Path SCREENSHOT = Path.of("target", "screenshots", "shell.png");
     private static final String RUNNING = "Embedded server running at http://127.0.0.1:";
 
     @TempDir
@@ -85,7 +87,7 @@ class HooklineAppTest {
         assertTrue(status.getText().contains(" — default project "), status.getText());
         assertTrue(Files.isDirectory(dataDirectory), "data directory created");
 
-        saveSnapshot(stage.getScene(), SCREENSHOT);
+        Screenshots.save(stage.getScene(), "shell");
 
         URI baseUrl = URI.create(status.getText().substring("Embedded server running at ".length()).split(" ")[0]);
         assertAccepting(baseUrl);
@@ -113,15 +115,89 @@ class HooklineAppTest {
         }
     }
 
-    private static void saveSnapshot(Scene scene, Path file) throws Exception {
-        WritableImage image = WaitForAsyncUtils.asyncFx(() -> scene.snapshot(null)).get(10, TimeUnit.SECONDS);
-        int width = (int) image.getWidth();
-        int height = (int) image.getHeight();
-        int[] argb = new int[width * height];
-        image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
-        BufferedImage png = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        png.setRGB(0, 0, width, height, argb, 0, width);
-        Files.createDirectories(file.getParent());
-        ImageIO.write(png, "png", file.toFile());
+    private void awaitConnected() throws TimeoutException {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> app.session().client() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private boolean bannerShown() {
+        return robot.lookup("#connectionBanner").queryAs(Label.class).getParent().isVisible();
+    }
+
+    @Test
+    void aStoppedServerRaisesTheBannerAndRetryBringsItBack() throws Exception {
+        awaitConnected();
+        String before = app.session().client().baseUrl();
+        assertFalse(bannerShown());
+
+        app.embeddedServer().stop();
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, this::bannerShown);
+        String text = robot.lookup("#connectionBanner").queryAs(Label.class).getText();
+        assertTrue(text.startsWith("Server unreachable: cannot reach " + before), text);
+        Screenshots.save(stage.getScene(), "banner");
+
+        robot.clickOn("#retryConnection");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !bannerShown());
+
+        ApiClient now = app.session().client();
+        assertTrue(app.embeddedServer().isRunning());
+        assertEquals(app.session().client().projectId(), now.getProject(now.projectId()).uid(),
+                "the restarted server answers the session's client");
+    }
+
+    @Test
+    void theThemeToggleSwitchesToDarkAndIsRemembered() throws Exception {
+        awaitConnected();
+        robot.clickOn("#themeToggle");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(new PrimerDark().getUserAgentStylesheet(), Application.getUserAgentStylesheet());
+        Path settings = dataDirectory.resolve("config").resolve(SettingsStore.FILE_NAME);
+        assertEquals(Theme.DARK, new SettingsStore(settings.getParent()).load().theme());
+        robot.clickOn("#nav-settings");
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.save(stage.getScene(), "settings-dark");
+
+        robot.clickOn("#themeToggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(new PrimerLight().getUserAgentStylesheet(), Application.getUserAgentStylesheet());
+        assertEquals(Theme.LIGHT, new SettingsStore(settings.getParent()).load().theme());
+    }
+
+    @Test
+    void theSidebarCanBeWalkedWithTheKeyboard() throws Exception {
+        awaitConnected();
+        robot.clickOn("#nav-deliveries");
+        robot.type(KeyCode.DOWN);
+        assertEquals("Events", label("#contentTitle").getText());
+        robot.type(KeyCode.DOWN, 2);
+        assertEquals("Endpoints", label("#contentTitle").getText());
+        robot.type(KeyCode.UP);
+        assertEquals("Meta events", label("#contentTitle").getText());
+    }
+
+    @Test
+    void theProfileFormNamesWhatIsMissingBeforeSendingAnything() throws Exception {
+        awaitConnected();
+        robot.clickOn("#nav-settings");
+        robot.clickOn("#newProfile");
+        robot.clickOn("#saveProfile");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("Give the connection a name", label("#profileNameError").getText());
+        assertEquals("Paste the API key", label("#profileApiKeyError").getText());
+
+        robot.clickOn("#profileBaseUrl").write("https://convoy.example.com");
+        robot.clickOn("#saveProfile");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Must end with /api (everything up to and including /api)",
+                label("#profileBaseUrlError").getText());
+        robot.clickOn("#profileApiKey").write("CO.secret");
+        assertTrue(robot.lookup("#profileApiKey").query().isVisible(), "masked by default");
+        assertFalse(robot.lookup("#profileApiKeyRevealed").query().isVisible());
+        Screenshots.save(stage.getScene(), "settings");
+        robot.clickOn("#revealApiKey");
+        assertTrue(robot.lookup("#profileApiKeyRevealed").query().isVisible());
     }
 }

@@ -51,6 +51,8 @@ public final class ConnectionManager {
     private EmbeddedEndpoint embedded;
     private ApiClient baseClient;
     private long switchGeneration;
+    /** Why the console shows the embedded server instead of the saved remote one, until the user switches. */
+    private String fallbackNote;
 
     public ConnectionManager(ConsoleSession session, SettingsStore store, SecretStore secrets) {
         this.session = Objects.requireNonNull(session, "session");
@@ -107,8 +109,13 @@ public final class ConnectionManager {
     public void embeddedServerUp(EmbeddedEndpoint endpoint) {
         this.embedded = Objects.requireNonNull(endpoint, "endpoint");
         ConnectionProfile current = active.get() == null ? settings.get().activeProfile() : active.get();
-        if (current.isEmbedded()) {
-            activate(current);
+        // the saved remote server failed before anything was on screen: show the embedded server meanwhile
+        boolean nothingConnected = session.client() == null && problem.get() != null;
+        if (nothingConnected && !current.isEmbedded()) {
+            fallbackNote = problem.get() + "; showing the embedded server";
+        }
+        if (current.isEmbedded() || nothingConnected) {
+            activate(current.isEmbedded() ? current : settings.get().profile(ConnectionProfile.EMBEDDED_ID).orElseThrow());
         }
     }
 
@@ -149,7 +156,8 @@ public final class ConnectionManager {
             }
             ApiClient previous = baseClient;
             baseClient = result.base();
-            problem.set(null);
+            problem.set(profile.isEmbedded() ? fallbackNote : null);
+            fallbackNote = null;
             active.set(profile);
             projects.setAll(result.projects());
             project.set(chosen.get());
@@ -160,8 +168,14 @@ public final class ConnectionManager {
             remember(settings.get().withProfile(profile.withProject(chosen.get().uid())).withActive(profile.id()));
         }, failure -> {
             if (generation == switchGeneration) {
-                problem.set("Cannot connect to \"" + profile.name() + "\": " + Failures.describe(failure));
+                String reason = "Cannot connect to \"" + profile.name() + "\": " + Failures.describe(failure);
                 session.reportConnectionFailure(failure);
+                problem.set(reason);
+                if (session.client() == null && !profile.isEmbedded() && embedded != null) {
+                    // nothing on screen yet (the saved remote failed at start): fall back to the embedded server
+                    fallbackNote = reason + "; showing the embedded server";
+                    activate(settings.get().profile(ConnectionProfile.EMBEDDED_ID).orElseThrow());
+                }
             }
         });
     }

@@ -22,7 +22,7 @@ public record ConnectionProfile(String id, String name, Kind kind, String baseUr
 
     /** The built-in profile of the in-process server. */
     public static ConnectionProfile embedded(String projectId) {
-        return new ConnectionProfile(EMBEDDED_ID, "This computer (embedded)", Kind.EMBEDDED, null, projectId);
+        return new ConnectionProfile(EMBEDDED_ID, "Embedded server", Kind.EMBEDDED, null, projectId);
     }
 
     public boolean isEmbedded() {

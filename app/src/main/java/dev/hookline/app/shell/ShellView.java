@@ -193,6 +193,7 @@ public final class ShellView extends BorderPane {
 
         Button retry = new Button("Retry", new FontIcon(Feather.REFRESH_CW));
         retry.setId("retryConnection");
+        retry.setMinWidth(Region.USE_PREF_SIZE);
         retry.disableProperty().bind(session.retryingProperty());
         retry.setOnAction(event -> session.retryConnection());
 

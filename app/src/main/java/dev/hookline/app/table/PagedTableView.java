@@ -118,8 +118,7 @@ public final class PagedTableView<T> extends VBox {
             model.dateRangeProperty().set(DateRange.defaultRange());
         }
         DateRangePicker picker = new DateRangePicker(zone);
-        picker.valueProperty().set(model.dateRangeProperty().get());
-        picker.valueProperty().addListener((o, before, now) -> model.dateRangeProperty().set(now));
+        picker.valueProperty().bindBidirectional(model.dateRangeProperty());
         actions.getChildren().add(0, picker);
         return picker;
     }

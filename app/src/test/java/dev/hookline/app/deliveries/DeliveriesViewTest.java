@@ -1,5 +1,6 @@
 package dev.hookline.app.deliveries;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Scene;
@@ -20,6 +22,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,6 +118,44 @@ class DeliveriesViewTest {
         assertEquals(first.uid(), table().getItems().get(1).uid(), "the new row went on top");
         Screenshots.save(stage.getScene(), "deliveries-live-tail");
         fx(() -> robot.lookup("#liveTail").queryAs(ToggleButton.class).setSelected(false));
+    }
+
+    @Test
+    void theAttemptInspectorShowsTheRequestSentAndCopyAsCurlSendsItAgain() throws Exception {
+        RecordingReceiver.Received webhook = receiver.awaitPath("/hook", 1, Duration.ofSeconds(20)).get(0);
+        awaitRows(1);
+        String deliveryId = table().getItems().get(0).uid();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () ->
+                traffic.client().getEventDelivery(deliveryId).status() == EventDeliveryStatus.SUCCESS);
+        fx(() -> view.model().list().refresh());
+        fx(() -> table().getSelectionModel().select(0));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#attemptList")
+                .queryListView().getItems().isEmpty());
+
+        Screenshots.save(stage.getScene(), "deliveries-attempt-inspector");
+        assertTrue(robot.lookup("#attemptStatus").queryAs(Label.class).getText().startsWith("200"),
+                robot.lookup("#attemptStatus").queryAs(Label.class).getText());
+        assertEquals("{\n  \"order\" : \"A-1\",\n  \"amount\" : 10.10\n}",
+                robot.lookup("#requestBody").queryAs(TextArea.class).getText());
+        String signatureHeader = webhook.headers().keySet().stream()
+                .filter(name -> name.toLowerCase(java.util.Locale.ROOT).contains("signature")).findFirst()
+                .orElseThrow(() -> new AssertionError("no signature header in " + webhook.headers().keySet()));
+        String headers = robot.lookup("#requestHeaders").queryAs(TextArea.class).getText();
+        assertTrue(headers.lines().anyMatch(line -> line.equalsIgnoreCase(signatureHeader + ": "
+                + webhook.header(signatureHeader))), headers);
+        assertTrue(robot.lookup("#responseBody").queryAs(TextArea.class).getText().contains("\"received\" : true"));
+
+        robot.clickOn("#copyCurl");
+        String curl = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString())
+                .get(10, TimeUnit.SECONDS);
+        Process process = new ProcessBuilder("sh", "-c", curl + " --silent --output /dev/null")
+                .redirectErrorStream(true).start();
+        assertTrue(process.waitFor(20, TimeUnit.SECONDS), "curl finished");
+        assertEquals(0, process.exitValue(), new String(process.getInputStream().readAllBytes()));
+
+        RecordingReceiver.Received again = receiver.awaitPath("/hook", 2, Duration.ofSeconds(10)).get(1);
+        assertArrayEquals(webhook.body(), again.body());
+        assertEquals(webhook.header(signatureHeader), again.header(signatureHeader));
     }
 
     @Test

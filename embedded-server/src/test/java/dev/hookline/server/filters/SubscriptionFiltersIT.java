@@ -163,6 +163,10 @@ class SubscriptionFiltersIT {
                 SubscriptionFilterRequest.of("*", json("{\"X-Live\":\"yes\"}"), null)));
         assertEquals(List.of("a", "*"), created.stream().map(SubscriptionFilter::eventType).toList());
         assertEquals(3, client.listSubscriptionFilters(subscriptionId).size());
+
+        client.deleteSubscriptionFilter(subscriptionId, created.get(1).uid());
+        assertEquals(List.of("b", "a"), client.listSubscriptionFilters(subscriptionId).stream()
+                .map(SubscriptionFilter::eventType).toList());
     }
 
     @Test
@@ -237,6 +241,7 @@ class SubscriptionFiltersIT {
 
     @Test
     void filterForTheEventTypeDecidesInsteadOfFilterConfig() {
+        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "before the filter exists");
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.refunded", null,
                 json("{\"reason\":\"fraud\"}")));
         assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "a filter row adds its event type");

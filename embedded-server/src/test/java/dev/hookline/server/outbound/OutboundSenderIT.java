@@ -123,6 +123,15 @@ class OutboundSenderIT {
     }
 
     @Test
+    void anUnknownHostIsReportedInPlainWords() {
+        // .invalid never resolves (RFC 2606)
+        SendResult result = sender.send(webhook(endpoint("http://hookline-test.invalid/hooks"), "{}"));
+
+        assertFalse(result.responded());
+        assertEquals("could not resolve host hookline-test.invalid:80", result.error());
+    }
+
+    @Test
     void aLargeResponseBodyIsCappedAndMarkedAsTruncated() {
         String big = "x".repeat(1024 * 1024);
         receiver.answerAlways(Answer.ok().withBody(big));
