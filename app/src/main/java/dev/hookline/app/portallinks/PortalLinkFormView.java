@@ -54,7 +54,7 @@ public final class PortalLinkFormView {
                 });
         layout.text(viewModel.ownerId, "portal-link-owner");
         layout.fieldRow(viewModel.endpointsField, "portal-link-endpoints", endpointPicker());
-        layout.check("Can manage endpoints (create, edit, pause in the portal)", "portal-link-can-manage",
+        layout.check("Can manage endpoints", "portal-link-can-manage",
                 viewModel.canManageEndpoint);
         layout.choice("Authentication", "portal-link-auth-type", viewModel.authType,
                 Arrays.asList(PortalAuthType.values()), type -> type == null ? "" : switch (type) {

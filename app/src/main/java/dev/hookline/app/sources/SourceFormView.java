@@ -46,7 +46,7 @@ public final class SourceFormView {
                 () -> viewModel.isEditing() || viewModel.type.get() != SourceType.HTTP,
                 viewModel.editingProperty(), viewModel.type));
         type.disableProperty().bind(viewModel.provider.isNotNull());
-        layout.check("Disabled (ingest answers 4xx, nothing is stored)", "source-disabled", viewModel.disabled);
+        layout.check("Disabled", "source-disabled", viewModel.disabled);
         ingestUrl.setId("source-ingest-url");
         ingestUrl.getStyleClass().add("code-text");
         ingestUrl.setWrapText(true);

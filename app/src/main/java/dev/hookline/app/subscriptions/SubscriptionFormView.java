@@ -31,8 +31,8 @@ public final class SubscriptionFormView {
         layout.text(viewModel.eventTypes, "subscription-event-types").setPromptText("all event types (*)");
         layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
                 Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
-                    case AT_LEAST_ONCE -> "At least once (retry until acknowledged)";
-                    case AT_MOST_ONCE -> "At most once (never retried)";
+                    case AT_LEAST_ONCE -> "At least once (retried)";
+                    case AT_MOST_ONCE -> "At most once";
                 });
 
         layout.section("Filter");
