@@ -14,6 +14,7 @@ import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
+import dev.hookline.server.store.RowMapper;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,6 +30,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Event deliveries in the database.
@@ -204,16 +206,20 @@ public final class DeliveryStore {
         });
     }
 
+    /** A delivery a batch action matched: only what it needs to decide, so a walk over many rows stays cheap. */
+    public record Matched(String id, String endpointId) {
+    }
+
     /** Receives one page of a walk over matching deliveries ({@link #forEachMatching}). */
     @FunctionalInterface
     public interface PageVisitor {
-        void visit(List<EventDelivery> page) throws SQLException;
+        void visit(List<Matched> page) throws SQLException;
     }
 
     /**
      * Walks every live delivery of {@code projectId} that the list would show for {@code filter} in
      * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
-     * the batch actions act on exactly what the list matches. Rows come as stored (no embedded metadata).
+     * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
      */
     public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
@@ -224,10 +230,11 @@ public final class DeliveryStore {
         if (resolved == null) {
             return;
         }
-        KeysetQuery<EventDelivery> query = listQuery(projectId, resolved);
+        KeysetQuery<Matched> query = listQuery(projectId, resolved, "id, endpoint_id",
+                rs -> new Matched(rs.getString("id"), rs.getString("endpoint_id")), Matched::id);
         String cursor = null;
         while (true) {
-            Page<EventDelivery> page = query.page(c, window.walkFrom(cursor), EventDelivery::uid);
+            Page<Matched> page = query.page(c, window.walkFrom(cursor), Matched::id);
             if (!page.content().isEmpty()) {
                 visitor.visit(page.content());
             }
@@ -286,6 +293,12 @@ public final class DeliveryStore {
      * asked for. The other filters are checked per row.
      */
     public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
+        return listQuery(projectId, filter, COLUMNS, DeliveryStore::map, EventDelivery::uid);
+    }
+
+    /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
+    private static <T> KeysetQuery<T> listQuery(String projectId, Filter filter, String columns, RowMapper<T> mapper,
+                                                Function<T, String> idOf) {
         List<String> endpoints = filter.endpointIds() == null ? List.of() : filter.endpointIds();
         List<String> statuses = filter.statuses().stream().map(EventDeliveryStatus::wire).toList();
         List<String> everyStatus = statuses.isEmpty() ? ALL_STATUSES.stream().map(EventDeliveryStatus::wire).toList()
@@ -306,9 +319,9 @@ public final class DeliveryStore {
             index = "deliveries_project";
         }
         String from = " FROM event_deliveries INDEXED BY " + index;
-        KeysetQuery<EventDelivery> query = new KeysetQuery<>("SELECT " + COLUMNS + from, "id", DeliveryStore::map)
-                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", COLUMNS,
-                        projectId, ids, DeliveryStore::map, EventDelivery::uid))
+        KeysetQuery<T> query = new KeysetQuery<>("SELECT " + columns + from, "id", mapper)
+                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", columns,
+                        projectId, ids, mapper, idOf))
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
         boolean byEvent = filter.eventId() != null;

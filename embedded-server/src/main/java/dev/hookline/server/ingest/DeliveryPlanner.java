@@ -18,6 +18,7 @@ import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
 import dev.hookline.server.deliveries.DeliveryStore.Retry;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.subscriptions.SubscriptionStore;
@@ -60,6 +61,9 @@ public final class DeliveryPlanner {
     public static final String NO_MATCH = "no subscription matched this event";
     /** Start of the description of a delivery whose subscription function failed. */
     public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
+
+    /** The header document of an event without headers. */
+    private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
@@ -137,7 +141,7 @@ public final class DeliveryPlanner {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
         JsonNode parsedBody = body;
-        JsonNode headersNode = body == null ? null : Json.lenient().valueToTree(headers);
+        JsonNode headersNode = null;
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
         for (SubscriptionStore.Row row : candidates) {
@@ -147,9 +151,13 @@ public final class DeliveryPlanner {
             }
             if (parsedBody == null) {
                 parsedBody = parse(data);
-                headersNode = Json.lenient().valueToTree(headers);
             }
-            // event types, then the subscription's filter (or its per-event-type filter row): srv-match's rule
+            // once per event, not per subscription: a header filter may sit on the subscription or on one of its
+            // filter rows, and only SubscriptionMatch knows which applies (event types included: a filter row for
+            // a type decides even when the subscription's event types leave that type out)
+            if (headersNode == null) {
+                headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
+            }
             if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }

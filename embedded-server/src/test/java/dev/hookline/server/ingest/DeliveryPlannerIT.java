@@ -212,11 +212,11 @@ class DeliveryPlannerIT {
     }
 
     @Test
-    void perEventTypeFilterRowDecidesOverTheSubscriptionsEventTypes() {
+    void perEventTypeFilterRowDecidesOverTheSubscriptionsOwnFilter() {
         TestProject project = server.newProject("out", ProjectType.OUTGOING);
         IngestFixtures fx = new IngestFixtures(project.client());
         Endpoint a = fx.endpoint("a");
-        Subscription sub = fx.subscribe("sa", a.uid(), null, List.of("invoice.paid"));
+        Subscription sub = fx.subscribe("sa", a.uid(), null, List.of("invoice.paid", "invoice.refunded"));
         var created = server.root(project.apiKey()).raw("POST", "/api/v1/projects/" + project.id()
                 + "/subscriptions/" + sub.uid() + "/filters", "{\"event_type\":\"invoice.refunded\","
                 + "\"body\":{\"amount\":{\"$gt\":5}}}", java.util.Map.of());
@@ -229,5 +229,8 @@ class DeliveryPlannerIT {
 
         assertEquals(1, big.size());
         assertTrue(small.isEmpty());
+        // the other type has no row: the subscription's own (empty) filter takes everything
+        assertEquals(1, plan(seeds.event(project.id()).type("invoice.paid").endpoints(a.uid())
+                .data("{\"amount\":1}").insert()).size());
     }
 }
