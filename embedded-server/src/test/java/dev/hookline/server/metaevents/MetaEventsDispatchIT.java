@@ -11,6 +11,7 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.CreateEventRequest;
+import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -264,6 +265,19 @@ class MetaEventsDispatchIT {
             assertEquals(3, e.metadata().intervalSeconds());
             assertEquals(4, e.metadata().retryLimit());
         }
+    }
+
+    @Test
+    void anEndpointADynamicEventCreatesRecordsEndpointCreated() throws Exception {
+        enableMetaEvents(List.of("endpoint.created"), null);
+
+        client.dynamicEvent(new DynamicEventRequest("https://dynamic.example/in", "s3cret-value", null,
+                "invoice.paid", Json.strict().readTree("{\"n\":1}"), null, null));
+
+        List<MetaEvent> recorded = metaEventsOldestFirst();
+        assertEquals(List.of("endpoint.created"), recorded.stream().map(MetaEvent::eventType).toList());
+        assertEquals("https://dynamic.example/in", recorded.get(0).metadata().data().path("data").path("url")
+                .asText());
     }
 
     @Test
