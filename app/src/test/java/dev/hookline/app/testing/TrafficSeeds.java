@@ -9,6 +9,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
+import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
@@ -44,8 +45,10 @@ public final class TrafficSeeds implements AutoCloseable {
     /** A new incoming project on {@code server} delivering what its source receives to {@code receiver}. */
     public static TrafficSeeds start(EmbeddedServer server, RecordingReceiver receiver) {
         ApiClient admin = new ApiClient(server.baseUrl() + "/api", server.apiKey());
-        // meta events on: creating the endpoint below records an endpoint.created meta event
-        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null, null, null, null,
+        // one try per delivery (a failure is final at once), and meta events on: creating the endpoint below
+        // records an endpoint.created meta event
+        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null,
+                new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L), null, null,
                 new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created", "endpoint.updated"),
                         receiver.url("/meta"), "meta-secret"), null);
         String projectId = admin.createProject(new CreateProjectRequest("Traffic", ProjectType.INCOMING, null,

@@ -11,6 +11,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.events.EventStore;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.RowMapper;
@@ -20,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -127,12 +129,15 @@ public final class DeliveryStore {
     public static List<EventDelivery> insertDeliveries(Connection c, ServerContext context, String projectId,
                                                        List<NewDelivery> deliveries) throws SQLException {
         Instant now = context.now();
-        List<String> ids = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
-                + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)")) {
+        List<EventDelivery> written = new ArrayList<>(deliveries.size());
+        try (Database.Reusable r = context.db().reusable(c, INSERT)) {
+            PreparedStatement s = r.statement();
             for (NewDelivery d : deliveries) {
                 String id = context.newId();
-                ids.add(id);
+                Instant next = d.nextSendTime() == null ? now : d.nextSendTime().truncatedTo(ChronoUnit.MICROS);
+                Instant acknowledged = d.acknowledgedAt() == null ? null
+                        : d.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
+                written.add(written(id, projectId, d, next, acknowledged, now));
                 int i = 1;
                 s.setString(i++, id);
                 s.setString(i++, projectId);
@@ -149,19 +154,35 @@ public final class DeliveryStore {
                 s.setString(i++, d.urlQueryParams());
                 s.setString(i++, JsonColumns.write(storedMetadata(d.retry(), d.transformedPayload())));
                 s.setLong(i++, d.numTrials());
-                Times.set(s, i++, d.nextSendTime() == null ? now : d.nextSendTime());
+                Times.set(s, i++, next);
                 s.setDouble(i++, d.latencySeconds());
                 s.setString(i++, d.description());
-                Times.set(s, i++, d.acknowledgedAt());
+                Times.set(s, i++, acknowledged);
                 Times.set(s, i++, now);
                 Times.set(s, i, now);
                 s.addBatch();
             }
             s.executeBatch();
         }
-        Map<String, EventDelivery> written = ProjectRows.findByIds(c, "event_deliveries", COLUMNS, projectId, ids,
-                DeliveryStore::map, EventDelivery::uid);
-        return ids.stream().map(written::get).toList();
+        return written;
+    }
+
+    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)";
+
+    /**
+     * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
+     * values instead, since ingest writes thousands a second and reading them back would double the work.
+     */
+    private static EventDelivery written(String id, String projectId, NewDelivery d, Instant next,
+                                         Instant acknowledged, Instant now) {
+        String raw = d.transformedPayload();
+        DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw, d.retry().strategy(), next,
+                d.numTrials(), d.retry().intervalSeconds(), d.retry().retryLimit(), d.retry().maxRetrySeconds());
+        return new EventDelivery(id, projectId, d.eventId(), d.endpointId(), "", d.subscriptionId(), d.headers(),
+                null, d.urlQueryParams(), d.idempotencyKey(), Latency.text(d.latencySeconds()), d.latencySeconds(),
+                d.eventType(), d.deliveryMode(), null, null, null, null, d.status(), metadata, null,
+                d.description(), acknowledged, now, now, null);
     }
 
     /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
