@@ -80,6 +80,10 @@ final class ColdStart {
                 "-Dhookline.data.dir=" + home.resolve("data"),
                 "-Dhookline.config.dir=" + home.resolve("config"),
                 "-Dhookline.startup.report=" + report));
+        String extra = System.getProperty("console.jvmArgs", "").strip();
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+")));
+        }
         if (!display) {
             command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                     "-Dprism.text=t2k", "-Djava.awt.headless=true"));

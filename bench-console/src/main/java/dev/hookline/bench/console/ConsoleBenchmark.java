@@ -19,6 +19,7 @@ import java.util.Properties;
  * </ol>
  * Options ({@code -D...}): {@code console.starts} (5; 0 skips the start measurement), {@code console.idleSeconds} (5), {@code console.changes}
  * (60), {@code console.warmup} (10), {@code console.display} (use the real display instead of headless Monocle),
+ * {@code console.jvmArgs} (extra options of the console's JVM, space-separated),
  * {@code console.skipFilter}, and the list benchmark's {@code bench.dataDir}/{@code bench.deliveries}: a kept data
  * set there is reused, else one is seeded (and kept) first.
  */
