@@ -81,8 +81,10 @@ public final class Benchmark {
         out.printf("Seeding %,d deliveries into %s%n", options.deliveries(), dataDir);
         Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         SeedClock clock = new SeedClock(DataSetSeeder.startOf(end));
+        // no dispatcher (null sender): the seeded deliveries must stay as seeded, and sending them would compete
+        // with the measurement for the CPU
         try (HooklineServer server = HooklineServer.start(
-                ServerConfig.standalone("127.0.0.1", 0, dataDir, null).withClock(clock));
+                ServerConfig.standalone("127.0.0.1", 0, dataDir, null).withClock(clock), null);
              ApiClient admin = new ApiClient(server.baseUrl() + "/api", sessionKey(server))) {
             DataSet data = new DataSetSeeder(server.context(), clock, admin, out)
                     .seed(options.deliveries(), options.seed(), end);
@@ -97,7 +99,8 @@ public final class Benchmark {
     /** Measures every case that {@code options} selects into {@code results}; returns the environment line. */
     private static String measure(BenchOptions options, Path dataDir, DataSet data, List<CaseResult> results,
                                   PrintStream out) throws IOException {
-        try (HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, null));
+        try (HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, null),
+                null);
              ApiClient api = new ApiClient(server.baseUrl() + "/api", sessionKey(server))) {
             List<BenchCase> cases = BenchCases.all(data, options.perPage(), api.withProject(data.projectId()))
                     .stream().filter(c -> options.runs(c.name())).toList();

@@ -10,6 +10,7 @@ import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
 import dev.hookline.server.outbound.OAuth2TestRoutes;
@@ -26,6 +27,7 @@ import dev.hookline.server.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.transforms.FunctionTestRoutes;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class HooklineServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HooklineServer.class);
+    /** How often the meta-event dispatcher looks for retries come due (it is woken for new ones). */
+    private static final Duration META_EVENT_POLL = Duration.ofSeconds(1);
 
     private final ServerConfig config;
     private final ServerContext context;
@@ -44,6 +48,7 @@ public final class HooklineServer implements AutoCloseable {
     private final ProjectStore projects;
     private final HttpApi http;
     private final Dispatcher dispatcher;
+    private final MetaEventDispatcher metaEvents;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private OkHttpWebhookSender ownedSender;
 
@@ -58,6 +63,7 @@ public final class HooklineServer implements AutoCloseable {
                 ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
+        this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
     }
 
     /**
@@ -78,22 +84,30 @@ public final class HooklineServer implements AutoCloseable {
 
     /**
      * Like {@link #start(ServerConfig)}, delivering through {@code sender}: deliveries left {@code Processing} by
-     * the last stop are recovered and the dispatcher starts before the server listens. A null sender starts no
-     * dispatcher (deliveries are stored and wait).
+     * the last stop are recovered and the dispatcher starts before the server listens, and so does the meta-event
+     * dispatcher. A null sender starts neither (deliveries and meta events are stored and wait).
      */
     public static HooklineServer start(ServerConfig config, WebhookSender sender) throws IOException {
         Database db = Database.open(config.databaseFile());
         Dispatcher started = null;
+        MetaEventDispatcher metaStarted = null;
         try {
             HooklineServer server = new HooklineServer(config, db, sender);
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
             }
+            if (server.metaEvents != null) {
+                server.metaEvents.start();
+                metaStarted = server.metaEvents;
+            }
             server.http.start();
             LOG.info("Hookline server on {} with data in {}", server.baseUrl(), config.dataDir().toAbsolutePath());
             return server;
         } catch (IOException | RuntimeException e) {
+            if (metaStarted != null) {
+                metaStarted.close();
+            }
             if (started != null) {
                 started.close();
             }
@@ -153,6 +167,9 @@ public final class HooklineServer implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        if (metaEvents != null) {
+            metaEvents.close();
+        }
         if (dispatcher != null) {
             dispatcher.close();
         }

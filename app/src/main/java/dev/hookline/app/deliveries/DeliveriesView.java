@@ -126,13 +126,7 @@ public final class DeliveriesView implements ConsoleView {
         root.setPadding(new Insets(8, 0, 0, 0));
         root.getStylesheets().addAll(DetailWidgets.stylesheet(), tableStylesheet());
 
-        model.list().selectedProperty().subscribe(row -> {
-            if (row == null) {
-                detail.clear();
-            } else {
-                detail.show(row.uid());
-            }
-        });
+        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
     }
 
     private StackPane detailArea() {

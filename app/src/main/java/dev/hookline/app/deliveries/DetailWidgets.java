@@ -131,4 +131,24 @@ public final class DetailWidgets {
     public static String time(Instant instant) {
         return instant == null ? "" : TIME.format(instant);
     }
+
+    /**
+     * Shows the selected row's detail and empties the detail when nothing is selected. A reload replaces the
+     * table's rows, which drops the selection for a moment before the same row is selected again: the emptying
+     * waits until that has settled, so the detail (and its last message) stays.
+     */
+    public static <T> void followSelection(javafx.beans.property.ObjectProperty<T> selected,
+                                           java.util.function.Consumer<T> show, Runnable clear) {
+        selected.subscribe(row -> {
+            if (row != null) {
+                show.accept(row);
+            } else {
+                javafx.application.Platform.runLater(() -> {
+                    if (selected.get() == null) {
+                        clear.run();
+                    }
+                });
+            }
+        });
+    }
 }

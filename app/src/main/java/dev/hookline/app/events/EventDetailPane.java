@@ -5,6 +5,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.app.deliveries.DeliveryRows;
 import dev.hookline.app.deliveries.DetailWidgets;
+import dev.hookline.app.table.StatusPill;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -13,6 +14,8 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.GridPane;
@@ -64,7 +67,7 @@ public final class EventDetailPane extends VBox {
         message.managedProperty().bind(message.textProperty().isNotEmpty());
         message.visibleProperty().bind(message.managedProperty());
 
-        GridPane facts = DetailWidgets.factsGrid();
+        GridPane facts = DetailWidgets.factsGrid(2);
         DetailWidgets.addFact(facts, "Event ID", "eventDetailId", text(model, Event::uid), true);
         DetailWidgets.addFact(facts, "Source", "eventDetailSource", text(model, e -> e.sourceMetadata() != null
                 && e.sourceMetadata().name() != null ? e.sourceMetadata().name() : e.sourceId()), false);
@@ -74,30 +77,43 @@ public final class EventDetailPane extends VBox {
                 text(model, e -> DetailWidgets.time(e.createdAt())), false);
 
         var payload = DetailWidgets.codeArea("eventDetailPayload", model.payloadProperty());
-        payload.setPrefRowCount(10);
-        VBox.setVgrow(payload, Priority.ALWAYS);
         var headers = DetailWidgets.codeArea("eventDetailHeaders", text(model,
                 e -> DetailWidgets.multiHeaderLines(e.headers())));
-        headers.setPrefRowCount(4);
 
         TableView<EventDelivery> deliveries = new TableView<>(model.deliveries());
         deliveries.setId("eventDeliveries");
-        deliveries.setPrefHeight(150);
         deliveries.getStyleClass().add(Styles.DENSE);
         deliveries.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         deliveries.setPlaceholder(new Label("No deliveries"));
-        deliveries.getColumns().setAll(List.of(
-                column("Status", d -> d.status() == null ? "" : d.status().wire()),
+        TableColumn<EventDelivery, String> status = column("Status", d -> d.status() == null ? null
+                : d.status().wire());
+        status.setCellFactory(StatusPill.forTableColumn(text -> text));
+        deliveries.getColumns().setAll(List.of(status,
                 column("Endpoint", d -> d.endpointMetadata() != null && d.endpointMetadata().name() != null
                         ? d.endpointMetadata().name() : d.endpointId()),
                 column("Attempts", DeliveryRows::attempts),
-                column("Created", d -> DetailWidgets.time(d.createdAt()))));
+                column("Created", d -> DetailWidgets.time(d.createdAt())),
+                column("Delivery ID", EventDelivery::uid)));
 
-        getChildren().addAll(header, message, facts,
-                new HBox(4, sectionTitle("Payload"),
-                        DetailWidgets.copyButton("copyEventDetailPayload", "Copy payload",
-                                model.payloadProperty()::get)),
-                payload, sectionTitle("Headers"), headers, sectionTitle("Deliveries"), deliveries);
+        Tab deliveriesTab = new Tab("Deliveries", deliveries);
+        deliveriesTab.textProperty().bind(Bindings.size(model.deliveries()).asString("Deliveries (%d)"));
+        TabPane tabs = new TabPane(new Tab("Payload", withCopy(payload, "copyEventDetailPayload",
+                model.payloadProperty()::get)), new Tab("Headers", headers), deliveriesTab);
+        tabs.setId("eventDetailTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+
+        getChildren().addAll(header, message, facts, tabs);
+    }
+
+    private static VBox withCopy(javafx.scene.control.TextArea area, String id,
+                                 java.util.function.Supplier<String> text) {
+        HBox bar = new HBox(DetailWidgets.copyButton(id, "Copy", text));
+        bar.setAlignment(Pos.CENTER_RIGHT);
+        VBox.setVgrow(area, Priority.ALWAYS);
+        VBox box = new VBox(2, bar, area);
+        box.setPadding(new Insets(4, 0, 0, 0));
+        return box;
     }
 
     private static TableColumn<EventDelivery, String> column(String name, Function<EventDelivery, String> value) {
@@ -105,12 +121,6 @@ public final class EventDetailPane extends VBox {
         column.setCellValueFactory(cell -> new javafx.beans.property.SimpleStringProperty(value.apply(cell.getValue())));
         column.setSortable(false);
         return column;
-    }
-
-    private static Label sectionTitle(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("section-title");
-        return label;
     }
 
     private static ObservableValue<String> text(EventDetailViewModel model, Function<Event, String> field) {

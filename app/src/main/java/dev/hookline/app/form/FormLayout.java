@@ -12,6 +12,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
@@ -141,6 +142,43 @@ public final class FormLayout {
         return input;
     }
 
+    /**
+     * A pick among rows loaded from the server (endpoints, sources) whose ID goes into {@code field}: picking sets
+     * the ID, and an ID set by the view model (editing) picks its row once the rows are there.
+     */
+    public <T> ComboBox<T> picker(FormField field, String id, ObservableList<T> rows, Function<T, String> idOf,
+                                  Function<T, String> names) {
+        ComboBox<T> input = new ComboBox<>(rows);
+        input.setId(id);
+        input.setConverter(converter(row -> row == null ? "" : names.apply(row)));
+        input.setButtonCell(cell(row -> row == null ? "" : names.apply(row)));
+        input.setCellFactory(list -> cell(row -> row == null ? "" : names.apply(row)));
+        input.setMaxWidth(Double.MAX_VALUE);
+        boolean[] syncing = {false};
+        Runnable pickFromField = () -> {
+            if (syncing[0]) {
+                return;
+            }
+            syncing[0] = true;
+            T match = rows.stream().filter(row -> Objects.equals(idOf.apply(row), field.value())).findFirst()
+                    .orElse(null);
+            input.setValue(match);
+            syncing[0] = false;
+        };
+        input.valueProperty().addListener((o, before, now) -> {
+            // null comes from the rows being replaced, never from the user: it must not wipe an ID being edited
+            if (!syncing[0] && now != null) {
+                syncing[0] = true;
+                field.textProperty().set(idOf.apply(now));
+                syncing[0] = false;
+            }
+        });
+        field.textProperty().addListener((o, before, now) -> pickFromField.run());
+        rows.addListener((javafx.collections.ListChangeListener<T>) change -> pickFromField.run());
+        fieldRow(field, id, input);
+        return input;
+    }
+
     /** A pick of a value that is not a field (types, modes); {@code null} items show as {@code names.apply(null)}. */
     public <T> ComboBox<T> choice(String label, String id, ObjectProperty<T> value, List<T> items,
                                   Function<T, String> names) {
@@ -153,6 +191,20 @@ public final class FormLayout {
         input.setMaxWidth(Double.MAX_VALUE);
         plainRow(label, input);
         return input;
+    }
+
+    /** The ID of what is being edited, with a copy button; hidden while {@code id} is empty (creating). */
+    public void idRow(String nodeId, javafx.beans.value.ObservableValue<String> id) {
+        Label value = new Label();
+        value.setId(nodeId);
+        value.getStyleClass().add("code-text");
+        value.textProperty().bind(id.orElse(""));
+        javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(4, value,
+                CopyButton.of(nodeId + "-copy", "Copy ID", value::getText));
+        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        box.visibleProperty().bind(value.textProperty().isNotEmpty());
+        box.managedProperty().bind(box.visibleProperty());
+        plainRow("ID", box);
     }
 
     public CheckBox check(String text, String id, BooleanProperty value) {
@@ -204,6 +256,19 @@ public final class FormLayout {
         GridPane.setMargin(node, new Insets(4, 0, 4, 0));
         current.row += 2;
         current.alwaysShown = true;
+    }
+
+    /**
+     * Keeps the shown rows in step with the view model: shows {@code shownFields} now and again whenever one of
+     * the {@code structure} values (types, pickers, create/edit) changes.
+     */
+    public void follow(java.util.function.Supplier<? extends Collection<FormField>> shownFields,
+                       javafx.beans.value.ObservableValue<?>... structure) {
+        Runnable reshow = () -> show(shownFields.get());
+        for (javafx.beans.value.ObservableValue<?> value : structure) {
+            value.addListener((observable, before, now) -> reshow.run());
+        }
+        reshow.run();
     }
 
     /** Shows exactly the rows of {@code shown} fields; sections left without rows (and without pickers) hide. */

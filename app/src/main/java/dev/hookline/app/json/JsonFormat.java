@@ -35,10 +35,11 @@ public final class JsonFormat {
 
     /**
      * A payload shown from its raw text when there is one (exact to the byte), else from its parsed {@code data};
-     * {@code ""} when there is neither.
+     * {@code ""} when there is neither. A blank raw text counts as none (Convoy writes {@code "raw": ""} for meta
+     * events).
      */
     public static String payload(String raw, JsonNode data) {
-        if (raw != null) {
+        if (raw != null && !raw.isBlank()) {
             return prettyText(raw);
         }
         return data == null || data.isMissingNode() ? "" : pretty(data);

@@ -11,6 +11,8 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -53,29 +55,33 @@ public final class MetaEventDetailPane extends VBox {
         message.managedProperty().bind(message.textProperty().isNotEmpty());
         message.visibleProperty().bind(message.managedProperty());
 
-        GridPane facts = DetailWidgets.factsGrid();
+        GridPane facts = DetailWidgets.factsGrid(3);
         DetailWidgets.addFact(facts, "Meta event ID", "metaEventId", text(model, MetaEvent::uid), true);
         DetailWidgets.addFact(facts, "Retries", "metaEventRetryState", model.retryStateProperty(), false);
         DetailWidgets.addFact(facts, "Created", "metaEventCreated",
                 text(model, m -> DetailWidgets.time(m.createdAt())), false);
 
         var payload = DetailWidgets.codeArea("metaEventPayload", model.payloadProperty());
-        payload.setPrefRowCount(8);
         var requestHeaders = DetailWidgets.codeArea("metaEventRequestHeaders",
                 model.requestHeadersProperty().map(DetailWidgets::headerLines));
-        requestHeaders.setPrefRowCount(4);
         var responseHeaders = DetailWidgets.codeArea("metaEventResponseHeaders",
                 model.responseHeadersProperty().map(DetailWidgets::headerLines));
-        responseHeaders.setPrefRowCount(4);
         var responseBody = DetailWidgets.codeArea("metaEventResponseBody", model.responseBodyProperty());
-        responseBody.setPrefRowCount(6);
+        VBox.setVgrow(responseBody, Priority.ALWAYS);
+        VBox response = new VBox(4, sectionTitle("Response headers"), responseHeaders, sectionTitle("Response body"),
+                responseBody);
         VBox.setVgrow(payload, Priority.ALWAYS);
+        HBox copyBar = new HBox(DetailWidgets.copyButton("copyMetaEventPayload", "Copy body",
+                model.payloadProperty()::get));
+        copyBar.setAlignment(Pos.CENTER_RIGHT);
 
-        getChildren().addAll(header, message, facts,
-                new HBox(4, sectionTitle("Body sent"), DetailWidgets.copyButton("copyMetaEventPayload",
-                        "Copy body", model.payloadProperty()::get)),
-                payload, sectionTitle("Request headers"), requestHeaders, sectionTitle("Response headers"),
-                responseHeaders, sectionTitle("Response body"), responseBody);
+        TabPane tabs = new TabPane(new Tab("Body sent", new VBox(2, copyBar, payload)),
+                new Tab("Request headers", requestHeaders), new Tab("Response", response));
+        tabs.setId("metaEventTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+
+        getChildren().addAll(header, message, facts, tabs);
     }
 
     private static Label sectionTitle(String text) {

@@ -5,6 +5,7 @@ import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.deliveries.DetailWidgets;
 import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.shell.ConsoleSession;
 import java.util.Map;
@@ -132,7 +133,7 @@ public final class MetaEventDetailViewModel {
         });
     }
 
-    /** e.g. "Attempt 2 of 5 (linear), next at 2026-11-23T10:00:00Z". */
+    /** e.g. "Attempt 2 of 5 (linear), next at 2026-11-23 11:00:00" (local time). */
     static String retryState(MetaEvent event) {
         if (event == null || event.metadata() == null) {
             return "";
@@ -148,7 +149,7 @@ public final class MetaEventDetailViewModel {
         }
         if (m.nextSendTime() != null && (event.status() == EventDeliveryStatus.RETRY
                 || event.status() == EventDeliveryStatus.SCHEDULED)) {
-            text.append(", next at ").append(m.nextSendTime());
+            text.append(", next at ").append(DetailWidgets.time(m.nextSendTime()));
         }
         return text.toString();
     }

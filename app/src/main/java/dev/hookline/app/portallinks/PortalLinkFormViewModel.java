@@ -19,6 +19,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -52,7 +53,7 @@ public final class PortalLinkFormViewModel {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
         endpointsField.rule(value -> selectedEndpointIds.isEmpty() ? "Pick at least one endpoint" : null);
-        selectedEndpointIds.subscribe(endpointsField::clearError);
+        selectedEndpointIds.addListener((ListChangeListener<String>) change -> endpointsField.clearError());
     }
 
     public Form form() {
@@ -116,7 +117,7 @@ public final class PortalLinkFormViewModel {
         ApiClient api = client.get();
         PortalLink current = editing.get();
         Consumer<PortalLink> done = saved -> {
-            editing.set(saved);
+            edit(saved);
             onSaved.accept(saved);
         };
         if (current == null) {

@@ -1,6 +1,8 @@
 package dev.hookline.app.shell;
 
 import dev.hookline.app.deliveries.DeliveriesView;
+import dev.hookline.app.events.EventsView;
+import dev.hookline.app.metaevents.MetaEventsView;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -22,12 +24,12 @@ public final class ConsoleViews {
     public Function<ConsoleSession, ConsoleView> factory(NavigationTarget target) {
         return switch (target) {
             case DELIVERIES -> DeliveriesView::new;
-            case EVENTS -> session -> new PlaceholderView(target);
-            case META_EVENTS -> session -> new PlaceholderView(target);
+            case EVENTS -> EventsView::new;
+            case META_EVENTS -> MetaEventsView::new;
             case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
             case SOURCES -> dev.hookline.app.sources.SourcesView::new;
-            case SUBSCRIPTIONS -> session -> new PlaceholderView(target);
-            case PORTAL_LINKS -> session -> new PlaceholderView(target);
+            case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
+            case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
             case SETTINGS -> settings;
         };
     }

@@ -9,7 +9,6 @@ import dev.hookline.app.form.CopyButton;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -35,6 +34,7 @@ public final class SourceFormView {
     public SourceFormView(SourceFormViewModel viewModel, Function<Source, String> ingestUrlOf,
                           Consumer<Source> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("source-id", viewModel.editingProperty().map(Source::uid));
         layout.text(viewModel.name, "source-name");
         ComboBox<SourceType> type = layout.choice("Type", "source-type", viewModel.type, SourceFormViewModel.TYPES,
                 value -> value == null ? "" : typeName(value));
@@ -46,7 +46,7 @@ public final class SourceFormView {
                 () -> viewModel.isEditing() || viewModel.type.get() != SourceType.HTTP,
                 viewModel.editingProperty(), viewModel.type));
         type.disableProperty().bind(viewModel.provider.isNotNull());
-        layout.check("Disabled (ingest answers 4xx, nothing is stored)", "source-disabled", viewModel.disabled);
+        layout.check("Disabled", "source-disabled", viewModel.disabled);
         ingestUrl.setId("source-ingest-url");
         ingestUrl.getStyleClass().add("code-text");
         ingestUrl.setWrapText(true);
@@ -123,11 +123,8 @@ public final class SourceFormView {
                 onClose);
         viewModel.editingProperty().subscribe(source -> ingestUrl.setText(source == null ? ""
                 : ingestUrlOf.apply(source)));
-        Runnable reshow = () -> layout.show(viewModel.shownFields());
-        for (javafx.beans.Observable structure : List.of(viewModel.type, viewModel.provider, viewModel.verifierType,
-                viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty())) {
-            structure.subscribe(reshow);
-        }
+        layout.follow(viewModel::shownFields, viewModel.type, viewModel.provider, viewModel.verifierType,
+                viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty());
     }
 
     /** Adds a node at the end of the form (the function test panel). */

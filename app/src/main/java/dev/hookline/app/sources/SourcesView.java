@@ -6,6 +6,8 @@ import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FunctionTestPane;
+import dev.hookline.app.form.FunctionTestViewModel;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.PagedListModel;
@@ -48,8 +50,15 @@ public final class SourcesView implements ConsoleView {
         table.table().setId("sources-table");
         actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
         actions = new SourceActions(session::client, actionsForm);
-        formView = new SourceFormView(new SourceFormViewModel(session.tasks(), session::client,
-                session::reportConnectionFailure), this::ingestUrl, this::saved, this::closePanel);
+        SourceFormViewModel form = new SourceFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure);
+        formView = new SourceFormView(form, this::ingestUrl, this::saved, this::closePanel);
+        formView.addSection("Test the body function", new FunctionTestPane("source-body-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSourceFunction, form.bodyFunction, "body")));
+        formView.addSection("Test the header function", new FunctionTestPane("source-header-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSourceFunction, form.headerFunction, "header")));
 
         table.addColumn("Name", Source::name).setPrefWidth(150);
         table.addColumn("Type", source -> source.type() == null ? "" : source.type().wire()).setPrefWidth(80);

@@ -1,5 +1,6 @@
 package dev.hookline.app.deliveries;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Scene;
@@ -20,6 +22,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,6 +118,76 @@ class DeliveriesViewTest {
         assertEquals(first.uid(), table().getItems().get(1).uid(), "the new row went on top");
         Screenshots.save(stage.getScene(), "deliveries-live-tail");
         fx(() -> robot.lookup("#liveTail").queryAs(ToggleButton.class).setSelected(false));
+    }
+
+    @Test
+    void theAttemptInspectorShowsTheRequestSentAndCopyAsCurlSendsItAgain() throws Exception {
+        RecordingReceiver.Received webhook = receiver.awaitPath("/hook", 1, Duration.ofSeconds(20)).get(0);
+        awaitRows(1);
+        String deliveryId = table().getItems().get(0).uid();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () ->
+                traffic.client().getEventDelivery(deliveryId).status() == EventDeliveryStatus.SUCCESS);
+        fx(() -> view.model().list().refresh());
+        fx(() -> table().getSelectionModel().select(0));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#attemptList")
+                .queryListView().getItems().isEmpty());
+
+        Screenshots.save(stage.getScene(), "deliveries-attempt-inspector");
+        assertTrue(robot.lookup("#attemptStatus").queryAs(Label.class).getText().startsWith("200"),
+                robot.lookup("#attemptStatus").queryAs(Label.class).getText());
+        assertEquals("{\n  \"order\" : \"A-1\",\n  \"amount\" : 10.10\n}",
+                robot.lookup("#requestBody").queryAs(TextArea.class).getText());
+        String signatureHeader = webhook.headers().keySet().stream()
+                .filter(name -> name.toLowerCase(java.util.Locale.ROOT).contains("signature")).findFirst()
+                .orElseThrow(() -> new AssertionError("no signature header in " + webhook.headers().keySet()));
+        String headers = robot.lookup("#requestHeaders").queryAs(TextArea.class).getText();
+        assertTrue(headers.lines().anyMatch(line -> line.equalsIgnoreCase(signatureHeader + ": "
+                + webhook.header(signatureHeader))), headers);
+        assertTrue(robot.lookup("#responseBody").queryAs(TextArea.class).getText().contains("\"received\" : true"));
+
+        robot.clickOn("#copyCurl");
+        String curl = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString())
+                .get(10, TimeUnit.SECONDS);
+        Process process = new ProcessBuilder("sh", "-c", curl + " --silent --output /dev/null")
+                .redirectErrorStream(true).start();
+        assertTrue(process.waitFor(20, TimeUnit.SECONDS), "curl finished");
+        assertEquals(0, process.exitValue(), new String(process.getInputStream().readAllBytes()));
+
+        RecordingReceiver.Received again = receiver.awaitPath("/hook", 2, Duration.ofSeconds(10)).get(1);
+        assertArrayEquals(webhook.body(), again.body());
+        assertEquals(webhook.header(signatureHeader), again.header(signatureHeader));
+    }
+
+    @Test
+    void batchRetryShowsTheCountSendsNothingUntilConfirmedThenDeliversAgain() throws Exception {
+        receiver.answerWith(500, "{\"error\":\"down\"}");
+        traffic.ingest("{\"order\":\"A-3\"}");
+        receiver.awaitPath("/hook", 2, Duration.ofSeconds(20));
+        awaitRows(1);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> traffic.client().listEventDeliveries(
+                view.model().filter().toBatchQuery(view.model().list().dateRangeProperty().get(),
+                        java.time.Instant.now()).withAll("status", java.util.List.of("Failure"))).content().size() == 1);
+        receiver.answerWith(200, "{\"received\":true}");
+        fx(() -> view.model().list().refresh());
+        awaitRows(2);
+
+        robot.clickOn("#batchRetry");
+
+        Label question = robot.lookup("#batchRetryBar-question").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().startsWith("Send again the 1 "));
+        assertEquals("Retry 1 delivery", robot.lookup("#batchRetryBar-confirm").queryButton().getText());
+        Screenshots.save(stage.getScene(), "deliveries-batch-retry");
+        assertEquals(2, receiver.received().stream().filter(r -> r.path().equals("/hook")).count(),
+                "nothing sent before confirming");
+
+        robot.clickOn("#batchRetryBar-confirm");
+
+        receiver.awaitPath("/hook", 3, Duration.ofSeconds(20));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().equals("1 successful, 0 failed"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            fx(() -> view.model().list().refresh());
+            return table().getItems().stream().allMatch(d -> d.status() == EventDeliveryStatus.SUCCESS);
+        });
     }
 
     @Test

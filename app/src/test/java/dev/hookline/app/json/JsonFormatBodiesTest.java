@@ -25,5 +25,6 @@ class JsonFormatBodiesTest {
         assertEquals("{\n  \"n\" : 1.50\n}", JsonFormat.payload("{\"n\":1.50}", JsonNodeFactory.instance.objectNode()));
         assertEquals("{ }", JsonFormat.payload(null, JsonNodeFactory.instance.objectNode()));
         assertEquals("", JsonFormat.payload(null, null));
+        assertEquals("{ }", JsonFormat.payload("", JsonNodeFactory.instance.objectNode()), "blank raw is none");
     }
 }

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
+import dev.hookline.app.deliveries.DetailWidgets;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.testing.FakeConvoy;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,7 +51,8 @@ class MetaEventDetailViewModelTest {
                 List.copyOf(detail.requestHeadersProperty().get().keySet()));
         assertEquals("r", detail.responseHeadersProperty().get().get("server"));
         assertEquals("[ 1, 2 ]", detail.responseBodyProperty().get());
-        assertEquals("Attempt 2 of 5 (linear), next at 2026-11-23T10:00:00Z", detail.retryStateProperty().get());
+        assertEquals("Attempt 2 of 5 (linear), next at "
+                + DetailWidgets.time(Instant.parse("2026-11-23T10:00:00Z")), detail.retryStateProperty().get());
         assertFalse(detail.canResendProperty().get(), "still being retried");
     }
 

@@ -85,6 +85,29 @@ class SourcesViewTest {
         assertEquals(0, Counts.sources(server.client()));
     }
 
+    @Test
+    void testingTheBodyFunctionShowsItsOutput() throws Exception {
+        harness = ViewHarness.show(server, SourcesView::new);
+
+        robot.clickOn("#sources-new");
+        ViewHarness.scrollTo(robot.lookup("#source-body-function").query());
+        robot.clickOn("#source-body-function").write("function transform(p) { console.log('type ' + p.type); "
+                + "return {event_type: p.type, data: p.order}; }");
+        ViewHarness.scrollTo(robot.lookup("#source-body-test-run").query());
+        robot.clickOn("#source-body-test-run");
+
+        try {
+            ViewHarness.await("the output is shown",
+                    () -> robot.lookup("#source-body-test-output").query().isVisible());
+        } finally {
+            harness.screenshot("sources-function-test");
+        }
+        assertEquals("type order.created",
+                robot.lookup("#source-body-test-log").queryAs(javafx.scene.control.TextArea.class).getText());
+        harness.screenshot("sources-function-test");
+        assertEquals(0, Counts.sources(server.client()), "testing saves nothing");
+    }
+
     @SuppressWarnings("unchecked")
     private TableView<Source> table() {
         return robot.lookup("#sources-table").queryAs(TableView.class);

@@ -94,6 +94,24 @@ public final class RecordingReceiver implements AutoCloseable {
         return received();
     }
 
+    /** Waits until at least {@code n} requests to {@code path} arrived; returns those. */
+    public List<Received> awaitPath(String path, int n, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (this) {
+            while (true) {
+                List<Received> matching = received.stream().filter(r -> r.path().equals(path)).toList();
+                if (matching.size() >= n) {
+                    return matching;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("expected " + n + " requests to " + path + ", got " + matching.size());
+                }
+                wait(Math.max(1, left / 1_000_000));
+            }
+        }
+    }
+
     @Override
     public void close() {
         server.stop(0);

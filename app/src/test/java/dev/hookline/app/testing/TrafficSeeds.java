@@ -5,9 +5,11 @@ import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
+import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
@@ -18,10 +20,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Real traffic for the traffic views' tests: an incoming project on a real embedded server with an endpoint (a
- * {@link RecordingReceiver}), an HTTP source and a subscription between them; {@link #ingest(String)} posts a
+ * {@link RecordingReceiver}), an HTTP source and a subscription between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
  * webhook to the source as a sender would, which stores the event and its delivery.
  */
 public final class TrafficSeeds implements AutoCloseable {
@@ -42,8 +45,14 @@ public final class TrafficSeeds implements AutoCloseable {
     /** A new incoming project on {@code server} delivering what its source receives to {@code receiver}. */
     public static TrafficSeeds start(EmbeddedServer server, RecordingReceiver receiver) {
         ApiClient admin = new ApiClient(server.baseUrl() + "/api", server.apiKey());
-        String projectId = admin.createProject(new CreateProjectRequest("Traffic", ProjectType.INCOMING, null, null))
-                .project().uid();
+        // one try per delivery (a failure is final at once), and meta events on: creating the endpoint below
+        // records an endpoint.created meta event
+        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null,
+                new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L), null, null,
+                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created", "endpoint.updated"),
+                        receiver.url("/meta"), "meta-secret"), null);
+        String projectId = admin.createProject(new CreateProjectRequest("Traffic", ProjectType.INCOMING, null,
+                config)).project().uid();
         ApiClient project = admin.withProject(projectId);
         Endpoint endpoint = project.createEndpoint(EndpointRequest.of(receiver.url("/hook"), "orders-receiver"));
         Source source = project.createSource(new CreateSourceRequest("shop", SourceType.HTTP, null, null,

@@ -67,6 +67,24 @@ public final class ViewHarness implements AutoCloseable {
         }
     }
 
+    /** Scrolls the scroll pane around {@code node} so that the node is in view (forms are taller than the window). */
+    public static void scrollTo(javafx.scene.Node node) throws Exception {
+        onFx(() -> {
+            javafx.scene.Node parent = node.getParent();
+            while (parent != null && !(parent instanceof javafx.scene.control.ScrollPane)) {
+                parent = parent.getParent();
+            }
+            if (parent instanceof javafx.scene.control.ScrollPane scroll) {
+                javafx.scene.Node content = scroll.getContent();
+                double y = content.sceneToLocal(node.localToScene(node.getBoundsInLocal())).getMinY();
+                double range = content.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+                scroll.setVvalue(range <= 0 ? 0 : Math.min(1, Math.max(0, (y - 40) / range)));
+            }
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Runs {@code work} on the FX thread and returns its result. */
     public static <T> T onFx(Callable<T> work) throws Exception {
         return WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);

@@ -237,9 +237,13 @@ public final class Dispatcher implements AutoCloseable {
             outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before));
             return;
         }
-        Webhook webhook = new Webhook(d.projectId(), job.endpoint(), job.config().signature(), d.eventType(),
+        Webhook webhook = new Webhook(d.projectId(), target(job.endpoint(), d.urlQueryParams()),
+                job.config().signature(), d.eventType(),
                 d.eventId(), d.id(), d.idempotencyKey(), d.headers(),
                 d.payload() == null ? new byte[0] : d.payload().getBytes(StandardCharsets.UTF_8));
+        if (Boolean.TRUE.equals(job.config().addEventIdTraceHeaders())) {
+            webhook = webhook.withEventIdTraceHeaders(); // X-Convoy-Event-ID and X-Convoy-EventDelivery-ID
+        }
         SendResult result;
         try {
             result = sender.send(webhook);
@@ -300,6 +304,23 @@ public final class Dispatcher implements AutoCloseable {
         }
     }
 
+    /**
+     * The endpoint to call: as stored, with the event's {@code url_query_params} appended to its URL (Convoy sends
+     * {@code POST <endpoint url>?<url_query_params>}).
+     */
+    static Endpoint target(Endpoint e, String urlQueryParams) {
+        if (urlQueryParams == null || urlQueryParams.isBlank()) {
+            return e;
+        }
+        String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
+        String url = e.url() + (e.url().contains("?") ? "&" : "?") + query;
+        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), url, e.name(), e.secrets(), e.advancedSignatures(),
+                e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(), e.status(),
+                e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
+                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), e.updatedAt(),
+                e.deletedAt());
+    }
+
     private static long nz(Number n) {
         return n == null ? 0 : n.longValue();
     }
@@ -347,8 +368,11 @@ public final class Dispatcher implements AutoCloseable {
                 if (next == null) {
                     sending--;
                 }
-                wake = skipped;
-                skipped = false;
+                // wake the loop for this endpoint once half its backlog went out, so one look claims many rows
+                wake = skipped && waiting.size() <= settings.perEndpointBacklog() / 2;
+                if (wake) {
+                    skipped = false;
+                }
             }
             if (wake) {
                 wakeUp(); // the loop skipped this endpoint for being busy; it has room again

@@ -41,7 +41,8 @@ final class DueDeliveries {
     };
 
     private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
-            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.metadata, d.num_trials, "
+            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
+            + "d.num_trials, "
             + "d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
             // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
@@ -124,7 +125,8 @@ final class DueDeliveries {
         return new DueDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),
                 rs.getString("endpoint_id"), rs.getString("subscription_id"), rs.getString("event_type"),
                 rs.getString("idempotency_key"), EventDeliveryStatus.fromWire(rs.getString("status")),
-                mode == null ? DeliveryMode.AT_LEAST_ONCE : mode, JsonColumns.read(rs, "headers", HEADERS), retry,
+                mode == null ? DeliveryMode.AT_LEAST_ONCE : mode, JsonColumns.read(rs, "headers", HEADERS),
+                rs.getString("url_query_params"), retry,
                 rs.getLong("num_trials"), Times.get(rs, "next_send_time"), Times.get(rs, "acknowledged_at"),
                 Times.get(rs, "created_at"), transformed != null ? transformed : rs.getString("event_data"));
     }

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 record DueDelivery(String id, String projectId, String eventId, String endpointId, String subscriptionId,
                    String eventType, String idempotencyKey, EventDeliveryStatus status, DeliveryMode mode,
-                   Map<String, List<String>> headers, DeliveryStore.Retry retry, long numTrials,
+                   Map<String, List<String>> headers, String urlQueryParams, DeliveryStore.Retry retry, long numTrials,
                    Instant nextSendTime, Instant acknowledgedAt, Instant createdAt, String payload) {
 
     /** The status to go back to when a claimed delivery is handed back unsent. */

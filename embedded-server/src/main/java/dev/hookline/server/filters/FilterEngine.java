@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.server.subscriptions.FilterFlattener;
 import dev.hookline.server.subscriptions.SubscriptionStore;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,6 +83,23 @@ public final class FilterEngine {
             normalized.set(field.getKey().toLowerCase(Locale.ROOT), value);
         }
         return normalized;
+    }
+
+    /**
+     * Headers as a map of lists (how ingest and events hold them) in the JSON shape {@link #matchesHeaders} and
+     * {@link SubscriptionMatch} take.
+     */
+    public static JsonNode headerDocument(Map<String, ? extends List<String>> headers) {
+        ObjectNode document = JsonNodeFactory.instance.objectNode();
+        if (headers != null) {
+            headers.forEach((name, values) -> {
+                var list = document.putArray(name);
+                if (values != null) {
+                    values.forEach(list::add);
+                }
+            });
+        }
+        return document;
     }
 
     private static CompiledFilter cached(Map<JsonNode, CompiledFilter> cache, JsonNode filter, boolean headers) {

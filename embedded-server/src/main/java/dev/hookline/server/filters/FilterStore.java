@@ -9,6 +9,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@code filters} table: per-event-type filters of a subscription, one per (subscription, event type). Rows are
@@ -18,6 +20,13 @@ public final class FilterStore {
 
     /** The catch-all event type of a filter row. */
     public static final String ALL_TYPES = "*";
+
+    /**
+     * Per database (its JDBC URL): false while it is known to hold no filter rows, so that matching, which runs for
+     * every event x subscription on the writer thread, skips the lookup in the common case of nobody using filter
+     * rows. Only ever turns true (set before a row is inserted, so a concurrent "none" answer cannot hide it).
+     */
+    private static final Map<String, Boolean> MAY_HAVE_FILTERS = new ConcurrentHashMap<>();
 
     private static final String COLUMNS = "id, subscription_id, event_type, enabled_at, headers, body, query, path, "
             + "raw_headers, raw_body, raw_query, raw_path, created_at, updated_at";
@@ -51,6 +60,9 @@ public final class FilterStore {
      */
     public static SubscriptionFilter mostSpecific(Connection c, String subscriptionId, String eventType)
             throws SQLException {
+        if (!mayHaveFilters(c)) {
+            return null;
+        }
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM filters WHERE subscription_id = ? "
                 + "AND event_type IN (?, ?) ORDER BY event_type = ? DESC LIMIT 1")) {
             s.setString(1, subscriptionId);
@@ -63,6 +75,7 @@ public final class FilterStore {
     }
 
     public static void insert(Connection c, SubscriptionFilter f) throws SQLException {
+        MAY_HAVE_FILTERS.put(databaseOf(c), true);
         try (PreparedStatement s = c.prepareStatement("INSERT INTO filters(" + COLUMNS + ") "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, f.uid());
@@ -110,6 +123,24 @@ public final class FilterStore {
             s.setString(2, subscriptionId);
             return s.executeUpdate() > 0;
         }
+    }
+
+    private static boolean mayHaveFilters(Connection c) throws SQLException {
+        String database = databaseOf(c);
+        Boolean known = MAY_HAVE_FILTERS.get(database);
+        if (known != null) {
+            return known;
+        }
+        boolean any;
+        try (PreparedStatement s = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM filters)");
+             ResultSet rs = s.executeQuery()) {
+            any = rs.next() && rs.getBoolean(1);
+        }
+        return MAY_HAVE_FILTERS.merge(database, any, Boolean::logicalOr);
+    }
+
+    private static String databaseOf(Connection c) throws SQLException {
+        return c.getMetaData().getURL();
     }
 
     /** enabled_at .. raw_path (9 columns) from {@code at}. */

@@ -25,7 +25,6 @@ import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.Credentials;
-import okhttp3.Dispatcher;
 import okhttp3.EventListener;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
@@ -90,11 +89,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         this.clock = clock;
         this.trust = trust == null ? ClientTls.systemTrust() : trust;
         this.tokens = new OAuth2Tokens(clock);
-        Dispatcher dispatcher = new Dispatcher();
-        // only async token refreshes would use it; deliveries call execute() on their own thread
-        dispatcher.setMaxRequestsPerHost(64);
+        // calls run with execute() on the caller's thread, so OkHttp's async dispatcher and its limits are unused
         OkHttpClient.Builder builder = new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
                 // many idle keep-alive connections: a busy receiver gets one per concurrent delivery
                 .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
                 .followRedirects(false)
@@ -130,10 +126,13 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         try {
             return attempt(webhook, requestedAt, started);
         } catch (RuntimeException e) {
-            // a bug of ours, not the receiver's doing: still an attempt with an error, never an exception
-            log.warn("webhook {} to endpoint {} could not be sent", webhook.deliveryId(), webhook.endpoint().uid(), e);
-            return failure(webhook, url, bodyText, Map.of(), "", "internal error while sending: " + e, requestedAt,
-                    started);
+            // a bug of ours, not the receiver's doing: still an attempt with an error, never an exception. The
+            // message is left out of the warning and the error: it could quote a header value, i.e. a secret.
+            log.warn("webhook {} to endpoint {} could not be sent: {} at {}", webhook.deliveryId(),
+                    webhook.endpoint().uid(), e.getClass().getName(),
+                    e.getStackTrace().length > 0 ? e.getStackTrace()[0] : "?");
+            return failure(webhook, url, bodyText, Map.of(), "", "internal error while sending ("
+                    + e.getClass().getSimpleName() + ")", requestedAt, started);
         }
     }
 
@@ -159,10 +158,11 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         try {
             String signature = Signatures.headerValue(webhook.signature(), endpoint, body, requestedAt);
             if (signature != null) {
-                headers.set(Signatures.headerName(webhook.signature()), signature);
+                setHeader(headers, Signatures.headerName(webhook.signature()), signature,
+                        "the project's signature header");
             }
             if (!webhook.idempotencyKey().isEmpty()) {
-                headers.set(IDEMPOTENCY_HEADER, webhook.idempotencyKey());
+                setHeader(headers, IDEMPOTENCY_HEADER, webhook.idempotencyKey(), "the event's idempotency key");
             }
             client = client(endpoint, timeoutSeconds);
             oauth = authenticate(endpoint, headers, client, timeoutSeconds);
@@ -223,7 +223,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 if (auth.apiKey() == null || blank(auth.apiKey().headerName())) {
                     throw new AuthException("endpoint authentication api_key has no header_name");
                 }
-                headers.set(auth.apiKey().headerName().trim(), nullToEmpty(auth.apiKey().headerValue()));
+                setHeader(headers, auth.apiKey().headerName().trim(), nullToEmpty(auth.apiKey().headerValue()),
+                        "endpoint authentication api_key");
                 return null;
             }
             case BASIC_AUTH -> {
@@ -240,12 +241,26 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 }
                 OAuth2Tokens.Authorization authorization =
                         tokens.authorization(endpoint.uid(), auth.oauth2(), client, timeoutSeconds);
-                headers.set("Authorization", authorization.header());
+                setHeader(headers, "Authorization", authorization.header(), "the OAuth2 access token");
                 return authorization;
             }
             default -> {
                 return null;
             }
+        }
+    }
+
+    /**
+     * Sets a header whose value may be a secret. OkHttp's own error for a value it cannot send quotes the value, so it
+     * is replaced by one that names the setting only.
+     */
+    private static void setHeader(Headers.Builder headers, String name, String value, String what)
+            throws AuthException {
+        try {
+            headers.set(name, value);
+        } catch (IllegalArgumentException e) {
+            throw new AuthException(what + " cannot be sent: the header name or value contains characters that are "
+                    + "not allowed in an HTTP header (e.g. a line break)");
         }
     }
 
@@ -418,7 +433,6 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     @Override
     public void close() {
         shared.connectionPool().evictAll();
-        shared.dispatcher().executorService().shutdown();
     }
 
     /** What distinguishes one derived client from another. */

@@ -14,6 +14,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.http.ApiError;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -372,6 +373,10 @@ final class SourceValidator {
         if (!TRANSFORM.matcher(script).find()) {
             throw ApiError.badRequest(field + ":the transform function is not found, please define it or rename the "
                     + "existing function");
+        }
+        String syntaxError = ScriptRunner.syntaxError(script);
+        if (syntaxError != null) {
+            throw ApiError.badRequest(field + ":" + syntaxError);
         }
         return script;
     }

@@ -26,6 +26,7 @@ import dev.hookline.server.sources.SourceStore;
 import dev.hookline.server.subscriptions.SubscriptionStore.Row;
 import dev.hookline.server.subscriptions.SubscriptionStore.StoredFilter;
 import dev.hookline.server.subscriptions.SubscriptionStore.Values;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -228,6 +229,10 @@ public final class SubscriptionRoutes {
         if (!TRANSFORM.matcher(script).find()) {
             throw ApiError.badRequest("function:the transform function is not found, please define it or rename the "
                     + "existing function");
+        }
+        String syntaxError = ScriptRunner.syntaxError(script);
+        if (syntaxError != null) {
+            throw ApiError.badRequest("function:" + syntaxError);
         }
         return script;
     }

@@ -38,6 +38,7 @@ public final class ScriptRunner {
     private static final int MAX_LOG_LINE_LENGTH = 10_000;
     private static final String SOURCE_NAME = "transform";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final SandboxContextFactory SYNTAX_CHECKER = new SandboxContextFactory();
 
     private final long limitNanos;
     private final Duration timeLimit;
@@ -114,6 +115,19 @@ public final class ScriptRunner {
         }
     }
 
+    /**
+     * Null if {@code script} parses, else the syntax error with its line ({@code syntax error (line 2)}): lets the
+     * routes that store a function refuse one that could never run. Compiles only; runs nothing.
+     */
+    public static String syntaxError(String script) {
+        try (Context cx = SYNTAX_CHECKER.enterContext()) {
+            cx.compileString(script, SOURCE_NAME, 1, null);
+            return null;
+        } catch (EvaluatorException e) {
+            return syntaxErrorText(e);
+        }
+    }
+
     /** How many compiled scripts are cached (for tests). */
     int cachedScripts() {
         return cache.size();
@@ -123,9 +137,13 @@ public final class ScriptRunner {
         try (Context cx = factory.enterContext()) {
             return new ScriptCache.Compiled(cx.compileString(source, SOURCE_NAME, 1, null), null);
         } catch (EvaluatorException e) {
-            String error = describe(e);
-            return new ScriptCache.Compiled(null, error.startsWith("syntax error") ? error : "syntax error: " + error);
+            return new ScriptCache.Compiled(null, syntaxErrorText(e));
         }
+    }
+
+    private static String syntaxErrorText(EvaluatorException e) {
+        String error = describe(e);
+        return error.startsWith("syntax error") ? error : "syntax error: " + error;
     }
 
     /** The payload as JS values, built by the sandbox's own {@code JSON.parse}. */

@@ -7,21 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.BatchOutcome;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.client.RawResponse;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.store.Times;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -29,6 +36,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +54,7 @@ class RecoveryActionsIT {
     Path dataDir;
     final MutableClock clock = new MutableClock();
     TestServer server;
+    OkHttpWebhookSender sender;
     Receiver receiver;
     TestProject project;
     ApiClient client;
@@ -69,7 +78,54 @@ class RecoveryActionsIT {
     @AfterEach
     void stop() {
         server.close();
+        if (sender != null) {
+            sender.close();
+        }
         receiver.close();
+    }
+
+    // ------------------------------------------------------------------------------------ end to end, delivered
+
+    @Test
+    void deliveriesDiscardedWhilePausedAreDeliveredByResumingAndBatchRetrying() throws Exception {
+        restartDelivering();
+        client.pauseEndpoint(epA);
+        Event created = client.createEvent(new CreateEventRequest(epA, null, null, "invoice.paid",
+                Json.strict().readTree("{\"order\":\"A-1\"}"), null, null));
+        EventDelivery discarded = onlyDeliveryOf(created);
+        assertEquals(EventDeliveryStatus.DISCARDED, discarded.status(), "Convoy's rule while paused");
+        ListQuery discardedToA = ListQuery.create().with("endpointId", epA).withAll("status", List.of("Discarded"));
+        assertEquals(new BatchOutcome("0 successful, 1 failed", 0, 1), client.batchRetryEventDeliveries(discardedToA),
+                "still paused: nothing is sent");
+
+        client.pauseEndpoint(epA);
+        assertEquals(1, client.countBatchRetryEventDeliveries(discardedToA));
+        assertEquals(new BatchOutcome("1 successful, 0 failed", 1, 0), client.batchRetryEventDeliveries(discardedToA));
+
+        Receiver.Request got = receiver.awaitRequests(1, WAIT).get(0);
+        assertEquals("/a", got.path());
+        assertEquals("{\"order\":\"A-1\"}", got.bodyText());
+        awaitStatus(discarded.uid(), EventDeliveryStatus.SUCCESS);
+    }
+
+    @Test
+    void aResentFailedDeliveryIsDeliveredAndKeepsItsEarlierAttempts() throws Exception {
+        restartDelivering();
+        receiver.answerWith((request, index) -> index == 0 ? Receiver.Answer.status(500) : Receiver.Answer.ok());
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null, null,
+                null, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null, null,
+                null)));
+        Event created = client.createEvent(new CreateEventRequest(epA, null, null, "invoice.paid",
+                Json.strict().readTree("{\"n\":2}"), null, null));
+        String id = onlyDeliveryOf(created).uid();
+        awaitStatus(id, EventDeliveryStatus.FAILURE);
+
+        client.resendEventDelivery(id);
+
+        receiver.awaitRequests(2, WAIT);
+        EventDelivery delivered = awaitStatus(id, EventDeliveryStatus.SUCCESS);
+        assertEquals(2, delivered.metadata().numTrials());
+        assertEquals(2, client.listDeliveryAttempts(id).size());
     }
 
     // ------------------------------------------------------------------------------------------------- resend
@@ -283,6 +339,37 @@ class RecoveryActionsIT {
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    /** Restarts the server on the same data with a real sender, so its dispatcher delivers. */
+    private void restartDelivering() throws IOException {
+        server.close();
+        sender = new OkHttpWebhookSender(clock);
+        server = TestServer.start(dataDir, clock, sender);
+        client = server.client(project.apiKey()).withProject(project.id());
+    }
+
+    private EventDelivery onlyDeliveryOf(Event event) {
+        List<EventDelivery> deliveries = client.listEventDeliveries(ListQuery.create().with("eventId", event.uid()))
+                .content();
+        assertEquals(1, deliveries.size(), deliveries.toString());
+        return deliveries.get(0);
+    }
+
+    private EventDelivery awaitStatus(String deliveryId, EventDeliveryStatus status) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            EventDelivery current = client.getEventDelivery(deliveryId);
+            if (current.status() == status) {
+                return current;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("delivery " + deliveryId + " is " + current.status() + ", expected " + status);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
 
     private EventDelivery delivery(String endpointId, EventDeliveryStatus status, long numTrials) {
         return seeds.delivery(event, endpointId).status(status).tried(numTrials, 0, "").insert();

@@ -23,7 +23,7 @@ class DeliveryOutcomeTest {
 
     private static DueDelivery due(DeliveryMode mode, long trialsSoFar) {
         return new DueDelivery("d1", "p1", "e1", "ep1", "", "invoice.paid", "", EventDeliveryStatus.SCHEDULED, mode,
-                Map.of(), THREE_TRIES, trialsSoFar, ACKNOWLEDGED, ACKNOWLEDGED, ACKNOWLEDGED, "{}");
+                Map.of(), "", THREE_TRIES, trialsSoFar, ACKNOWLEDGED, ACKNOWLEDGED, ACKNOWLEDGED, "{}");
     }
 
     private static SendResult answered(int status) {

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hookline.api.Json;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Event;
@@ -58,6 +61,7 @@ class DispatcherIT {
         Receiver.Request got = receiver.awaitRequests(1, DispatchFixture.WAIT).getFirst();
         assertEquals("POST", got.method());
         assertEquals("/hooks/orders", got.path());
+        assertEquals("a=1", got.query(), "the event's url_query_params are appended to the endpoint URL");
         assertEquals("{\"order\": 42, \"items\":[1,2]}", got.bodyText(), "the payload exactly as stored");
         assertEquals("acme", got.header("X-Tenant"));
 
@@ -70,7 +74,7 @@ class DispatcherIT {
         DeliveryAttempt attempt = attempts.getFirst();
         assertTrue(attempt.status());
         assertTrue(attempt.httpStatus().startsWith("200"), attempt.httpStatus());
-        assertEquals(receiver.url("/hooks/orders"), attempt.url());
+        assertEquals(receiver.url("/hooks/orders") + "?a=1", attempt.url());
         assertEquals("{\"ok\":true}", attempt.responseData());
         assertEquals("acme", attempt.requestHttpHeader().get("X-Tenant"));
         assertEquals(delivery.uid(), attempt.msgId());
@@ -222,5 +226,21 @@ class DispatcherIT {
         assertEquals(0L, discarded.metadata().numTrials());
         assertTrue(f.attempts(delivery.uid()).isEmpty());
         assertEquals(0, receiver.requests().size());
+    }
+
+    @Test
+    void anEventCreatedThroughTheApiArrivesSignedWithItsCustomHeaders() {
+        String endpoint = f.endpoint(receiver.url("/api-events"));
+        ObjectNode data = Json.strict().createObjectNode().put("invoice", "inv_1");
+        f.project.client().createEvent(new CreateEventRequest(endpoint, null, null, "invoice.paid", data,
+                Map.of("X-Origin", "billing"), "idem-1"));
+
+        Receiver.Request got = receiver.awaitRequests(1, DispatchFixture.WAIT).getFirst();
+        assertEquals("{\"invoice\":\"inv_1\"}", got.bodyText());
+        assertEquals("billing", got.header("X-Origin"));
+        assertEquals("idem-1", got.header("X-Convoy-Idempotency-Key"));
+        assertTrue(got.header("X-Convoy-Signature") != null, "signed by the sender");
+        EventDelivery delivery = f.project.client().listEventDeliveries(null).content().getFirst();
+        f.awaitStatus(delivery.uid(), EventDeliveryStatus.SUCCESS);
     }
 }

@@ -17,6 +17,8 @@ import dev.hookline.server.testing.TestServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -102,6 +104,49 @@ class RecoveryOnStartIT {
             assertEquals(1L, done.metadata().numTrials(), "the unanswered try was never recorded");
             assertEquals(1, client.listDeliveryAttempts(delivery).size());
             assertEquals(2, receiver.requests().size());
+        }
+    }
+
+    @Test
+    void stoppingHandsBackClaimedDeliveriesThatHadNotStartedAndTheyAreSentAfterTheRestart() throws IOException {
+        receiver.answerAlways(Answer.hanging());
+        String projectId;
+        List<String> ids = new ArrayList<>();
+        int sends = DispatchSettings.DEFAULTS.perEndpointSends();
+        try (TestServer stopping = TestServer.start(dataDir, clock, DispatchFixture.sender(clock))) {
+            TestServer.TestProject project = stopping.newProject("handing-back", ProjectType.OUTGOING);
+            projectId = project.id();
+            String endpoint = project.client().createEndpoint(new EndpointRequest(receiver.url("/slow"), "slow",
+                    null, null, null, null, null, null, null, null, 60L, null, null, null, null, null, null)).uid();
+            EventSeeds seeds = new EventSeeds(stopping);
+            for (int i = 0; i < sends + 10; i++) {
+                ids.add(seeds.delivery(seeds.event(projectId).endpoints(endpoint).insert(), endpoint).insert().uid());
+            }
+            stopping.server().context().signalDeliveriesDue();
+            receiver.awaitRequests(sends, DispatchFixture.WAIT);
+            ApiClient client = project.client();
+            long deadline = System.nanoTime() + DispatchFixture.WAIT.toNanos();
+            while (ids.stream().filter(id -> client.getEventDelivery(id).status() == EventDeliveryStatus.PROCESSING)
+                    .count() < ids.size()) {
+                assertTrue(System.nanoTime() < deadline, "every delivery is claimed: 16 sending, 10 waiting");
+                DispatchFixture.pause();
+            }
+        } // stops while 16 tries hang and 10 claimed deliveries wait for a slot
+
+        receiver.answerAlways(Answer.ok());
+        try (TestServer restarted = TestServer.start(dataDir, clock, null)) {
+            ApiClient client = restarted.admin().withProject(projectId);
+            // no dispatcher runs here: this is what the stop left behind
+            long waiting = ids.stream().map(client::getEventDelivery)
+                    .filter(d -> d.status() == EventDeliveryStatus.SCHEDULED).count();
+            assertEquals(10, waiting, "the ones that never started were handed back, ready to send");
+        }
+        try (TestServer restarted = TestServer.start(dataDir, clock, DispatchFixture.sender(clock))) {
+            ApiClient client = restarted.admin().withProject(projectId);
+            for (String id : ids) {
+                EventDelivery done = await(client, id, d -> d.status() == EventDeliveryStatus.SUCCESS);
+                assertEquals(1L, done.metadata().numTrials());
+            }
         }
     }
 

@@ -19,11 +19,13 @@ import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -37,6 +39,7 @@ class ReplayIT {
     @TempDir
     Path dataDir;
     TestServer server;
+    OkHttpWebhookSender sender;
     Receiver receiver;
     TestProject project;
     ApiClient client;
@@ -58,7 +61,27 @@ class ReplayIT {
     @AfterEach
     void stop() {
         server.close();
+        if (sender != null) {
+            sender.close();
+        }
         receiver.close();
+    }
+
+    @Test
+    void aReplayedEventIsDeliveredThroughTheSubscriptionItMatchesToday() throws Exception {
+        Event event = seeds.event(project.id()).endpoints(epA).data("{\"order\":\"B-7\"}").insert();
+        subscribe(epA, null);
+        server.close();
+        sender = new OkHttpWebhookSender();
+        server = TestServer.start(dataDir, java.time.Clock.systemUTC(), sender);
+        client = server.client(project.apiKey()).withProject(project.id());
+
+        client.replayEvent(event.uid());
+
+        Receiver.Request got = receiver.awaitRequests(1, Duration.ofSeconds(10)).get(0);
+        assertEquals("/a", got.path());
+        assertEquals("{\"order\":\"B-7\"}", got.bodyText(), "the payload as received");
+        assertTrue(got.header("X-Convoy-Signature") != null, "signed like any delivery");
     }
 
     @Test

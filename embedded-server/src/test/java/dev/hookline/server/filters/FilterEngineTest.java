@@ -184,6 +184,15 @@ class FilterEngineTest {
     }
 
     @Test
+    void headersHeldAsListsMatchThroughTheirDocument() throws Exception {
+        JsonNode headers = FilterEngine.headerDocument(java.util.Map.of("X-Event-Kind", java.util.List.of("push"),
+                "Accept", java.util.List.of("a/b", "c/d")));
+        assertTrue(FilterEngine.matchesHeaders(JSON.readTree("{\"x-event-kind\":\"push\",\"Accept\":\"c/d\"}"),
+                headers));
+        assertFalse(FilterEngine.matchesHeaders(JSON.readTree("{\"Accept\":\"e/f\"}"), headers));
+    }
+
+    @Test
     void invalidFilterIsRejectedWithTheReason() throws Exception {
         FilterFlattener.InvalidFilterException error = assertThrows(FilterFlattener.InvalidFilterException.class,
                 () -> FilterEngine.matches(JSON.readTree("{\"a\":{\"$like\":1}}"), JSON.readTree("{}")));

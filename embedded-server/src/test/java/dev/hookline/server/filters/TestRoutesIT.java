@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.FilterScopes;
 import dev.hookline.api.model.FilterTestRequest;
 import dev.hookline.api.model.FunctionTestRequest;
@@ -181,6 +182,23 @@ class TestRoutesIT {
                 "\\\"X-N\\\" is not a string");
         assertBad(root.raw("POST", base + "/sources/test_function", "{\"type\":\"query\",\"payload\":{},"
                 + "\"function\":\"function transform(h) { return h; }\"}", Map.of()), 400, "type:");
+    }
+
+    @Test
+    void storedFunctionsWithASyntaxErrorAreRefused() {
+        RawResponse broken = root.raw("POST", base + "/sources", "{\"name\":\"broken\",\"type\":\"http\","
+                + "\"body_function\":\"function transform(p) {\\n  return p.;\\n}\"}", Map.of());
+        assertBad(broken, 400, "body_function:syntax error");
+        assertTrue(broken.body().contains("(line 2)"), broken.body());
+        JsonNode source = assertEnvelope(root.raw("POST", base + "/sources", "{\"name\":\"ok\",\"type\":\"http\"}",
+                Map.of()), 201, "Source created successfully");
+        JsonNode endpoint = assertEnvelope(root.raw("POST", base + "/endpoints", "{\"name\":\"e\","
+                + "\"url\":\"https://e.example/in\"}", Map.of()), 201, "Endpoint created successfully");
+        assertBad(root.raw("POST", base + "/subscriptions", "{\"name\":\"s\",\"source_id\":\""
+                + source.get("uid").asText() + "\",\"endpoint_id\":\"" + endpoint.get("uid").asText()
+                + "\",\"function\":\"function transform(p) { return {; }\"}", Map.of()), 400,
+                "function:syntax error");
+        assertEquals(0, client.listSubscriptions(null).content().size(), "nothing stored");
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.BasicAuth;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -29,6 +30,7 @@ import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -63,7 +65,6 @@ class MetaEventsDispatchIT {
     Receiver meta;
     TestProject project;
     ApiClient client;
-    MetaEventDispatcher dispatcher;
     OkHttpWebhookSender sender;
 
     @BeforeEach
@@ -76,11 +77,10 @@ class MetaEventsDispatchIT {
 
     @AfterEach
     void stop() {
-        if (dispatcher != null) {
-            dispatcher.close();
+        server.close();
+        if (sender != null) {
             sender.close();
         }
-        server.close();
         meta.close();
     }
 
@@ -89,7 +89,7 @@ class MetaEventsDispatchIT {
     @Test
     void endpointCreatedArrivesAtTheMetaUrlSignedWithTheMetaSecret() throws Exception {
         enableMetaEvents(List.of("endpoint.created"), null);
-        startDispatcher();
+        restartDelivering();
 
         Endpoint created = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
 
@@ -112,11 +112,61 @@ class MetaEventsDispatchIT {
     }
 
     @Test
-    void aFailedSendIsRetriedByTheProjectStrategyUntilItGetsThrough() {
+    void aDeliveredEventReportsEventDeliverySuccessAtTheMetaUrl() throws Exception {
+        enableMetaEvents(List.of("eventdelivery.success"), null);
+        restartDelivering();
+        try (Receiver hooks = Receiver.start()) {
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(hooks.url("/hooks"), "hooks"));
+
+            Event event = client.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "invoice.paid",
+                    Json.strict().readTree("{\"n\":1}"), null, null));
+
+            hooks.awaitRequests(1, WAIT);
+            Receiver.Request report = meta.awaitRequests(1, WAIT).get(0);
+            JsonNode body = Json.strict().readTree(report.body());
+            assertEquals("eventdelivery.success", body.path("event_type").asText());
+            assertEquals(event.uid(), body.path("data").path("event_id").asText());
+            assertEquals("Success", body.path("data").path("status").asText());
+            assertEquals("200 OK", body.path("data").path("attempt").path("http_status").asText(),
+                    "the try that delivered it");
+            assertEquals(hmacSha256Hex("meta-secret", report.body()), report.header("X-Convoy-Signature"));
+        }
+    }
+
+    @Test
+    void anEndpointTheDispatcherDeactivatesReportsEndpointUpdatedAndEventDeliveryFailed() throws Exception {
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
+                null, true, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null,
+                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.updated", "eventdelivery.failed"),
+                        meta.url("/meta"), "meta-secret"), null)));
+        restartDelivering();
+        try (Receiver failing = Receiver.start()) {
+            failing.answerAlways(Receiver.Answer.status(500));
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(failing.url("/down"), "down"));
+
+            client.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "invoice.paid",
+                    Json.strict().readTree("{\"n\":1}"), null, null));
+
+            List<Receiver.Request> reports = meta.awaitRequests(2, WAIT);
+            List<String> types = new java.util.ArrayList<>();
+            for (Receiver.Request r : reports) {
+                JsonNode body = Json.strict().readTree(r.body());
+                types.add(body.path("event_type").asText());
+                if (body.path("event_type").asText().equals("endpoint.updated")) {
+                    assertEquals(endpoint.uid(), body.path("data").path("uid").asText());
+                    assertEquals("inactive", body.path("data").path("status").asText(), "disable_endpoint");
+                }
+            }
+            assertEquals(Set.of("endpoint.updated", "eventdelivery.failed"), Set.copyOf(types));
+        }
+    }
+
+    @Test
+    void aFailedSendIsRetriedByTheProjectStrategyUntilItGetsThrough() throws IOException {
         enableMetaEvents(List.of("endpoint.created"), new ProjectConfig.Strategy(StrategyType.LINEAR, 30L, 5L));
         meta.answerWith((request, index) -> index == 0 ? Receiver.Answer.status(503)
                 : Receiver.Answer.ok());
-        startDispatcher();
+        restartDelivering();
 
         client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         meta.awaitRequests(1, WAIT);
@@ -128,7 +178,7 @@ class MetaEventsDispatchIT {
         assertEquals(1, meta.requests().size(), "not before it is due");
 
         clock.advance(Duration.ofSeconds(31));
-        dispatcher.wakeUp();
+        server.server().context().signalMetaEventsDue();
 
         meta.awaitRequests(2, WAIT);
         MetaEvent sent = awaitMetaEvent(id, EventDeliveryStatus.SUCCESS);
@@ -136,17 +186,17 @@ class MetaEventsDispatchIT {
     }
 
     @Test
-    void aMetaEventWhoseTriesRunOutFailsAndResendSendsItAgain() {
+    void aMetaEventWhoseTriesRunOutFailsAndResendSendsItAgain() throws IOException {
         enableMetaEvents(List.of("endpoint.created"), new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 2L));
         meta.answerAlways(Receiver.Answer.status(500));
-        startDispatcher();
+        restartDelivering();
 
         client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         meta.awaitRequests(1, WAIT);
         String id = metaEventsOldestFirst().get(0).uid();
         awaitMetaEvent(id, EventDeliveryStatus.RETRY);
         clock.advance(Duration.ofSeconds(2));
-        dispatcher.wakeUp();
+        server.server().context().signalMetaEventsDue();
         MetaEvent failed = awaitMetaEvent(id, EventDeliveryStatus.FAILURE);
         assertEquals(2, failed.metadata().numTrials(), "retry_count tries in all");
         assertEquals(2, meta.requests().size());
@@ -159,7 +209,7 @@ class MetaEventsDispatchIT {
     }
 
     @Test
-    void aMetaEventOfAProjectThatSwitchedMetaEventsOffIsDiscardedUnsent() {
+    void aMetaEventOfAProjectThatSwitchedMetaEventsOffIsDiscardedUnsent() throws IOException {
         enableMetaEvents(List.of("endpoint.created"), null);
         client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         String id = metaEventsOldestFirst().get(0).uid();
@@ -167,19 +217,19 @@ class MetaEventsDispatchIT {
                 null, null, null, null, null, null, null, null,
                 new ProjectConfig.MetaEventConfig(false, null, null, null, null), null)));
 
-        startDispatcher();
+        restartDelivering();
 
         awaitMetaEvent(id, EventDeliveryStatus.DISCARDED);
         assertEquals(0, meta.requests().size());
     }
 
     @Test
-    void aMetaEventLeftMidSendByAStopIsSentAtTheNextStart() {
+    void aMetaEventLeftMidSendByAStopIsSentAtTheNextStart() throws IOException {
         enableMetaEvents(List.of("endpoint.created"), null);
         MetaEvent interrupted = new EventSeeds(server).metaEvent(project.id(), "endpoint.created",
                 "{\"uid\":\"01E\"}", EventDeliveryStatus.PROCESSING);
 
-        startDispatcher();
+        restartDelivering();
 
         meta.awaitRequests(1, WAIT);
         awaitMetaEvent(interrupted.uid(), EventDeliveryStatus.SUCCESS);
@@ -340,10 +390,15 @@ class MetaEventsDispatchIT {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    private void startDispatcher() {
+    /**
+     * Restarts the server on the same data with a real sender, so its delivery and meta-event dispatchers run (the
+     * recording tests run without them and read meta events exactly as recorded).
+     */
+    private void restartDelivering() throws IOException {
+        server.close();
         sender = new OkHttpWebhookSender(clock);
-        dispatcher = new MetaEventDispatcher(server.server().context(), sender, Duration.ofMillis(50));
-        dispatcher.start();
+        server = TestServer.start(dataDir, clock, sender);
+        client = server.client(project.apiKey()).withProject(project.id());
     }
 
     /** Waits until the meta event has {@code status} (polling the API), and returns it. */

@@ -75,6 +75,20 @@ class EndpointAuthIT {
     }
 
     @Test
+    void anApiKeyThatCannotBeAHeaderIsAnErrorThatDoesNotQuoteIt() {
+        Endpoint endpoint = withAuth(new EndpointAuthentication(EndpointAuthType.API_KEY,
+                new ApiKeyHeader("X-Api-Key", "key-123\nInjected: yes"), null, null));
+
+        SendResult result = sender.send(webhook(endpoint, "{}"));
+
+        assertFalse(result.responded());
+        assertEquals("endpoint authentication api_key cannot be sent: the header name or value contains characters "
+                + "that are not allowed in an HTTP header (e.g. a line break)", result.error());
+        assertFalse(result.toString().contains("key-123"));
+        assertEquals(0, hooks().size());
+    }
+
+    @Test
     void basicAuthIsSentAsAnAuthorizationHeaderAndMaskedInTheRecord() {
         Endpoint endpoint = withAuth(new EndpointAuthentication(EndpointAuthType.BASIC_AUTH, null,
                 new BasicAuth("hook", "pässword"), null));

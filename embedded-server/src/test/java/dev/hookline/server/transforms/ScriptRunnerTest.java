@@ -83,6 +83,33 @@ class ScriptRunnerTest {
     }
 
     @Test
+    void everydayLanguageFeaturesAndBuiltInsWork() throws Exception {
+        ScriptResult result = RUNNER.run("""
+                function transform(p) {
+                  const {amount, tags} = p;
+                  const seen = new Set(tags);
+                  const index = new Map([["k", 1]]);
+                  return {...p, label: `total ${amount}`, unique: seen.size, k: index.get("k"),
+                          keys: Object.keys(p), has: tags.includes("b"), when: new Date(0).toISOString(),
+                          padded: String(amount).padStart(5, "0")};
+                }""", json("{\"amount\":42,\"tags\":[\"a\",\"b\",\"a\"]}"));
+
+        assertTrue(result.ok(), result.error());
+        assertEquals(json("{\"amount\":42,\"tags\":[\"a\",\"b\",\"a\"],\"label\":\"total 42\",\"unique\":2,"
+                + "\"k\":1,\"keys\":[\"amount\",\"tags\"],\"has\":true,\"when\":\"1970-01-01T00:00:00.000Z\","
+                + "\"padded\":\"00042\"}"), result.output());
+    }
+
+    @Test
+    void builtInObjectsAreSharedSealedAndCannotBeChanged() throws Exception {
+        ScriptResult result = RUNNER.run("function transform(p) { Array.prototype.sum = function () { return 0; };"
+                + " return p; }", json("{}"));
+
+        assertFalse(result.ok());
+        assertTrue(result.error().contains("sealed"), result.error());
+    }
+
+    @Test
     void thrownErrorBecomesItsMessageWithTheLineNumber() throws Exception {
         ScriptResult result = RUNNER.run("""
                 function transform(payload) {
@@ -114,6 +141,14 @@ class ScriptRunnerTest {
         assertFalse(result.ok());
         assertTrue(result.error().startsWith("syntax error"), result.error());
         assertTrue(result.error().contains("line 2"), result.error());
+    }
+
+    @Test
+    void syntaxCheckNamesTheLineAndAcceptsValidScripts() {
+        assertNull(ScriptRunner.syntaxError("function transform(p) { return p; }"));
+        String error = ScriptRunner.syntaxError("function transform(p) {\n\n  return p.;\n}");
+        assertTrue(error.startsWith("syntax error"), error);
+        assertTrue(error.contains("line 3"), error);
     }
 
     @Test

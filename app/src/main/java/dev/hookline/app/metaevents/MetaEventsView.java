@@ -1,0 +1,112 @@
+package dev.hookline.app.metaevents;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.MetaEvent;
+import dev.hookline.app.deliveries.DetailWidgets;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.ExportColumn;
+import dev.hookline.app.table.PagedTableView;
+import java.util.List;
+import java.util.Objects;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Meta events: what the server told the project's own webhook about the project (endpoint changes, delivery
+ * outcomes), with the selected one's attempt and retry state below; resend it.
+ */
+public final class MetaEventsView implements ConsoleView {
+
+    private final MetaEventsViewModel model;
+    private final MetaEventDetailViewModel detail;
+    private final PagedTableView<MetaEvent> table;
+    private final VBox root;
+    private boolean loaded;
+
+    public MetaEventsView(ConsoleSession session) {
+        model = new MetaEventsViewModel(session);
+        detail = new MetaEventDetailViewModel(session);
+        detail.setAfterResend(() -> model.list().refresh());
+
+        table = new PagedTableView<>(model.list(), "No meta events in this time window");
+        table.setId("metaEventsTable");
+        table.addStatusColumn("Status", (MetaEvent m) -> m.status() == null ? null : m.status().wire());
+        table.addColumn("Event type", MetaEvent::eventType).setPrefWidth(200);
+        table.addColumn("Attempts", m -> m.metadata() == null || m.metadata().numTrials() == null ? "0"
+                : m.metadata().numTrials().toString()).setPrefWidth(80);
+        table.addTimeColumn("Created", MetaEvent::createdAt);
+        table.addIdColumn("ID", MetaEvent::uid);
+        table.enableDateRange();
+        table.enableLiveTail();
+        table.enableExport("meta-events", List.of(
+                ExportColumn.of("id", MetaEvent::uid),
+                ExportColumn.of("event_type", MetaEvent::eventType),
+                ExportColumn.of("status", m -> m.status() == null ? "" : m.status().wire()),
+                ExportColumn.of("created_at", MetaEvent::createdAt)));
+        table.setOnOpen(row -> detail.show(row.uid()));
+        ToggleButton oldestFirst = new ToggleButton(null, new FontIcon(Feather.ARROW_UP));
+        oldestFirst.setId("metaEventsOldestFirst");
+        oldestFirst.setTooltip(new Tooltip("Oldest first"));
+        oldestFirst.selectedProperty().subscribe(on -> model.sortProperty().set(on ? ListQuery.Sort.ASC
+                : ListQuery.Sort.DESC));
+        Label hint = new Label("Sent to the project's meta-event URL (project settings).");
+        hint.getStyleClass().add(Styles.TEXT_MUTED);
+        table.filterBar().getChildren().addAll(oldestFirst, hint);
+
+        Label empty = new Label("Select a meta event to see what was sent and answered.");
+        empty.getStyleClass().add(Styles.TEXT_MUTED);
+        MetaEventDetailPane pane = new MetaEventDetailPane(detail);
+        pane.visibleProperty().bind(detail.metaEventProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
+        empty.visibleProperty().bind(pane.visibleProperty().not());
+        StackPane detailArea = new StackPane(empty, pane);
+        detailArea.setMinHeight(200);
+
+        SplitPane split = new SplitPane(table, detailArea);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.45);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        root = new VBox(8, split);
+        root.setId("metaEventsView");
+        root.setPadding(new Insets(8, 0, 0, 0));
+        root.getStylesheets().addAll(DetailWidgets.stylesheet(), Objects.requireNonNull(
+                PagedTableView.class.getResource("table.css"), "table.css").toExternalForm());
+
+        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void refresh() {
+        model.list().refresh();
+        detail.reload();
+    }
+
+    @Override
+    public void openSelected() {
+        table.openSelected();
+    }
+
+    @Override
+    public void onShown() {
+        if (!loaded) {
+            loaded = true;
+            model.list().reload();
+        }
+    }
+}

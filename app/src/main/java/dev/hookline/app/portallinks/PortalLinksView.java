@@ -1,0 +1,172 @@
+package dev.hookline.app.portallinks;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.PortalLink;
+import dev.hookline.app.form.ConfigurationLayout;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextField;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Portal links: the table (name, owner or endpoint count, auth type, manage, copyable URL, ID) filtered by name,
+ * owner and endpoint, the create/edit form showing URL and token once saved, revoke (confirmed) and refresh token.
+ */
+public final class PortalLinksView implements ConsoleView {
+
+    private final PagedListModel<PortalLink> list;
+    private final PagedTableView<PortalLink> table;
+    private final ConfigurationLayout layout;
+    private final Form actionsForm;
+    private final PortalLinkActions actions;
+    private final PortalLinkFormView formView;
+    private final ObjectProperty<PortalLink> selected;
+    private final TextField search = new TextField();
+    private final TextField owner = new TextField();
+    private final TextField endpointFilter = new TextField();
+
+    public PortalLinksView(ConsoleSession session) {
+        list = new PagedListModel<>(session, ApiClient::listPortalLinks, PortalLink::uid);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, "No portal links yet: New portal link lets an endpoint owner see their "
+                + "deliveries.");
+        table.table().setId("portal-links-table");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        actions = new PortalLinkActions(session::client, actionsForm);
+        formView = new PortalLinkFormView(new PortalLinkFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure), this::saved, this::closePanel);
+
+        table.addColumn("Name", PortalLink::name).setPrefWidth(140);
+        table.addColumn("Reaches", link -> link.ownerId() != null && !link.ownerId().isBlank()
+                ? "owner " + link.ownerId()
+                : count(link) + " endpoint" + (count(link) == 1 ? "" : "s")).setPrefWidth(130);
+        table.addColumn("Auth", link -> link.authType() == null ? "" : link.authType().wire()).setPrefWidth(100);
+        table.addColumn("Manage", link -> Boolean.TRUE.equals(link.canManageEndpoint()) ? "yes" : "no")
+                .setPrefWidth(70);
+        table.addIdColumn("URL", PortalLink::url).setPrefWidth(300);
+        table.addIdColumn("ID", PortalLink::uid);
+        table.setOnOpen(link -> openSelected());
+        table.filterBar().getChildren().addAll(filters());
+
+        layout = new ConfigurationLayout("portal-links", table, actionsForm);
+        var none = selected.isNull().or(actionsForm.busyProperty());
+        layout.rowAction("portal-links-edit", "Open", Feather.EDIT_2, null, none, this::openSelected);
+        layout.rowAction("portal-links-refresh-token", "Refresh token", Feather.ROTATE_CW, null,
+                none.or(Bindings.createBooleanBinding(() -> !PortalLinkActions.canRefresh(selected.get()), selected)),
+                this::refreshToken);
+        layout.rowAction("portal-links-revoke", "Revoke", Feather.SLASH, ConfigurationLayout.DANGER, none,
+                this::askRevoke);
+        layout.action("portal-links-new", "New portal link", Feather.PLUS, ConfigurationLayout.ACCENT,
+                this::openCreate);
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+        list.reload();
+    }
+
+    private static int count(PortalLink link) {
+        if (link.endpointCount() != null) {
+            return link.endpointCount();
+        }
+        return link.endpoints() == null ? 0 : link.endpoints().size();
+    }
+
+    private Node[] filters() {
+        search.setId("portal-links-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> applyFilter());
+        owner.setId("portal-links-owner");
+        owner.setPromptText("Owner ID");
+        owner.setOnAction(event -> applyFilter());
+        endpointFilter.setId("portal-links-endpoint-filter");
+        endpointFilter.setPromptText("Endpoint IDs");
+        endpointFilter.setOnAction(event -> applyFilter());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("portal-links-filter");
+        apply.setOnAction(event -> applyFilter());
+        return new Node[] {search, owner, endpointFilter, apply};
+    }
+
+    private void applyFilter() {
+        list.filterProperty().set(new PortalLinkFilter(search.getText(), owner.getText(),
+                List.of(endpointFilter.getText().split(","))).toQuery());
+    }
+
+    private void openCreate() {
+        formView.viewModel().createNew();
+        formView.viewModel().loadChoices();
+        layout.showPanel(formView.node());
+    }
+
+    private void refreshToken() {
+        PortalLink link = selected.get();
+        if (link != null) {
+            actionsForm.clearError();
+            actions.refreshToken(link, key -> {
+                openLink(link);
+                formView.showAuthKey(key);
+            });
+        }
+    }
+
+    private void askRevoke() {
+        PortalLink link = selected.get();
+        if (link != null) {
+            layout.confirm().ask("Revoke portal link \"" + link.name() + "\"? Its URL stops working at once.",
+                    "Revoke link", () -> actions.revoke(link, () -> {
+                        selected.set(null);
+                        PortalLink editing = formView.viewModel().editingProperty().get();
+                        if (editing != null && Objects.equals(editing.uid(), link.uid())) {
+                            closePanel();
+                        }
+                        list.refresh();
+                    }));
+        }
+    }
+
+    private void saved(PortalLink link) {
+        selected.set(link);
+        list.refresh();
+    }
+
+    private void closePanel() {
+        layout.closePanel();
+    }
+
+    private void openLink(PortalLink link) {
+        formView.viewModel().edit(link);
+        formView.viewModel().loadChoices();
+        layout.showPanel(formView.node());
+    }
+
+    @Override
+    public Node node() {
+        return layout.node();
+    }
+
+    @Override
+    public void refresh() {
+        list.refresh();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        PortalLink link = selected.get();
+        if (link != null) {
+            openLink(link);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.hookline.app.subscriptions;
+
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.Source;
+import dev.hookline.api.model.Subscription;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.scene.Node;
+
+/** The subscription create/edit form, bound to {@link SubscriptionFormViewModel}. Ids start with {@code subscription-}. */
+public final class SubscriptionFormView {
+
+    private final SubscriptionFormViewModel viewModel;
+    private final FormLayout layout = new FormLayout();
+    private final FormPanel panel;
+
+    public SubscriptionFormView(SubscriptionFormViewModel viewModel, Consumer<Subscription> onSaved,
+                                Runnable onClose) {
+        this.viewModel = viewModel;
+        layout.idRow("subscription-id", viewModel.editingProperty().map(Subscription::uid));
+        layout.text(viewModel.name, "subscription-name");
+        layout.picker(viewModel.sourceId, "subscription-source", viewModel.sources, Source::uid,
+                source -> source.name() + "  (" + source.uid() + ")");
+        layout.picker(viewModel.endpointId, "subscription-endpoint", viewModel.endpoints, Endpoint::uid,
+                endpoint -> endpoint.name() + "  (" + endpoint.url() + ")");
+        layout.text(viewModel.eventTypes, "subscription-event-types").setPromptText("all event types (*)");
+        layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
+                Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
+                    case AT_LEAST_ONCE -> "At least once (retried)";
+                    case AT_MOST_ONCE -> "At most once";
+                });
+
+        layout.section("Filter");
+        layout.area(viewModel.filterBody, "subscription-filter-body", 5, true)
+                .setPromptText("{\"amount\": {\"$gte\": 100}}");
+        layout.area(viewModel.filterHeaders, "subscription-filter-headers", 3, true)
+                .setPromptText("{\"X-Tenant\": \"acme\"}");
+
+        layout.section("Transform");
+        layout.area(viewModel.function, "subscription-function", 6, true)
+                .setPromptText("function transform(payload) {\n  return payload;\n}");
+
+        layout.section("Limits and alerts");
+        layout.text(viewModel.rateLimitCount, "subscription-rate-limit").setPromptText("events, 0 = unlimited");
+        layout.text(viewModel.rateLimitDuration, "subscription-rate-limit-duration").setPromptText("seconds");
+        layout.text(viewModel.alertCount, "subscription-alert-count").setPromptText("failures");
+        layout.text(viewModel.alertThreshold, "subscription-alert-threshold").setPromptText("e.g. 1h");
+
+        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+                ? "Edit subscription " + viewModel.editingProperty().get().name() : "New subscription",
+                viewModel.editingProperty());
+        panel = new FormPanel("subscription-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
+                onClose);
+        layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
+    }
+
+    /** Adds a titled section at the end of the form (the filter and function testers). */
+    public void addSection(String title, Node node) {
+        layout.section(title);
+        layout.row("", node);
+    }
+
+    public FormPanel node() {
+        return panel;
+    }
+
+    public SubscriptionFormViewModel viewModel() {
+        return viewModel;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.hookline.app.subscriptions;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.Subscription;
+import dev.hookline.app.form.ConfigurationLayout;
+import dev.hookline.app.form.Form;
+import dev.hookline.app.form.FunctionTestPane;
+import dev.hookline.app.form.FunctionTestViewModel;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextField;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Subscriptions: the table (name, source, endpoint, event types, delivery mode, ID) filtered by name and endpoint
+ * ID, and the create/edit form beside it (pickers, filters, transform, limits). Delete asks first.
+ */
+public final class SubscriptionsView implements ConsoleView {
+
+    private final PagedListModel<Subscription> list;
+    private final PagedTableView<Subscription> table;
+    private final ConfigurationLayout layout;
+    private final Form actionsForm;
+    private final SubscriptionActions actions;
+    private final SubscriptionFormView formView;
+    private final ObjectProperty<Subscription> selected;
+    private final TextField search = new TextField();
+    private final TextField endpointFilter = new TextField();
+
+    public SubscriptionsView(ConsoleSession session) {
+        list = new PagedListModel<>(session, ApiClient::listSubscriptions, Subscription::uid);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, "No subscriptions yet: New subscription connects a source or the API to "
+                + "an endpoint.");
+        table.table().setId("subscriptions-table");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        actions = new SubscriptionActions(session::client, actionsForm);
+        SubscriptionFormViewModel form = new SubscriptionFormViewModel(session.tasks(), session::client,
+                session::reportConnectionFailure);
+        formView = new SubscriptionFormView(form, this::saved, this::closePanel);
+        formView.addSection("Test the filter", new FilterTestPane(new FilterTestViewModel(session.tasks(),
+                session::client, session::reportConnectionFailure, form)));
+        formView.addSection("Test the transform", new FunctionTestPane("subscription-function-test",
+                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
+                        ApiClient::testSubscriptionFunction, form.function, null)));
+
+        table.addColumn("Name", Subscription::name).setPrefWidth(150);
+        table.addColumn("Source", s -> s.sourceMetadata() == null || s.sourceMetadata().name() == null ? "–"
+                : s.sourceMetadata().name()).setPrefWidth(110);
+        table.addColumn("Endpoint", s -> s.endpointMetadata() == null ? "" : s.endpointMetadata().name())
+                .setPrefWidth(140);
+        table.addColumn("Event types", s -> s.filterConfig() == null || s.filterConfig().eventTypes() == null ? "*"
+                : String.join(", ", s.filterConfig().eventTypes())).setPrefWidth(140);
+        table.addColumn("Delivery", s -> s.deliveryMode() == null ? "" : s.deliveryMode().wire()).setPrefWidth(100);
+        table.addIdColumn("ID", Subscription::uid);
+        table.setOnOpen(subscription -> openSelected());
+        table.filterBar().getChildren().addAll(filters());
+
+        layout = new ConfigurationLayout("subscriptions", table, actionsForm);
+        var none = selected.isNull().or(actionsForm.busyProperty());
+        layout.rowAction("subscriptions-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
+        layout.rowAction("subscriptions-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
+                this::askDelete);
+        layout.action("subscriptions-new", "New subscription", Feather.PLUS, ConfigurationLayout.ACCENT,
+                this::openCreate);
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+        list.reload();
+    }
+
+    private Node[] filters() {
+        search.setId("subscriptions-search");
+        search.setPromptText("Search by name");
+        search.setOnAction(event -> applyFilter());
+        endpointFilter.setId("subscriptions-endpoint-filter");
+        endpointFilter.setPromptText("Endpoint IDs, comma-separated");
+        endpointFilter.setOnAction(event -> applyFilter());
+        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
+        apply.setId("subscriptions-filter");
+        apply.setOnAction(event -> applyFilter());
+        return new Node[] {search, endpointFilter, apply};
+    }
+
+    private void applyFilter() {
+        list.filterProperty().set(new SubscriptionFilter(search.getText(),
+                List.of(endpointFilter.getText().split(","))).toQuery());
+    }
+
+    private void openCreate() {
+        formView.viewModel().createNew();
+        formView.viewModel().loadChoices();
+        layout.showPanel(formView.node());
+    }
+
+    private void askDelete() {
+        Subscription subscription = selected.get();
+        if (subscription != null) {
+            layout.confirm().ask("Delete subscription \"" + subscription.name() + "\"? Its endpoint stops "
+                    + "receiving these events.", "Delete subscription", () -> actions.delete(subscription, () -> {
+                        selected.set(null);
+                        Subscription editing = formView.viewModel().editingProperty().get();
+                        if (editing != null && Objects.equals(editing.uid(), subscription.uid())) {
+                            closePanel();
+                        }
+                        list.refresh();
+                    }));
+        }
+    }
+
+    private void saved(Subscription subscription) {
+        selected.set(subscription);
+        list.refresh();
+    }
+
+    private void closePanel() {
+        layout.closePanel();
+    }
+
+    SubscriptionFormView formView() {
+        return formView;
+    }
+
+    @Override
+    public Node node() {
+        return layout.node();
+    }
+
+    @Override
+    public void refresh() {
+        list.refresh();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        Subscription subscription = selected.get();
+        if (subscription != null) {
+            formView.viewModel().edit(subscription);
+            formView.viewModel().loadChoices();
+            layout.showPanel(formView.node());
+        }
+    }
+}

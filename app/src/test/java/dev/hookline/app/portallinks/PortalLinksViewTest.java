@@ -1,0 +1,116 @@
+package dev.hookline.app.portallinks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.PortalLink;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.ViewHarness;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/** The portal links view against a real embedded server. */
+class PortalLinksViewTest {
+
+    @TempDir
+    Path dataDirectory;
+
+    private final FxRobot robot = new FxRobot();
+    private EmbeddedServerFixture server;
+    private ViewHarness harness;
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedServerFixture.start(dataDirectory);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void createsALinkByOwnerIdAndShowsItsUrlAndToken() throws Exception {
+        harness = ViewHarness.show(server, PortalLinksView::new);
+
+        robot.clickOn("#portal-links-new");
+        robot.clickOn("#portal-link-name").write("Acme portal");
+        robot.clickOn("#portal-link-owner").write("acme");
+        robot.clickOn("#portal-link-form-save");
+
+        TableView<PortalLink> table = table();
+        ViewHarness.await("the link is listed", () -> table.getItems().size() == 1);
+        PortalLink link = server.client().getPortalLink(table.getItems().getFirst().uid());
+        assertEquals("acme", link.ownerId());
+        ViewHarness.await("URL and token are shown", () -> link.url().equals(text("#portal-link-url"))
+                && link.token().equals(text("#portal-link-token")));
+        assertTrue(robot.lookup("#portal-link-saved").query().isVisible());
+        harness.screenshot("portal-links-form-saved");
+        harness.screenshot("portal-links");
+    }
+
+    @Test
+    void createsALinkByEndpointList() throws Exception {
+        Endpoint first = server.client().createEndpoint(EndpointRequest.of("https://example.com/a", "alpha"));
+        server.client().createEndpoint(EndpointRequest.of("https://example.com/b", "beta"));
+        harness = ViewHarness.show(server, PortalLinksView::new);
+
+        robot.clickOn("#portal-links-new");
+        robot.clickOn("#portal-link-name").write("Alpha only");
+        robot.clickOn("#portal-link-scope").clickOn("A list of endpoints (deprecated)");
+        assertFalse(robot.lookup("#portal-link-owner").query().isVisible(), "no owner ID with an endpoint list");
+        ViewHarness.await("the endpoints are offered",
+                () -> robot.lookup("alpha  (https://example.com/a)").tryQuery().isPresent());
+        javafx.scene.Node alpha = robot.lookup(".list-cell")
+                .match((javafx.scene.control.ListCell<?> cell) -> "alpha  (https://example.com/a)".equals(
+                        cell.getText())).query();
+        robot.clickOn(robot.from(alpha).lookup(".check-box").queryAs(javafx.scene.control.CheckBox.class));
+        harness.screenshot("portal-links-form");
+        robot.clickOn("#portal-link-form-save");
+
+        TableView<PortalLink> table = table();
+        ViewHarness.await("the link is listed", () -> table.getItems().size() == 1);
+        PortalLink link = server.client().getPortalLink(table.getItems().getFirst().uid());
+        assertEquals(List.of(first.uid()), link.endpoints());
+        ViewHarness.await("the token is shown", () -> link.token().equals(text("#portal-link-token")));
+    }
+
+    @Test
+    void withNeitherOwnerNorEndpointsNothingIsSent() throws Exception {
+        harness = ViewHarness.show(server, PortalLinksView::new);
+
+        robot.clickOn("#portal-links-new");
+        robot.clickOn("#portal-link-name").write("nobody");
+        robot.clickOn("#portal-link-form-save");
+        assertEquals("Owner ID is required", text("#portal-link-owner-error"));
+
+        robot.clickOn("#portal-link-scope").clickOn("A list of endpoints (deprecated)");
+        robot.clickOn("#portal-link-form-save");
+        assertEquals("Pick at least one endpoint", text("#portal-link-endpoints-error"));
+        harness.screenshot("portal-links-form-invalid");
+        assertEquals(0, Counts.portalLinks(server.client()));
+    }
+
+    private String text(String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<PortalLink> table() {
+        return robot.lookup("#portal-links-table").queryAs(TableView.class);
+    }
+}

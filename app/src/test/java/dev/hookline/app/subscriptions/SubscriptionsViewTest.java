@@ -1,0 +1,115 @@
+package dev.hookline.app.subscriptions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Subscription;
+import dev.hookline.app.testing.Counts;
+import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.ViewHarness;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/** The subscriptions view against a real embedded server. */
+class SubscriptionsViewTest {
+
+    @TempDir
+    Path dataDirectory;
+
+    private final FxRobot robot = new FxRobot();
+    private EmbeddedServerFixture server;
+    private ViewHarness harness;
+    private Endpoint endpoint;
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedServerFixture.start(dataDirectory);
+        endpoint = server.client().createEndpoint(EndpointRequest.of("https://example.com/orders", "orders"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void createsASubscriptionWithAPickedEndpointAndAFilter() throws Exception {
+        harness = ViewHarness.show(server, SubscriptionsView::new);
+
+        robot.clickOn("#subscriptions-new");
+        robot.clickOn("#subscription-name").write("big orders");
+        robot.clickOn("#subscription-endpoint");
+        ViewHarness.await("the endpoint is offered",
+                () -> robot.lookup("orders  (https://example.com/orders)").tryQuery().isPresent());
+        robot.clickOn("orders  (https://example.com/orders)");
+        robot.clickOn("#subscription-event-types").write("order.created");
+        robot.clickOn("#subscription-filter-body").write("{\"amount\": {\"$gte\": 100}}");
+        harness.screenshot("subscriptions-form");
+        robot.clickOn("#subscription-form-save");
+
+        TableView<Subscription> table = table();
+        ViewHarness.await("the subscription is listed", () -> table.getItems().size() == 1);
+        Subscription stored = server.client().getSubscription(table.getItems().getFirst().uid());
+        assertEquals("big orders", stored.name());
+        assertEquals(endpoint.uid(), stored.endpointMetadata().uid());
+        assertEquals(List.of("order.created"), stored.filterConfig().eventTypes());
+        assertTrue(stored.filterConfig().filter().body().toString().contains("100"),
+                stored.filterConfig().filter().body().toString());
+        harness.screenshot("subscriptions");
+    }
+
+    @Test
+    void aFilterThatIsNotJsonShowsItsMessageAndSendsNothing() throws Exception {
+        harness = ViewHarness.show(server, SubscriptionsView::new);
+
+        robot.clickOn("#subscriptions-new");
+        robot.clickOn("#subscription-name").write("broken");
+        robot.clickOn("#subscription-filter-body").write("{\"amount\": ");
+        robot.clickOn("#subscription-form-save");
+
+        assertEquals("Endpoint is required", text("#subscription-endpoint-error"));
+        assertTrue(text("#subscription-filter-body-error").startsWith("Body filter is not valid JSON: "),
+                text("#subscription-filter-body-error"));
+        harness.screenshot("subscriptions-form-invalid");
+        assertEquals(0, Counts.subscriptions(server.client()));
+    }
+
+    @Test
+    void testFilterTellsWhetherTheSampleWouldBeDelivered() throws Exception {
+        harness = ViewHarness.show(server, SubscriptionsView::new);
+
+        robot.clickOn("#subscriptions-new");
+        robot.clickOn("#subscription-filter-body").write("{\"amount\": {\"$gte\": 100}}");
+        ViewHarness.scrollTo(robot.lookup("#filter-test-run").query());
+        robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 150}");
+        robot.clickOn("#filter-test-run");
+        ViewHarness.await("the match is shown", () -> text("#filter-test-result").startsWith("Matches"));
+
+        robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 50}");
+        robot.clickOn("#filter-test-run");
+        ViewHarness.await("the miss is shown", () -> text("#filter-test-result").startsWith("No match"));
+        harness.screenshot("subscriptions-filter-test");
+        assertEquals(0, Counts.subscriptions(server.client()), "testing saves nothing");
+    }
+
+    private String text(String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<Subscription> table() {
+        return robot.lookup("#subscriptions-table").queryAs(TableView.class);
+    }
+}
