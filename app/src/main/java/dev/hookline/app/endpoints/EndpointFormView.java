@@ -20,11 +20,13 @@ public final class EndpointFormView {
 
     public EndpointFormView(EndpointFormViewModel viewModel, Consumer<Endpoint> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("endpoint-id", viewModel.editingProperty().map(Endpoint::uid));
         layout.text(viewModel.name, "endpoint-name");
         layout.text(viewModel.url, "endpoint-url");
         layout.text(viewModel.description, "endpoint-description");
         layout.text(viewModel.ownerId, "endpoint-owner");
         layout.secret(viewModel.secret, "endpoint-secret");
+        layout.secret(viewModel.currentSecret, "endpoint-current-secret").setEditable(false);
         layout.choice("Content type", "endpoint-content-type", viewModel.contentType,
                 Arrays.asList(ContentType.values()), type -> type == null ? "" : type.wire());
         layout.check("Advanced signatures", "endpoint-advanced-signatures",

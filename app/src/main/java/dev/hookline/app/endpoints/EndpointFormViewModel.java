@@ -47,6 +47,8 @@ public final class EndpointFormViewModel {
     public final FormField description = new FormField("Description");
     public final FormField ownerId = new FormField("Owner ID");
     public final FormField secret = new FormField("Secret");
+    /** The signing secret in use, shown (masked) while editing; rotated with expire secret, never sent. */
+    public final FormField currentSecret = new FormField("Current secret");
     public final FormField httpTimeout = new FormField("HTTP timeout")
             .rule(Rules.integerBetween("HTTP timeout (seconds)", 1, 300));
     public final FormField rateLimit = new FormField("Rate limit")
@@ -89,7 +91,7 @@ public final class EndpointFormViewModel {
     public final FormField mtlsCert = new FormField("mTLS client certificate");
     public final FormField mtlsKey = new FormField("mTLS client key");
 
-    private final List<FormField> all = List.of(name, url, description, ownerId, secret, httpTimeout, rateLimit,
+    private final List<FormField> all = List.of(name, url, description, ownerId, secret, currentSecret, httpTimeout, rateLimit,
             rateLimitDuration, supportEmail, slackWebhookUrl, apiKeyHeaderName, apiKeyHeaderValue, basicUsername,
             basicPassword, oauth2Url, oauth2ClientId, oauth2Method, oauth2ClientSecret, oauth2SigningKey,
             oauth2SigningAlgorithm, oauth2Issuer, oauth2Subject, oauth2GrantType, oauth2Scope, oauth2Audience,
@@ -141,6 +143,10 @@ public final class EndpointFormViewModel {
         url.set(endpoint.url());
         description.set(endpoint.description());
         ownerId.set(endpoint.ownerId());
+        if (endpoint.secrets() != null) {
+            endpoint.secrets().stream().filter(s -> s.expiresAt() == null && s.deletedAt() == null)
+                    .reduce((first, second) -> second).ifPresent(s -> currentSecret.set(s.value()));
+        }
         httpTimeout.set(text(endpoint.httpTimeout()));
         rateLimit.set(text(endpoint.rateLimit()));
         rateLimitDuration.set(text(endpoint.rateLimitDuration()));
@@ -188,9 +194,7 @@ public final class EndpointFormViewModel {
     /** The fields the form shows now: those of the chosen authentication only; the secret only when creating. */
     public List<FormField> shownFields() {
         List<FormField> shown = new ArrayList<>(List.of(name, url, description, ownerId));
-        if (!isEditing()) {
-            shown.add(secret);
-        }
+        shown.add(isEditing() ? currentSecret : secret);
         shown.addAll(List.of(httpTimeout, rateLimit, rateLimitDuration, supportEmail, slackWebhookUrl));
         EndpointAuthType type = authType.get();
         if (type == EndpointAuthType.API_KEY) {
@@ -228,12 +232,12 @@ public final class EndpointFormViewModel {
         ApiClient api = client.get();
         if (current == null) {
             form.submit(() -> api.createEndpoint(request), saved -> {
-                editing.set(saved);
+                edit(saved);
                 onSaved.accept(saved);
             });
         } else {
             form.submit(() -> api.updateEndpoint(current.uid(), request), saved -> {
-                editing.set(saved);
+                edit(saved);
                 onSaved.accept(saved);
             });
         }

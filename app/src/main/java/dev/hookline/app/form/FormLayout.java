@@ -193,6 +193,20 @@ public final class FormLayout {
         return input;
     }
 
+    /** The ID of what is being edited, with a copy button; hidden while {@code id} is empty (creating). */
+    public void idRow(String nodeId, javafx.beans.value.ObservableValue<String> id) {
+        Label value = new Label();
+        value.setId(nodeId);
+        value.getStyleClass().add("code-text");
+        value.textProperty().bind(id.orElse(""));
+        javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(4, value,
+                CopyButton.of(nodeId + "-copy", "Copy ID", value::getText));
+        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        box.visibleProperty().bind(value.textProperty().isNotEmpty());
+        box.managedProperty().bind(box.visibleProperty());
+        plainRow("ID", box);
+    }
+
     public CheckBox check(String text, String id, BooleanProperty value) {
         CheckBox input = new CheckBox(text);
         input.setId(id);

@@ -36,6 +36,15 @@ public final class SecretField extends HBox {
         getChildren().addAll(masked, revealed, toggle);
     }
 
+    /** Read-only secrets (the one in use) can be revealed and copied but not typed over. */
+    public void setEditable(boolean editable) {
+        masked.setEditable(editable);
+        revealed.setEditable(editable);
+        if (!editable && getChildren().size() == 3) {
+            getChildren().add(CopyButton.of(masked.getId() + "-copy", "Copy", masked::getText));
+        }
+    }
+
     public void setRevealed(boolean show) {
         revealed.setVisible(show);
         revealed.setManaged(show);

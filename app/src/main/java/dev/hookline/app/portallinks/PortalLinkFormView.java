@@ -45,6 +45,7 @@ public final class PortalLinkFormView {
 
     public PortalLinkFormView(PortalLinkFormViewModel viewModel, Consumer<PortalLink> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("portal-link-id", viewModel.editingProperty().map(PortalLink::uid));
         layout.text(viewModel.name, "portal-link-name");
         layout.choice("Reaches", "portal-link-scope", viewModel.scope, Arrays.asList(Scope.values()),
                 scope -> scope == null ? "" : switch (scope) {
@@ -53,7 +54,7 @@ public final class PortalLinkFormView {
                 });
         layout.text(viewModel.ownerId, "portal-link-owner");
         layout.fieldRow(viewModel.endpointsField, "portal-link-endpoints", endpointPicker());
-        layout.check("Can manage endpoints (create, edit, pause in the portal)", "portal-link-can-manage",
+        layout.check("Can manage endpoints", "portal-link-can-manage",
                 viewModel.canManageEndpoint);
         layout.choice("Authentication", "portal-link-auth-type", viewModel.authType,
                 Arrays.asList(PortalAuthType.values()), type -> type == null ? "" : switch (type) {

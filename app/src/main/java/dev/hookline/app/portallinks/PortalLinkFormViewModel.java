@@ -117,7 +117,7 @@ public final class PortalLinkFormViewModel {
         ApiClient api = client.get();
         PortalLink current = editing.get();
         Consumer<PortalLink> done = saved -> {
-            editing.set(saved);
+            edit(saved);
             onSaved.accept(saved);
         };
         if (current == null) {

@@ -34,6 +34,7 @@ public final class SourceFormView {
     public SourceFormView(SourceFormViewModel viewModel, Function<Source, String> ingestUrlOf,
                           Consumer<Source> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("source-id", viewModel.editingProperty().map(Source::uid));
         layout.text(viewModel.name, "source-name");
         ComboBox<SourceType> type = layout.choice("Type", "source-type", viewModel.type, SourceFormViewModel.TYPES,
                 value -> value == null ? "" : typeName(value));
@@ -45,7 +46,7 @@ public final class SourceFormView {
                 () -> viewModel.isEditing() || viewModel.type.get() != SourceType.HTTP,
                 viewModel.editingProperty(), viewModel.type));
         type.disableProperty().bind(viewModel.provider.isNotNull());
-        layout.check("Disabled (ingest answers 4xx, nothing is stored)", "source-disabled", viewModel.disabled);
+        layout.check("Disabled", "source-disabled", viewModel.disabled);
         ingestUrl.setId("source-ingest-url");
         ingestUrl.getStyleClass().add("code-text");
         ingestUrl.setWrapText(true);

@@ -322,7 +322,7 @@ public final class SourceFormViewModel {
         ApiClient api = client.get();
         Source current = editing.get();
         Consumer<Source> done = saved -> {
-            editing.set(saved);
+            edit(saved);
             onSaved.accept(saved);
         };
         if (current != null) {

@@ -22,6 +22,7 @@ public final class SubscriptionFormView {
     public SubscriptionFormView(SubscriptionFormViewModel viewModel, Consumer<Subscription> onSaved,
                                 Runnable onClose) {
         this.viewModel = viewModel;
+        layout.idRow("subscription-id", viewModel.editingProperty().map(Subscription::uid));
         layout.text(viewModel.name, "subscription-name");
         layout.picker(viewModel.sourceId, "subscription-source", viewModel.sources, Source::uid,
                 source -> source.name() + "  (" + source.uid() + ")");
@@ -30,8 +31,8 @@ public final class SubscriptionFormView {
         layout.text(viewModel.eventTypes, "subscription-event-types").setPromptText("all event types (*)");
         layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
                 Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
-                    case AT_LEAST_ONCE -> "At least once (retry until acknowledged)";
-                    case AT_MOST_ONCE -> "At most once (never retried)";
+                    case AT_LEAST_ONCE -> "At least once (retried)";
+                    case AT_MOST_ONCE -> "At most once";
                 });
 
         layout.section("Filter");

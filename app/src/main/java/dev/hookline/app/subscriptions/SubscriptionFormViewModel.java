@@ -179,7 +179,7 @@ public final class SubscriptionFormViewModel {
         ApiClient api = client.get();
         Subscription current = editing.get();
         Consumer<Subscription> done = saved -> {
-            editing.set(saved);
+            edit(saved);
             onSaved.accept(saved);
         };
         if (current == null) {

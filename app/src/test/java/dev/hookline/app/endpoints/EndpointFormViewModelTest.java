@@ -238,6 +238,8 @@ class EndpointFormViewModelTest {
         form.edit(server.client().getEndpoint(saved.get().uid()));
         assertEquals("[REDACTED]", form.basicPassword.value());
         assertFalse(form.shownFields().contains(form.secret), "the secret is rotated with expire secret, not edited");
+        assertTrue(form.shownFields().contains(form.currentSecret));
+        assertEquals(saved.get().secrets().getFirst().value(), form.currentSecret.text());
         form.description.set("changed");
         assertTrue(form.save(saved::set));
         assertEquals("changed", saved.get().description());

@@ -61,6 +61,9 @@ public final class DeliveryPlanner {
     /** Start of the description of a delivery whose subscription function failed. */
     public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
 
+    /** Headers for a subscription without a header filter (not converting them saves work on every event). */
+    private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
+
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
 
@@ -152,10 +155,14 @@ public final class DeliveryPlanner {
             if (parsedBody == null) {
                 parsedBody = parse(data);
             }
-            if (headersNode == null) {
+            JsonNode headerFilter = row.subscription().filterConfig() == null
+                    || row.subscription().filterConfig().filter() == null ? null
+                    : row.subscription().filterConfig().filter().headers();
+            if (headersNode == null && headerFilter != null && !headerFilter.isEmpty()) {
                 headersNode = Json.lenient().valueToTree(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
+            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody,
+                    headersNode == null ? NO_HEADERS : headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE

@@ -134,6 +134,34 @@ class MetaEventsDispatchIT {
     }
 
     @Test
+    void anEndpointTheDispatcherDeactivatesReportsEndpointUpdatedAndEventDeliveryFailed() throws Exception {
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
+                null, true, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null,
+                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.updated", "eventdelivery.failed"),
+                        meta.url("/meta"), "meta-secret"), null)));
+        restartDelivering();
+        try (Receiver failing = Receiver.start()) {
+            failing.answerAlways(Receiver.Answer.status(500));
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(failing.url("/down"), "down"));
+
+            client.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "invoice.paid",
+                    Json.strict().readTree("{\"n\":1}"), null, null));
+
+            List<Receiver.Request> reports = meta.awaitRequests(2, WAIT);
+            List<String> types = new java.util.ArrayList<>();
+            for (Receiver.Request r : reports) {
+                JsonNode body = Json.strict().readTree(r.body());
+                types.add(body.path("event_type").asText());
+                if (body.path("event_type").asText().equals("endpoint.updated")) {
+                    assertEquals(endpoint.uid(), body.path("data").path("uid").asText());
+                    assertEquals("inactive", body.path("data").path("status").asText(), "disable_endpoint");
+                }
+            }
+            assertEquals(Set.of("endpoint.updated", "eventdelivery.failed"), Set.copyOf(types));
+        }
+    }
+
+    @Test
     void aFailedSendIsRetriedByTheProjectStrategyUntilItGetsThrough() throws IOException {
         enableMetaEvents(List.of("endpoint.created"), new ProjectConfig.Strategy(StrategyType.LINEAR, 30L, 5L));
         meta.answerWith((request, index) -> index == 0 ? Receiver.Answer.status(503)
