@@ -18,6 +18,7 @@ import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
 import dev.hookline.server.deliveries.DeliveryStore.Retry;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.subscriptions.SubscriptionStore;
@@ -61,7 +62,7 @@ public final class DeliveryPlanner {
     /** Start of the description of a delivery whose subscription function failed. */
     public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
 
-    /** Headers for a subscription without a header filter (not converting them saves work on every event). */
+    /** The header document of an event without headers. */
     private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
@@ -155,14 +156,12 @@ public final class DeliveryPlanner {
             if (parsedBody == null) {
                 parsedBody = parse(data);
             }
-            JsonNode headerFilter = row.subscription().filterConfig() == null
-                    || row.subscription().filterConfig().filter() == null ? null
-                    : row.subscription().filterConfig().filter().headers();
-            if (headersNode == null && headerFilter != null && !headerFilter.isEmpty()) {
-                headersNode = Json.lenient().valueToTree(headers);
+            // once per event, not per subscription: a header filter may sit on the subscription or on one of its
+            // filter rows, and only SubscriptionMatch knows which applies
+            if (headersNode == null) {
+                headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody,
-                    headersNode == null ? NO_HEADERS : headersNode)) {
+            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
