@@ -57,9 +57,22 @@ public final class HooklineApp extends Application {
         session = new ConsoleSession(backgroundTasks);
         connections = new ConnectionManager(session, new SettingsStore(configDirectory),
                 SecretStores.forThisMachine(configDirectory));
-        ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
-
         ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
+
+        // the server starts first, in the background, while the window is built: the two overlap on a cold start;
+        // its callbacks run on the FX thread, so not before this method has built everything they touch
+        embeddedServer = new EmbeddedServerSupervisor(backgroundTasks);
+        // Ctrl+C / SIGTERM skip Application.stop(); the database should still be closed cleanly
+        shutdownHook = new Thread(embeddedServer::close, "hookline-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        embeddedServer.start(dataDirectory,
+                server -> {
+                    status.running(server.baseUrl(), server.defaultProjectId());
+                    connections.embeddedServerUp(endpointOf(server));
+                },
+                status::failed);
+
+        ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
         ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status));
         shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
         shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()));
@@ -69,20 +82,10 @@ public final class HooklineApp extends Application {
         stage.setScene(new Scene(shell, 1280, 800));
         stage.show();
 
-        embeddedServer = new EmbeddedServerSupervisor(backgroundTasks);
-        // Ctrl+C / SIGTERM skip Application.stop(); the database should still be closed cleanly
-        shutdownHook = new Thread(embeddedServer::close, "hookline-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
         // Retry on the banner brings a stopped embedded server back (a remote one is only asked again)
         session.setRecovery(this::recoverEmbeddedServer);
-        connections.connectSaved();
         StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
-        embeddedServer.start(dataDirectory,
-                server -> {
-                    status.running(server.baseUrl(), server.defaultProjectId());
-                    connections.embeddedServerUp(endpointOf(server));
-                },
-                status::failed);
+        connections.connectSaved();
     }
 
     /** Runs off the FX thread: restarts the embedded server when it is the connection and no longer answers. */

@@ -14,6 +14,7 @@ import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.theme.Theme;
 import javafx.application.Application;
 import javafx.scene.input.KeyCode;
+import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.NavigationTarget;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -79,6 +80,12 @@ class HooklineAppTest {
         }
         assertTrue(robot.lookup("#nav-deliveries").queryAs(ToggleButton.class).isSelected());
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> app.session().client() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(NavigationTarget.DELIVERIES, app.shell().selectedProperty().get());
+        assertEquals(ConsoleViews.class.getPackageName().replace("shell", "deliveries") + ".DeliveriesView",
+                app.shell().currentView().getClass().getName(), "the Deliveries view, not a placeholder");
+        assertTrue(app.shell().currentView().node().getScene() == stage.getScene(), "on screen");
+        Screenshots.save(stage.getScene(), "deliveries-first-start");
 
         robot.clickOn("#nav-settings");
         assertEquals("Data directory: " + dataDirectory, label("#dataDirectory").getText());

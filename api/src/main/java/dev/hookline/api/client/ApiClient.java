@@ -501,6 +501,15 @@ public final class ApiClient implements AutoCloseable {
         return call("PUT", portal(null, "events", id, "replay"), null, type(Event.class));
     }
 
+    /** {@link #batchReplayEvents} limited to events wholly the link's. */
+    public BatchOutcome portalBatchReplayEvents(ListQuery filters) {
+        return batch("POST", portal(filters, "events", "batchreplay"), null);
+    }
+
+    public long portalCountBatchReplayEvents(ListQuery filters) {
+        return count(portal(filters, "events", "countbatchreplayevents"));
+    }
+
     /** The link's deliveries: filters as {@link #listEventDeliveries}, limited to the link's endpoints. */
     public Page<EventDelivery> portalListEventDeliveries(ListQuery query) {
         return call("GET", portal(query, "eventdeliveries"), null, pageOf(EventDelivery.class));
@@ -519,6 +528,23 @@ public final class ApiClient implements AutoCloseable {
     public DeliveryAttempt portalGetDeliveryAttempt(String deliveryId, String attemptId) {
         return call("GET", portal(null, "eventdeliveries", deliveryId, "deliveryattempts", attemptId), null,
                 type(DeliveryAttempt.class));
+    }
+
+    /** {@link #resendEventDelivery} for a delivery to one of the link's endpoints. */
+    public EventDelivery portalResendEventDelivery(String id) {
+        return call("PUT", portal(null, "eventdeliveries", id, "resend"), null, type(EventDelivery.class));
+    }
+
+    public BatchOutcome portalForceResendEventDeliveries(List<String> ids) {
+        return batch("POST", portal(null, "eventdeliveries", "forceresend"), Map.of("ids", List.copyOf(ids)));
+    }
+
+    public BatchOutcome portalBatchRetryEventDeliveries(ListQuery filters) {
+        return batch("POST", portal(filters, "eventdeliveries", "batchretry"), null);
+    }
+
+    public long portalCountBatchRetryEventDeliveries(ListQuery filters) {
+        return count(portal(filters, "eventdeliveries", "countbatchretryevents"));
     }
 
     // ------------------------------------------------------------------------------------------------ generic

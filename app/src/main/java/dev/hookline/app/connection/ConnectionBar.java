@@ -30,6 +30,7 @@ public final class ConnectionBar extends HBox {
         project.setPrefWidth(200);
         project.setCellFactory(list -> new ProjectCell());
         project.setButtonCell(new ProjectCell());
+        project.setOnShowing(event -> manager.refreshProjects());
 
         manager.activeProperty().subscribe(profile -> {
             updating = true;

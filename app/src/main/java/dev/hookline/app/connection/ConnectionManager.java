@@ -196,6 +196,24 @@ public final class ConnectionManager {
         remember(settings.get().withProfile(updated));
     }
 
+    /**
+     * Lists the active connection's projects again (the switcher does it when it opens: projects created since the
+     * connection was made appear). The chosen project stays.
+     */
+    public void refreshProjects() {
+        ApiClient base = baseClient;
+        Project chosen = project.get();
+        if (base == null || chosen == null) {
+            return;
+        }
+        session.tasks().run(() -> base.withProject(chosen.uid()).listAccessibleProjects(), listed -> {
+            if (base == baseClient) {
+                projects.setAll(listed);
+                listed.stream().filter(p -> p.uid().equals(chosen.uid())).findFirst().ifPresent(project::set);
+            }
+        }, session::reportConnectionFailure);
+    }
+
     /** A new profile ID. */
     public static String newProfileId() {
         return UUID.randomUUID().toString();

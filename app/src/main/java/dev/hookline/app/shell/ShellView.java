@@ -169,8 +169,9 @@ public final class ShellView extends BorderPane {
         area.getStyleClass().add("content-area");
         area.setPadding(new Insets(16, 24, 20, 24));
         VBox.setVgrow(area, Priority.ALWAYS);
-        // Enter opens the selected row, unless a text field, button or combo box wants the key itself
-        area.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+        // Enter opens the selected row, unless a text field, button or combo box wants the key itself; a filter,
+        // because a table would take the key for itself (start editing) before it bubbles up here
+        area.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
             if (event.getCode() == KeyCode.ENTER && current != null && !(event.getTarget() instanceof TextInputControl
                     || event.getTarget() instanceof ButtonBase || event.getTarget() instanceof ComboBoxBase<?>)) {
                 current.openSelected();

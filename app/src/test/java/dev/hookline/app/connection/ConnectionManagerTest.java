@@ -117,6 +117,18 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void projectsCreatedAfterConnectingAppearWhenTheListIsRefreshed() {
+        manager.embeddedServerUp(embedded());
+        assertEquals(1, manager.projects().size());
+        server.client().createProject(new CreateProjectRequest("Later", ProjectType.OUTGOING, null, null));
+
+        manager.refreshProjects();
+
+        assertEquals(2, manager.projects().size());
+        assertEquals(server.server().defaultProjectId(), manager.projectProperty().get().uid(), "the choice stays");
+    }
+
+    @Test
     void deletingTheActiveRemoteProfileGoesBackToTheEmbeddedServerAndForgetsTheKey() throws Exception {
         manager.embeddedServerUp(embedded());
         ConnectionProfile profile = remote(server.server().apiKey());

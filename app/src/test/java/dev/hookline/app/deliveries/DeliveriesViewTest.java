@@ -159,6 +159,38 @@ class DeliveriesViewTest {
     }
 
     @Test
+    void batchRetryShowsTheCountSendsNothingUntilConfirmedThenDeliversAgain() throws Exception {
+        receiver.answerWith(500, "{\"error\":\"down\"}");
+        traffic.ingest("{\"order\":\"A-3\"}");
+        receiver.awaitPath("/hook", 2, Duration.ofSeconds(20));
+        awaitRows(1);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> traffic.client().listEventDeliveries(
+                view.model().filter().toBatchQuery(view.model().list().dateRangeProperty().get(),
+                        java.time.Instant.now()).withAll("status", java.util.List.of("Failure"))).content().size() == 1);
+        receiver.answerWith(200, "{\"received\":true}");
+        fx(() -> view.model().list().refresh());
+        awaitRows(2);
+
+        robot.clickOn("#batchRetry");
+
+        Label question = robot.lookup("#batchRetryBar-question").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().startsWith("Send again the 1 "));
+        assertEquals("Retry 1 delivery", robot.lookup("#batchRetryBar-confirm").queryButton().getText());
+        Screenshots.save(stage.getScene(), "deliveries-batch-retry");
+        assertEquals(2, receiver.received().stream().filter(r -> r.path().equals("/hook")).count(),
+                "nothing sent before confirming");
+
+        robot.clickOn("#batchRetryBar-confirm");
+
+        receiver.awaitPath("/hook", 3, Duration.ofSeconds(20));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().equals("1 successful, 0 failed"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            fx(() -> view.model().list().refresh());
+            return table().getItems().stream().allMatch(d -> d.status() == EventDeliveryStatus.SUCCESS);
+        });
+    }
+
+    @Test
     void aStatusFilterNarrowsTheListOnTheServer() throws Exception {
         awaitRows(1);
         EventDeliveryStatus shown = table().getItems().get(0).status();

@@ -109,19 +109,55 @@ class EventsViewTest {
     }
 
     @Test
-    void replayAsksTheServerAndReloadsTheEvent() throws Exception {
+    void aSecondWebhookWithTheSameIdempotencyKeyIsMarkedDuplicateAndGetsNoDelivery() throws Exception {
+        traffic.ingest("{\"order\":\"B-7\",\"items\":[1,2]}");
+        TableView<Event> events = table("#eventsTable");
+        fx(() -> robot.lookup("#refreshTable").queryButton().fire());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> events.getItems().size() == 3);
+        Event duplicate = events.getItems().stream().filter(e -> Boolean.TRUE.equals(e.isDuplicateEvent()))
+                .findFirst().orElseThrow();
+
+        fx(() -> events.getSelectionModel().select(duplicate));
+
+        assertTrue(robot.lookup("#duplicateMarker").queryAs(Label.class).isVisible());
+        fx(() -> robot.lookup("#eventDetailTabs").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(2));
+        TableView<EventDelivery> deliveries = robot.lookup("#eventDeliveries").queryAs(TableView.class);
+        assertEquals(0, deliveries.getItems().size());
+        Screenshots.save(stage.getScene(), "events-duplicate");
+    }
+
+    @Test
+    void replayGivesTheEventANewDelivery() throws Exception {
         Event event = selectEvent("B-7");
+        fx(() -> robot.lookup("#eventDetailTabs").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(2));
+        TableView<EventDelivery> deliveries = robot.lookup("#eventDeliveries").queryAs(TableView.class);
+        assertEquals(1, deliveries.getItems().size());
 
         robot.clickOn("#replayEvent");
 
-        Label message = robot.lookup("#eventDetailMessage").queryAs(Label.class);
-        try {
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "Event replayed".equals(message.getText()));
-        } catch (java.util.concurrent.TimeoutException e) {
-            Screenshots.save(stage.getScene(), "events-replay-failed");
-            throw new AssertionError("message: " + message.getText(), e);
-        }
-        assertEquals(event.uid(), robot.lookup("#eventDetailId").queryAs(Label.class).getText());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> deliveries.getItems().size() == 2);
+        assertTrue(deliveries.getItems().stream().allMatch(d -> d.eventId().equals(event.uid())));
+        assertEquals("Event replayed", robot.lookup("#eventDetailMessage").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void batchReplayCountsTheEventsThenReplaysThemOnConfirmation() throws Exception {
+        selectEvent("B-7");
+        int before = receiver.awaitPath("/hook", 2, java.time.Duration.ofSeconds(20)).size();
+
+        robot.clickOn("#batchReplay");
+
+        Label question = robot.lookup("#batchReplayBar-question").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().startsWith("Replay the 2 events"));
+        Screenshots.save(stage.getScene(), "events-batch-replay");
+        assertEquals(before, receiver.received().stream().filter(r -> r.path().equals("/hook")).count(),
+                "nothing replayed before confirming");
+
+        robot.clickOn("#batchReplayBar-confirm");
+
+        receiver.awaitPath("/hook", before + 2, java.time.Duration.ofSeconds(20));
     }
 
     @Test

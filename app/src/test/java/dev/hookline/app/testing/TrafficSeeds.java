@@ -9,6 +9,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
+import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
@@ -23,7 +24,8 @@ import java.util.List;
 
 /**
  * Real traffic for the traffic views' tests: an incoming project on a real embedded server with an endpoint (a
- * {@link RecordingReceiver}), an HTTP source and a subscription between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
+ * {@link RecordingReceiver}), an HTTP source (the body's {@code order} is the idempotency key) and a subscription
+ * between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
  * webhook to the source as a sender would, which stores the event and its delivery.
  */
 public final class TrafficSeeds implements AutoCloseable {
@@ -44,8 +46,10 @@ public final class TrafficSeeds implements AutoCloseable {
     /** A new incoming project on {@code server} delivering what its source receives to {@code receiver}. */
     public static TrafficSeeds start(EmbeddedServer server, RecordingReceiver receiver) {
         ApiClient admin = new ApiClient(server.baseUrl() + "/api", server.apiKey());
-        // meta events on: creating the endpoint below records an endpoint.created meta event
-        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null, null, null, null,
+        // one try per delivery (a failure is final at once), and meta events on: creating the endpoint below
+        // records an endpoint.created meta event
+        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null,
+                new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L), null, null,
                 new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created", "endpoint.updated"),
                         receiver.url("/meta"), "meta-secret"), null);
         String projectId = admin.createProject(new CreateProjectRequest("Traffic", ProjectType.INCOMING, null,
@@ -53,7 +57,7 @@ public final class TrafficSeeds implements AutoCloseable {
         ApiClient project = admin.withProject(projectId);
         Endpoint endpoint = project.createEndpoint(EndpointRequest.of(receiver.url("/hook"), "orders-receiver"));
         Source source = project.createSource(new CreateSourceRequest("shop", SourceType.HTTP, null, null,
-                new Verifier(VerifierType.NOOP, null, null, null), null, null, null, null));
+                new Verifier(VerifierType.NOOP, null, null, null), null, List.of("request.body.order"), null, null));
         project.createSubscription(new SubscriptionRequest("shop-to-orders", source.uid(), endpoint.uid(), null, null,
                 null, null, null, null, null));
         return new TrafficSeeds(admin, project, endpoint, source);

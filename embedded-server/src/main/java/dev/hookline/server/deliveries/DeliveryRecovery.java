@@ -88,21 +88,24 @@ public final class DeliveryRecovery {
 
     /**
      * Sends delivered ({@code Success}) deliveries again. 400 "only successful events can be force resent" (and
-     * nothing queued) when one of them is not delivered; an unknown ID, or one whose endpoint is not active, counts
-     * as failed.
+     * nothing queued) when one of them is not delivered; an unknown ID (or one outside {@code scope}), or one whose
+     * endpoint is not active, counts as failed.
      */
-    public BatchOutcome forceResend(String projectId, List<String> ids) {
+    public BatchOutcome forceResend(String projectId, List<String> ids, EventScope scope) {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
             Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryStore.COLUMNS,
                     projectId, wanted, DeliveryStore::map, EventDelivery::uid);
+            found.values().removeIf(d -> !scope.reachesAny(List.of(d.endpointId())));
             for (EventDelivery delivery : found.values()) {
                 if (delivery.status() != EventDeliveryStatus.SUCCESS) {
                     throw ApiError.badRequest("only successful events can be force resent");
                 }
             }
-            return requeue(c, projectId, new ArrayList<>(found.values()), wanted.size() - found.size(), now);
+            return requeue(c, projectId, found.values().stream()
+                    .map(d -> new DeliveryStore.Matched(d.uid(), d.endpointId())).toList(),
+                    wanted.size() - found.size(), now);
         });
         LOG.info("force resend in project {}: {}", projectId, outcome.message());
         signalIfQueued(outcome);
@@ -121,7 +124,7 @@ public final class DeliveryRecovery {
         }
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
-            List<EventDelivery> matching = new ArrayList<>();
+            List<DeliveryStore.Matched> matching = new ArrayList<>();
             DeliveryStore.forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, now);
         });
@@ -155,15 +158,15 @@ public final class DeliveryRecovery {
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
-    private static BatchOutcome requeue(Connection c, String projectId, List<EventDelivery> deliveries, int missing,
-                                   Instant now) throws SQLException {
+    private static BatchOutcome requeue(Connection c, String projectId, List<DeliveryStore.Matched> deliveries,
+                                        int missing, Instant now) throws SQLException {
         Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
-                deliveries.stream().map(EventDelivery::endpointId).distinct().toList());
+                deliveries.stream().map(DeliveryStore.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
-        for (EventDelivery delivery : deliveries) {
+        for (DeliveryStore.Matched delivery : deliveries) {
             Endpoint endpoint = endpoints.get(delivery.endpointId());
             if (endpoint != null && endpoint.status() == EndpointStatus.ACTIVE) {
-                queued.add(delivery.uid());
+                queued.add(delivery.id());
             }
         }
         DeliveryStore.reschedule(c, projectId, queued, now);

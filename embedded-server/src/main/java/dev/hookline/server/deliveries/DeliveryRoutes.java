@@ -70,8 +70,13 @@ public final class DeliveryRoutes {
                         filter(ex, EventScope.PROJECT), ListParams.from(ex)))));
     }
 
-    /** {@code {"ids": ["..."]}}: the deliveries to send again. */
     private void forceResend(Exchange ex) throws IOException {
+        BatchOutcome outcome = recovery.forceResend(projectId(ex), forceResendIds(ex), EventScope.PROJECT);
+        ex.ok(200, outcome.message(), null);
+    }
+
+    /** The body of a force resend, {@code {"ids": ["..."]}}: the deliveries to send again (400 when malformed). */
+    public static List<String> forceResendIds(Exchange ex) throws IOException {
         JsonNode ids = ex.bodyTree().path("ids");
         if (!ids.isArray() || ids.isEmpty()) {
             throw ApiError.badRequest("ids:please provide the IDs of the event deliveries to resend");
@@ -83,8 +88,7 @@ public final class DeliveryRoutes {
             }
             values.add(id.asText().strip());
         }
-        BatchOutcome outcome = recovery.forceResend(projectId(ex), values);
-        ex.ok(200, outcome.message(), null);
+        return values;
     }
 
     /**

@@ -11,14 +11,17 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.events.EventStore;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
+import dev.hookline.server.store.RowMapper;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -27,6 +30,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Event deliveries in the database.
@@ -125,12 +129,15 @@ public final class DeliveryStore {
     public static List<EventDelivery> insertDeliveries(Connection c, ServerContext context, String projectId,
                                                        List<NewDelivery> deliveries) throws SQLException {
         Instant now = context.now();
-        List<String> ids = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
-                + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)")) {
+        List<EventDelivery> written = new ArrayList<>(deliveries.size());
+        try (Database.Reusable r = context.db().reusable(c, INSERT)) {
+            PreparedStatement s = r.statement();
             for (NewDelivery d : deliveries) {
                 String id = context.newId();
-                ids.add(id);
+                Instant next = d.nextSendTime() == null ? now : d.nextSendTime().truncatedTo(ChronoUnit.MICROS);
+                Instant acknowledged = d.acknowledgedAt() == null ? null
+                        : d.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
+                written.add(written(id, projectId, d, next, acknowledged, now));
                 int i = 1;
                 s.setString(i++, id);
                 s.setString(i++, projectId);
@@ -147,19 +154,35 @@ public final class DeliveryStore {
                 s.setString(i++, d.urlQueryParams());
                 s.setString(i++, JsonColumns.write(storedMetadata(d.retry(), d.transformedPayload())));
                 s.setLong(i++, d.numTrials());
-                Times.set(s, i++, d.nextSendTime() == null ? now : d.nextSendTime());
+                Times.set(s, i++, next);
                 s.setDouble(i++, d.latencySeconds());
                 s.setString(i++, d.description());
-                Times.set(s, i++, d.acknowledgedAt());
+                Times.set(s, i++, acknowledged);
                 Times.set(s, i++, now);
                 Times.set(s, i, now);
                 s.addBatch();
             }
             s.executeBatch();
         }
-        Map<String, EventDelivery> written = ProjectRows.findByIds(c, "event_deliveries", COLUMNS, projectId, ids,
-                DeliveryStore::map, EventDelivery::uid);
-        return ids.stream().map(written::get).toList();
+        return written;
+    }
+
+    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)";
+
+    /**
+     * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
+     * values instead, since ingest writes thousands a second and reading them back would double the work.
+     */
+    private static EventDelivery written(String id, String projectId, NewDelivery d, Instant next,
+                                         Instant acknowledged, Instant now) {
+        String raw = d.transformedPayload();
+        DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw, d.retry().strategy(), next,
+                d.numTrials(), d.retry().intervalSeconds(), d.retry().retryLimit(), d.retry().maxRetrySeconds());
+        return new EventDelivery(id, projectId, d.eventId(), d.endpointId(), "", d.subscriptionId(), d.headers(),
+                null, d.urlQueryParams(), d.idempotencyKey(), Latency.text(d.latencySeconds()), d.latencySeconds(),
+                d.eventType(), d.deliveryMode(), null, null, null, null, d.status(), metadata, null,
+                d.description(), acknowledged, now, now, null);
     }
 
     /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
@@ -183,16 +206,20 @@ public final class DeliveryStore {
         });
     }
 
+    /** A delivery a batch action matched: only what it needs to decide, so a walk over many rows stays cheap. */
+    public record Matched(String id, String endpointId) {
+    }
+
     /** Receives one page of a walk over matching deliveries ({@link #forEachMatching}). */
     @FunctionalInterface
     public interface PageVisitor {
-        void visit(List<EventDelivery> page) throws SQLException;
+        void visit(List<Matched> page) throws SQLException;
     }
 
     /**
      * Walks every live delivery of {@code projectId} that the list would show for {@code filter} in
      * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
-     * the batch actions act on exactly what the list matches. Rows come as stored (no embedded metadata).
+     * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
      */
     public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
@@ -203,10 +230,11 @@ public final class DeliveryStore {
         if (resolved == null) {
             return;
         }
-        KeysetQuery<EventDelivery> query = listQuery(projectId, resolved);
+        KeysetQuery<Matched> query = listQuery(projectId, resolved, "id, endpoint_id",
+                rs -> new Matched(rs.getString("id"), rs.getString("endpoint_id")), Matched::id);
         String cursor = null;
         while (true) {
-            Page<EventDelivery> page = query.page(c, window.walkFrom(cursor), EventDelivery::uid);
+            Page<Matched> page = query.page(c, window.walkFrom(cursor), Matched::id);
             if (!page.content().isEmpty()) {
                 visitor.visit(page.content());
             }
@@ -265,6 +293,12 @@ public final class DeliveryStore {
      * asked for. The other filters are checked per row.
      */
     public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
+        return listQuery(projectId, filter, COLUMNS, DeliveryStore::map, EventDelivery::uid);
+    }
+
+    /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
+    private static <T> KeysetQuery<T> listQuery(String projectId, Filter filter, String columns, RowMapper<T> mapper,
+                                                Function<T, String> idOf) {
         List<String> endpoints = filter.endpointIds() == null ? List.of() : filter.endpointIds();
         List<String> statuses = filter.statuses().stream().map(EventDeliveryStatus::wire).toList();
         List<String> everyStatus = statuses.isEmpty() ? ALL_STATUSES.stream().map(EventDeliveryStatus::wire).toList()
@@ -285,9 +319,9 @@ public final class DeliveryStore {
             index = "deliveries_project";
         }
         String from = " FROM event_deliveries INDEXED BY " + index;
-        KeysetQuery<EventDelivery> query = new KeysetQuery<>("SELECT " + COLUMNS + from, "id", DeliveryStore::map)
-                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", COLUMNS,
-                        projectId, ids, DeliveryStore::map, EventDelivery::uid))
+        KeysetQuery<T> query = new KeysetQuery<>("SELECT " + columns + from, "id", mapper)
+                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", columns,
+                        projectId, ids, mapper, idOf))
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
         boolean byEvent = filter.eventId() != null;

@@ -15,7 +15,7 @@ import java.time.Duration;
 public record DispatchSettings(Duration pollInterval, int claimBatch, int maxInFlight, int perEndpointSends,
                                int perEndpointBacklog, Duration shutdownGrace) {
 
-    public static final DispatchSettings DEFAULTS = new DispatchSettings(Duration.ofMillis(100), 256, 4096, 16, 240,
+    public static final DispatchSettings DEFAULTS = new DispatchSettings(Duration.ofMillis(100), 256, 2048, 16, 240,
             Duration.ofSeconds(3));
 
     /** How many deliveries of one endpoint may be claimed at once (sending plus waiting). */

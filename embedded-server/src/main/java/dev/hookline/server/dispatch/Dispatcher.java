@@ -241,6 +241,9 @@ public final class Dispatcher implements AutoCloseable {
                 job.config().signature(), d.eventType(),
                 d.eventId(), d.id(), d.idempotencyKey(), d.headers(),
                 d.payload() == null ? new byte[0] : d.payload().getBytes(StandardCharsets.UTF_8));
+        if (Boolean.TRUE.equals(job.config().addEventIdTraceHeaders())) {
+            webhook = webhook.withEventIdTraceHeaders(); // X-Convoy-Event-ID and X-Convoy-EventDelivery-ID
+        }
         SendResult result;
         try {
             result = sender.send(webhook);

@@ -99,6 +99,8 @@ final class OutcomeWriter {
         Instant now = context.now();
         List<AttemptStore.OfProject> attempts = new ArrayList<>();
         Map<DueDelivery, Instant> handedBack = new LinkedHashMap<>();
+        List<DueDelivery> deactivating = new ArrayList<>();
+        List<DueDelivery> deactivated = new ArrayList<>();
         try (PreparedStatement update = c.prepareStatement("UPDATE event_deliveries SET status = ?, num_trials = ?, "
                 + "next_send_time = ?, latency_seconds = ?, description = ?, acknowledged_at = ?, updated_at = ? "
                 + "WHERE id = ? AND status = 'Processing'");
@@ -128,24 +130,31 @@ final class OutcomeWriter {
                     deactivate.setString(2, d.endpointId());
                     deactivate.setString(3, d.projectId());
                     deactivate.addBatch();
+                    deactivating.add(d);
                 }
             }
             update.executeBatch();
-            deactivate.executeBatch();
+            int[] changed = deactivate.executeBatch();
+            for (int i = 0; i < changed.length; i++) {
+                if (changed[i] > 0) {
+                    deactivated.add(deactivating.get(i));
+                }
+            }
         }
         AttemptStore.insertAll(c, context, attempts);
         if (!handedBack.isEmpty()) {
             DueDeliveries.handBack(c, handedBack, now);
         }
-        recordMetaEvents(c, batch);
+        recordMetaEvents(c, batch, deactivated);
         return null;
     }
 
     /**
-     * {@code eventdelivery.success|failed} meta events for the outcomes just written, in the same transaction. In
-     * a savepoint of its own: a meta event that cannot be recorded must not undo the deliveries' outcomes.
+     * {@code eventdelivery.success|failed} meta events for the outcomes just written, and {@code endpoint.updated}
+     * for each endpoint this write made inactive, in the same transaction. In a savepoint of its own: a meta event
+     * that cannot be recorded must not undo the deliveries' outcomes.
      */
-    private void recordMetaEvents(Connection c, List<Object> batch) {
+    private void recordMetaEvents(Connection c, List<Object> batch, List<DueDelivery> deactivated) {
         List<MetaEventRecorder.DeliveryOutcome> finished = new ArrayList<>();
         for (Object item : batch) {
             if (item instanceof Tried t) {
@@ -153,13 +162,16 @@ final class OutcomeWriter {
                         t.outcome().status()));
             }
         }
-        if (finished.isEmpty()) {
+        if (finished.isEmpty() && deactivated.isEmpty()) {
             return;
         }
         Savepoint savepoint = null;
         try {
             savepoint = c.setSavepoint();
             MetaEventRecorder.recordDeliveryOutcomes(c, context, finished);
+            for (DueDelivery d : deactivated) {
+                MetaEventRecorder.recordEndpointChanged(c, context, d.projectId(), d.endpointId());
+            }
             c.releaseSavepoint(savepoint);
         } catch (SQLException | RuntimeException e) {
             LOG.warn("could not record delivery meta events: {}", e.toString());

@@ -63,9 +63,10 @@ public final class EventReplay {
 
     /**
      * Replays every event the events list matches for {@code filter} in {@code window}'s date window (paging
-     * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed.
+     * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed, and so is one
+     * that also targets endpoints outside {@code scope} (a portal link replays only what is wholly its own).
      */
-    public BatchOutcome batchReplay(String projectId, EventStore.Filter filter, ListParams window) {
+    public BatchOutcome batchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
         int[] dueTotal = {0};
         BatchOutcome outcome = context.db().write(c -> {
             List<String> ids = new ArrayList<>();
@@ -78,7 +79,8 @@ public final class EventReplay {
                         EventStore::map, Event::uid);
                 for (String id : chunk) {
                     Event event = events.get(id);
-                    Integer due = event == null ? null : replayAlone(c, event);
+                    Integer due = event == null || !scope.reachesAll(event.endpoints()) ? null
+                            : replayAlone(c, event);
                     if (due == null) {
                         failed++;
                     } else {
@@ -96,11 +98,12 @@ public final class EventReplay {
         return outcome;
     }
 
-    /** How many events {@link #batchReplay} would replay for the same filter and window. */
-    public long countBatchReplay(String projectId, EventStore.Filter filter, ListParams window) {
+    /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
+    public long countBatchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
         return context.db().read(c -> {
             long[] count = {0};
-            EventStore.forEachMatching(c, projectId, filter, window, page -> count[0] += page.size());
+            EventStore.forEachMatching(c, projectId, filter, window,
+                    page -> count[0] += page.stream().filter(e -> scope.reachesAll(e.endpoints())).count());
             return count[0];
         });
     }

@@ -32,13 +32,13 @@ public final class EventRoutes {
         router.post(BASE + "/batchreplay", Access.API_KEY, ex -> {
             Project project = ex.project();
             BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
-                    ListParams.from(ex));
+                    ListParams.from(ex), EventScope.PROJECT);
             ex.ok(200, outcome.message(), null);
         });
         router.get(BASE + "/countbatchreplayevents", Access.API_KEY, ex -> {
             Project project = ex.project();
             ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
-                    filter(ex, EventScope.PROJECT), ListParams.from(ex))));
+                    filter(ex, EventScope.PROJECT), ListParams.from(ex), EventScope.PROJECT)));
         });
     }
 

@@ -1,6 +1,7 @@
 package dev.hookline.server.events;
 
 import dev.hookline.server.paging.KeysetQuery;
+import dev.hookline.server.store.Database;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -97,9 +98,13 @@ public final class EventSearch {
         return body.toString();
     }
 
-    /** Adds the search row of the event stored at {@code rowid}. */
-    static void index(Connection c, long rowid, String body) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO events_search(rowid, body) VALUES (?, ?)")) {
+    private static final String INDEX = "INSERT INTO events_search(rowid, body) VALUES (?, ?)";
+
+    /** Adds the search row of the event stored at {@code rowid} ({@code db} null: with a statement of its own). */
+    static void index(Connection c, Database db, long rowid, String body) throws SQLException {
+        try (Database.Reusable r = db == null ? null : db.reusable(c, INDEX);
+             PreparedStatement own = db == null ? c.prepareStatement(INDEX) : null) {
+            PreparedStatement s = r == null ? own : r.statement();
             s.setLong(1, rowid);
             s.setString(2, body);
             s.executeUpdate();

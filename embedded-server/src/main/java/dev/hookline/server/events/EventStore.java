@@ -9,6 +9,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
@@ -17,6 +18,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -106,12 +108,14 @@ public final class EventStore {
      * is made here, above every stored event ID, so that rowid order stays ID order.
      */
     public static Event insert(Connection c, ServerContext context, NewEvent event) throws SQLException {
-        String id = context.newIdAbove(highestId(c));
+        Database db = context.db();
+        String id = context.newIdAbove(highestId(c, db));
         Instant now = context.now();
-        Instant acknowledged = event.acknowledgedAt() == null ? now : event.acknowledgedAt();
+        Instant acknowledged = event.acknowledgedAt() == null ? now
+                : event.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
         long rowid;
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO events(" + COLUMNS + ", raw) VALUES ("
-                + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '') RETURNING rowid")) {
+        try (Database.Reusable r = db.reusable(c, INSERT)) {
+            PreparedStatement s = r.statement();
             int i = 1;
             s.setString(i++, id);
             s.setString(i++, event.projectId());
@@ -135,12 +139,22 @@ public final class EventStore {
             }
         }
         if (!event.endpointIds().isEmpty()) {
-            insertEndpoints(c, id, event.projectId(), event.sourceId(), event.endpointIds());
+            insertEndpoints(c, db, id, event.projectId(), event.sourceId(), event.endpointIds());
         }
-        EventSearch.index(c, rowid, EventSearch.body(event.data(), event.projectId(), event.sourceId(),
+        EventSearch.index(c, db, rowid, EventSearch.body(event.data(), event.projectId(), event.sourceId(),
                 event.endpointIds()));
-        return find(c, event.projectId(), id);
+        // built from what was written rather than read back: ingest writes thousands of these a second
+        return new Event(id, event.eventType(), event.sourceId(), "", event.projectId(), event.endpointIds(),
+                event.headers(), null, null, event.urlQueryParams(), event.urlPath(), event.idempotencyKey(),
+                event.duplicate(), JsonColumns.verbatim(event.data()), null, event.status(), event.failureReason(),
+                acknowledged, now, now, null);
     }
+
+    private static final String INSERT = "INSERT INTO events(" + COLUMNS + ", raw) VALUES ("
+            + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '') RETURNING rowid";
+    private static final String INSERT_ENDPOINT = "INSERT INTO events_endpoints(event_id, endpoint_id, project_id, "
+            + "source_id) VALUES (?, ?, ?, ?)";
+    private static final String HIGHEST_ID = "SELECT id FROM events ORDER BY id DESC LIMIT 1";
 
     /**
      * Records the outcome of matching a stored event: its status and failure reason, and its endpoints when the set
@@ -188,18 +202,20 @@ public final class EventStore {
             s.setString(1, eventId);
             s.executeUpdate();
         }
-        insertEndpoints(c, eventId, projectId, sourceId, endpoints);
+        insertEndpoints(c, null, eventId, projectId, sourceId, endpoints);
         try (PreparedStatement s = c.prepareStatement("DELETE FROM events_search WHERE rowid = ?")) {
             s.setLong(1, rowid);
             s.executeUpdate();
         }
-        EventSearch.index(c, rowid, EventSearch.body(data, projectId, sourceId, endpoints));
+        EventSearch.index(c, null, rowid, EventSearch.body(data, projectId, sourceId, endpoints));
     }
 
-    private static void insertEndpoints(Connection c, String eventId, String projectId, String sourceId,
+    /** {@code db} null: a statement of its own. */
+    private static void insertEndpoints(Connection c, Database db, String eventId, String projectId, String sourceId,
                                         List<String> endpointIds) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO events_endpoints(event_id, endpoint_id, "
-                + "project_id, source_id) VALUES (?, ?, ?, ?)")) {
+        try (Database.Reusable r = db == null ? null : db.reusable(c, INSERT_ENDPOINT);
+             PreparedStatement own = db == null ? c.prepareStatement(INSERT_ENDPOINT) : null) {
+            PreparedStatement s = r == null ? own : r.statement();
             for (String endpointId : endpointIds) {
                 s.setString(1, eventId);
                 s.setString(2, endpointId);
@@ -211,9 +227,8 @@ public final class EventStore {
         }
     }
 
-    private static String highestId(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT id FROM events ORDER BY id DESC LIMIT 1");
-             ResultSet rs = s.executeQuery()) {
+    private static String highestId(Connection c, Database db) throws SQLException {
+        try (Database.Reusable r = db.reusable(c, HIGHEST_ID); ResultSet rs = r.statement().executeQuery()) {
             return rs.next() ? rs.getString(1) : null;
         }
     }

@@ -1,6 +1,7 @@
 package dev.hookline.server.filters;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterMatchResult;
 import dev.hookline.api.model.FilterScopes;
@@ -88,7 +89,7 @@ public final class SubscriptionFilterRoutes {
         SubscriptionFilter filter = FilterRequests.create("", request, ex.bodyTree(), context.newId(), subscriptionId,
                 context.now());
         SubscriptionFilter created = context.db().write(c -> {
-            subscription(c, project.uid(), subscriptionId);
+            checkReceives(subscription(c, project.uid(), subscriptionId), "", filter.eventType());
             if (eventTypesInUse(c, subscriptionId, Set.of()).containsKey(filter.eventType())) {
                 throw ApiError.badRequest("filter with this event type already exists");
             }
@@ -122,7 +123,10 @@ public final class SubscriptionFilterRoutes {
             filters.add(filter);
         }
         List<SubscriptionFilter> created = context.db().write(c -> {
-            subscription(c, project.uid(), subscriptionId);
+            SubscriptionStore.Row subscription = subscription(c, project.uid(), subscriptionId);
+            for (int i = 0; i < filters.size(); i++) {
+                checkReceives(subscription, "[" + i + "].", filters.get(i).eventType());
+            }
             Map<String, String> inUse = eventTypesInUse(c, subscriptionId, Set.of());
             for (SubscriptionFilter filter : filters) {
                 if (inUse.containsKey(filter.eventType())) {
@@ -155,9 +159,12 @@ public final class SubscriptionFilterRoutes {
         JsonNode json = ex.bodyTree();
         Instant now = context.now();
         SubscriptionFilter updated = context.db().write(c -> {
-            subscription(c, project.uid(), subscriptionId);
-            SubscriptionFilter next = FilterRequests.update("", filter(c, subscriptionId, filterId), request, json,
-                    now);
+            SubscriptionStore.Row subscription = subscription(c, project.uid(), subscriptionId);
+            SubscriptionFilter was = filter(c, subscriptionId, filterId);
+            SubscriptionFilter next = FilterRequests.update("", was, request, json, now);
+            if (!next.eventType().equals(was.eventType())) {
+                checkReceives(subscription, "", next.eventType());
+            }
             String holder = eventTypesInUse(c, subscriptionId, Set.of()).get(next.eventType());
             if (holder != null && !holder.equals(filterId)) {
                 throw ApiError.badRequest("filter with this event type already exists");
@@ -182,7 +189,7 @@ public final class SubscriptionFilterRoutes {
         }
         Instant now = context.now();
         List<SubscriptionFilter> updated = context.db().write(c -> {
-            subscription(c, project.uid(), subscriptionId);
+            SubscriptionStore.Row subscription = subscription(c, project.uid(), subscriptionId);
             Map<String, SubscriptionFilter> next = new LinkedHashMap<>();
             for (int i = 0; i < requests.length; i++) {
                 SubscriptionFilterRequest request = requests[i];
@@ -196,7 +203,11 @@ public final class SubscriptionFilterRoutes {
                 if (was == null) {
                     throw ApiError.notFound("filter " + request.uid() + " not found");
                 }
-                next.put(request.uid(), FilterRequests.update("[" + i + "].", was, request, json.get(i), now));
+                SubscriptionFilter changed = FilterRequests.update("[" + i + "].", was, request, json.get(i), now);
+                if (!changed.eventType().equals(was.eventType())) {
+                    checkReceives(subscription, "[" + i + "].", changed.eventType());
+                }
+                next.put(request.uid(), changed);
             }
             Map<String, String> inUse = eventTypesInUse(c, subscriptionId, next.keySet());
             for (SubscriptionFilter filter : next.values()) {
@@ -264,6 +275,20 @@ public final class SubscriptionFilterRoutes {
             throw ApiError.notFound("filter not found");
         }
         return filter;
+    }
+
+    /**
+     * A filter row refines the events the subscription's event types let through; one for a type it does not
+     * receive could never apply, so it is refused ({@code "*"} is always allowed).
+     */
+    private static void checkReceives(SubscriptionStore.Row subscription, String prefix, String eventType) {
+        FilterConfig config = subscription.subscription().filterConfig();
+        List<String> types = config == null ? null : config.eventTypes();
+        if (FilterStore.ALL_TYPES.equals(eventType) || SubscriptionMatch.acceptsType(types, eventType)) {
+            return;
+        }
+        throw ApiError.badRequest(prefix + "event_type:the subscription does not receive \"" + eventType
+                + "\" (its event types: " + String.join(", ", types) + "); add it to filter_config.event_types first");
     }
 
     /** Event type to filter ID for the subscription's filters, leaving out {@code except}. */

@@ -12,23 +12,24 @@ import dev.hookline.server.store.StoreException;
 import dev.hookline.server.subscriptions.SubscriptionStore;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.sqlite.SQLiteConnection;
+import org.sqlite.Function;
 
 /**
  * The configuration ingest reads for every event (sources by mask, projects, subscriptions, endpoints), cached in
  * memory and dropped as a whole whenever any row of {@code projects}, {@code sources}, {@code subscriptions} or
  * {@code endpoints} changes.
  *
- * <p>Changes are seen through SQLite's update hook on the single write connection, so every writer is covered
- * (routes, the dispatcher, anything added later) without the stores having to remember to invalidate. Two versions:
+ * <p>Changes are seen through temporary triggers on the single write connection (they call back into Java), so
+ * every writer is covered (routes, the dispatcher, anything added later) without the stores having to remember to
+ * invalidate. Two versions:
  * <ul>
  *   <li>the <b>writer version</b> moves the moment a config row changes, inside the transaction; the planner runs on
  *       the writer thread and reads through the write connection, so it sees its own group's changes at once;</li>
@@ -39,7 +40,8 @@ import org.sqlite.SQLiteConnection;
  */
 public final class ConfigCache {
 
-    private static final Set<String> CONFIG_TABLES = Set.of("projects", "sources", "subscriptions", "endpoints");
+    private static final List<String> CONFIG_TABLES = List.of("projects", "sources", "subscriptions", "endpoints");
+    private static final String CHANGED_FUNCTION = "hookline_config_changed";
     private static final Map<Database, ConfigCache> CACHES = Collections.synchronizedMap(new WeakHashMap<>());
     /** Bound on remembered unknown masks, so random ingest URLs cannot grow the cache without limit. */
     private static final int MAX_READ_ENTRIES = 10_000;
@@ -95,12 +97,25 @@ public final class ConfigCache {
         if (installed) {
             return;
         }
-        c.unwrap(SQLiteConnection.class).addUpdateListener((type, database, table, rowId) -> {
-            if (CONFIG_TABLES.contains(table)) {
+        // temporary triggers on the write connection call back into Java for config rows only (an update hook
+        // would be called for every event and delivery row too)
+        Function.create(c, CHANGED_FUNCTION, new Function() {
+            @Override
+            protected void xFunc() throws SQLException {
                 writerVersion.incrementAndGet();
                 changedInGroup = true;
+                result(0);
             }
         });
+        try (Statement s = c.createStatement()) {
+            for (String table : CONFIG_TABLES) {
+                for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
+                    s.execute("CREATE TEMP TRIGGER IF NOT EXISTS hookline_config_" + table + "_"
+                            + operation.toLowerCase(java.util.Locale.ROOT) + " AFTER " + operation + " ON main."
+                            + table + " BEGIN SELECT " + CHANGED_FUNCTION + "(); END");
+                }
+            }
+        }
         context.db().afterCommit(() -> {
             if (changedInGroup) {
                 changedInGroup = false;

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * Stores a new event and its deliveries in one write transaction, for every way events come in (ingest, the event
  * API). A duplicate (its idempotency key is already on a live event of the project) is stored with
- * {@code is_duplicate_event=true} and gets no deliveries. Only after the commit does the caller answer, and the
- * dispatcher is woken when something is due.
+ * {@code is_duplicate_event=true} and gets no deliveries. Callers answer only after the commit, and wake the
+ * dispatcher when something is due ({@link #signalIfDue}).
  */
 final class EventIntake {
 
@@ -35,13 +35,6 @@ final class EventIntake {
         boolean duplicate() {
             return Boolean.TRUE.equals(event.isDuplicateEvent());
         }
-    }
-
-    /** Stores {@code draft} and waits for the commit; then signals the dispatcher if a delivery is due. */
-    static Stored write(ServerContext context, Draft draft) {
-        Stored stored = context.db().write(c -> store(c, context, draft));
-        signalIfDue(context, stored.deliveries());
-        return stored;
     }
 
     static void signalIfDue(ServerContext context, List<EventDelivery> deliveries) {

@@ -37,10 +37,12 @@ public final class IngestRoutes {
 
     private final ServerContext context;
     private final ConfigCache cache;
+    private final IngestBatcher batcher;
 
     public IngestRoutes(ServerContext context) {
         this.context = context;
         this.cache = ConfigCache.of(context);
+        this.batcher = new IngestBatcher(context);
     }
 
     public void register(Router router) {
@@ -64,7 +66,7 @@ public final class IngestRoutes {
         String key = IdempotencyKeys.compute(source.name(), source.idempotencyKeys(), header, ex.queryParameters(),
                 payload.tree());
         SourceFunctions.Result event = SourceFunctions.apply(source, payload, headers);
-        EventIntake.Stored stored = EventIntake.write(context, new EventIntake.Draft(source.projectId(),
+        EventIntake.Stored stored = batcher.store(new EventIntake.Draft(source.projectId(),
                 event.eventType() == null ? maskId : event.eventType(), source.uid(),
                 new DeliveryPlanner.Target.FromSource(source.uid()), List.of(), event.headers(), event.payload(),
                 ex.rawQuery(), ex.path(), key));

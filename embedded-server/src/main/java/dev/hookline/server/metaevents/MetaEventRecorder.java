@@ -15,6 +15,7 @@ import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryViews;
 import dev.hookline.server.endpoints.EndpointRedaction;
+import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.projects.ProjectStore;
 import java.sql.Connection;
@@ -69,6 +70,16 @@ public final class MetaEventRecorder {
             throws SQLException {
         return record(c, context, endpoint.projectId(), eventType,
                 Json.strict().valueToTree(EndpointRedaction.redact(endpoint)));
+    }
+
+    /**
+     * {@code endpoint.updated} for an endpoint changed outside {@code EndpointStore} (the dispatcher deactivating
+     * it), read on the caller's connection; null when it is gone or not subscribed.
+     */
+    public static MetaEvent recordEndpointChanged(Connection c, ServerContext context, String projectId,
+                                                  String endpointId) throws SQLException {
+        Endpoint endpoint = EndpointStore.find(c, projectId, endpointId);
+        return endpoint == null ? null : recordEndpoint(c, context, ENDPOINT_UPDATED, endpoint);
     }
 
     /** A delivery outcome just written: the delivery and the status it now has. */

@@ -69,6 +69,9 @@ final class SendErrors {
         if (error instanceof SSLException) {
             return "TLS error: " + words(rootCause(error));
         }
+        if (error instanceof java.io.IOException && words(error).startsWith("unexpected end of stream")) {
+            return hostAndPort + " closed the connection without answering";
+        }
         if (error instanceof java.io.IOException) {
             return "request to " + hostAndPort + " failed: " + words(error);
         }

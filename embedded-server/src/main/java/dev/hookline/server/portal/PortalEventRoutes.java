@@ -2,6 +2,7 @@ package dev.hookline.server.portal;
 
 import dev.hookline.api.model.Event;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryRecovery;
 import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventRoutes;
@@ -11,14 +12,18 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
+import java.util.Map;
 import dev.hookline.server.portallinks.PortalLinkStore;
 
 /**
  * {@code /portal-api/events} and {@code /portal-api/eventdeliveries}: the {@code /api/v1} answers limited to what
  * targets the link's endpoints, with credentials in headers masked ({@link PortalMasking}). Something outside the
  * link answers like something unknown (404; Convoy: 401), so its existence does not leak. A replay needs every
- * endpoint of the event to be the link's (403 otherwise).
+ * endpoint of the event to be the link's (403 otherwise; in a batch replay such an event counts as failed). The
+ * recovery actions (resend, force resend, batch retry, batch replay and their counts) are the API's, limited the
+ * same way.
  */
 public final class PortalEventRoutes {
 
@@ -26,12 +31,14 @@ public final class PortalEventRoutes {
     private final EventStore events;
     private final EventReplay replay;
     private final DeliveryRoutes deliveries;
+    private final DeliveryRecovery recovery;
 
     public PortalEventRoutes(ServerContext context) {
         this.context = context;
         this.events = new EventStore(context);
         this.replay = new EventReplay(context);
         this.deliveries = new DeliveryRoutes(context);
+        this.recovery = new DeliveryRecovery(context);
     }
 
     public void register(Router router) {
@@ -39,12 +46,46 @@ public final class PortalEventRoutes {
         router.get(events, Access.PORTAL, this::listEvents);
         router.get(events + "/{eventID}", Access.PORTAL, this::getEvent);
         router.put(events + "/{eventID}/replay", Access.PORTAL, this::replay);
+        router.post(events + "/batchreplay", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            BatchOutcome outcome = replay.batchReplay(reach.projectId(), EventRoutes.filter(ex, reach.scope()),
+                    ListParams.from(ex), reach.scope());
+            ex.ok(200, outcome.message(), null);
+        });
+        router.get(events + "/countbatchreplayevents", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(reach.projectId(),
+                    EventRoutes.filter(ex, reach.scope()), ListParams.from(ex), reach.scope())));
+        });
         String deliveries = PortalRoutes.BASE + "/eventdeliveries";
         router.get(deliveries, Access.PORTAL, this::listDeliveries);
         router.get(deliveries + "/{eventDeliveryID}", Access.PORTAL, this::getDelivery);
         router.get(deliveries + "/{eventDeliveryID}/deliveryattempts", Access.PORTAL, this::attempts);
         router.get(deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.PORTAL,
                 this::attempt);
+        // sending again by hand, limited to the link's endpoints
+        router.put(deliveries + "/{eventDeliveryID}/resend", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            ex.ok(200, "App event processed for retry successfully", PortalMasking.delivery(recovery.resend(
+                    reach.projectId(), ex.pathParam("eventDeliveryID"), reach.scope())));
+        });
+        router.post(deliveries + "/forceresend", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            BatchOutcome outcome = recovery.forceResend(reach.projectId(), DeliveryRoutes.forceResendIds(ex),
+                    reach.scope());
+            ex.ok(200, outcome.message(), null);
+        });
+        router.post(deliveries + "/batchretry", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            BatchOutcome outcome = recovery.batchRetry(reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()),
+                    ListParams.from(ex));
+            ex.ok(200, outcome.message(), null);
+        });
+        router.get(deliveries + "/countbatchretryevents", Access.PORTAL, ex -> {
+            Reach reach = reach(ex);
+            ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(
+                    reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()), ListParams.from(ex))));
+        });
     }
 
     /** The caller's link and the endpoints it reaches, read together. */

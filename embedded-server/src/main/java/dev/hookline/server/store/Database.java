@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -27,7 +28,8 @@ import org.sqlite.SQLiteConfig;
  * runs each inside its own savepoint of one transaction, commits once, and only then completes the callers'
  * futures. A caller that gets a result therefore knows its work is durable, and a failing job rolls back only its
  * own savepoint, never its neighbours'. One fsync-equivalent per group instead of per write is what makes ingest
- * fast.
+ * fast. WAL checkpoints (copying committed pages into the file, with a sync) run on a background thread every
+ * 200 ms rather than inside a commit, so the writer never waits for the disk to sync.
  */
 public final class Database implements AutoCloseable {
 
@@ -42,12 +44,24 @@ public final class Database implements AutoCloseable {
     private final BlockingQueue<WriteJob<?>> writeQueue = new LinkedBlockingQueue<>();
     private final Thread writerThread;
     private final List<Runnable> afterCommit = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Hot statements of write jobs, prepared once on the write connection (only the writer thread uses them). */
+    private final java.util.Map<String, PreparedStatement> writeStatements = new java.util.HashMap<>();
     private volatile boolean closed;
+    /** Checkpoints run here, off the writer thread: they copy WAL pages into the file and sync it (slow disks). */
+    private final Connection checkpointConnection;
+    private final Thread checkpointer;
+    private final java.util.concurrent.atomic.AtomicLong commitsSinceCheckpoint =
+            new java.util.concurrent.atomic.AtomicLong();
 
     private Database(Path file) throws SQLException {
         this.file = file;
         this.writeConnection = open(file, false);
         Migrations.apply(writeConnection);
+        try (Statement statement = writeConnection.createStatement()) {
+            // the writer never checkpoints inside a commit; the checkpointer thread does it (PASSIVE: never blocks it)
+            statement.execute("PRAGMA wal_autocheckpoint=0");
+        }
+        this.checkpointConnection = open(file, false);
         this.readers = new ArrayBlockingQueue<>(READERS);
         for (int i = 0; i < READERS; i++) {
             Connection reader = open(file, true);
@@ -55,6 +69,28 @@ public final class Database implements AutoCloseable {
             readers.add(reader);
         }
         this.writerThread = Thread.ofPlatform().name("hookline-db-writer").daemon(true).start(this::writeLoop);
+        this.checkpointer = Thread.ofPlatform().name("hookline-db-checkpointer").daemon(true)
+                .start(this::checkpointLoop);
+    }
+
+    private static final long CHECKPOINT_INTERVAL_MS = 200;
+
+    private void checkpointLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(CHECKPOINT_INTERVAL_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (commitsSinceCheckpoint.getAndSet(0) == 0) {
+                continue;
+            }
+            try (Statement statement = checkpointConnection.createStatement()) {
+                statement.execute("PRAGMA wal_checkpoint(PASSIVE)");
+            } catch (SQLException e) {
+                LOG.debug("background checkpoint failed: {}", e.getMessage());
+            }
+        }
     }
 
     /** Opens (creating if needed) the database file and applies pending migrations. */
@@ -135,6 +171,49 @@ public final class Database implements AutoCloseable {
         afterCommit.add(listener);
     }
 
+    /** A statement from {@link #reusable}: close it to give it back (kept prepared) or, if it is not kept, close it. */
+    public static final class Reusable implements AutoCloseable {
+        private final PreparedStatement statement;
+        private final boolean kept;
+
+        private Reusable(PreparedStatement statement, boolean kept) {
+            this.statement = statement;
+            this.kept = kept;
+        }
+
+        public PreparedStatement statement() {
+            return statement;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (kept) {
+                statement.clearParameters();
+                statement.clearBatch();
+            } else {
+                statement.close();
+            }
+        }
+    }
+
+    /**
+     * {@code sql} prepared on {@code c}. On the write connection the statement is prepared once and kept for the
+     * next job (compiling SQL costs more than running a small insert, and ingest runs the same few statements for
+     * every event); on any other connection it is a fresh statement. Use in try-with-resources; close any result set
+     * before the statement.
+     */
+    public Reusable reusable(Connection c, String sql) throws SQLException {
+        if (c != writeConnection || Thread.currentThread() != writerThread) {
+            return new Reusable(c.prepareStatement(sql), false);
+        }
+        PreparedStatement kept = writeStatements.get(sql);
+        if (kept == null || kept.isClosed()) {
+            kept = c.prepareStatement(sql);
+            writeStatements.put(sql, kept);
+        }
+        return new Reusable(kept, true);
+    }
+
     private void writeLoop() {
         List<WriteJob<?>> group = new ArrayList<>(MAX_GROUP);
         while (true) {
@@ -183,6 +262,7 @@ public final class Database implements AutoCloseable {
                 }
             }
             writeConnection.commit();
+            commitsSinceCheckpoint.incrementAndGet();
             for (Runnable listener : afterCommit) {
                 try {
                     listener.run();
@@ -209,9 +289,12 @@ public final class Database implements AutoCloseable {
         closed = true;
         try {
             writerThread.join(TimeUnit.SECONDS.toMillis(10));
+            checkpointer.interrupt();
+            checkpointer.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        closeQuietly(checkpointConnection);
         for (Connection reader : allReaders) {
             closeQuietly(reader);
         }

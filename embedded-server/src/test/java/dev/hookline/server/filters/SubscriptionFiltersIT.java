@@ -13,7 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterScopes;
@@ -41,6 +45,7 @@ class SubscriptionFiltersIT {
     TestProject project;
     ApiClient client;
     ApiClient root;
+    String endpointId;
     String subscriptionId;
     String filtersPath;
 
@@ -50,9 +55,9 @@ class SubscriptionFiltersIT {
         project = server.newProject("filters", ProjectType.OUTGOING);
         client = project.client();
         root = server.root(project.apiKey());
-        String endpoint = client.createEndpoint(EndpointRequest.of("https://receiver.example/in", "receiver")).uid();
-        subscriptionId = client.createSubscription(new SubscriptionRequest("orders", null, endpoint, null, null, null,
-                null, new FilterConfig(List.of("order.paid"), new FilterConfig.Filter(null, null,
+        endpointId = client.createEndpoint(EndpointRequest.of("https://receiver.example/in", "receiver")).uid();
+        subscriptionId = client.createSubscription(new SubscriptionRequest("orders", null, endpointId, null, null, null,
+                null, new FilterConfig(List.of("order.paid", "order.refunded", "a", "b", "c"), new FilterConfig.Filter(null, null,
                 json("{\"amount\":{\"$gte\":10}}"), null, null)), null, null)).uid();
         filtersPath = "/api/v1/projects/" + project.id() + "/subscriptions/" + subscriptionId + "/filters";
     }
@@ -235,16 +240,16 @@ class SubscriptionFiltersIT {
     void withoutFilterRowsTheSubscriptionsEventTypesAndFilterConfigDecide() {
         assertTrue(reaches("order.paid", "{\"amount\":20}", null));
         assertFalse(reaches("order.paid", "{\"amount\":5}", null));
-        assertFalse(reaches("order.refunded", "{\"amount\":20}", null), "event type not subscribed");
+        assertFalse(reaches("order.cancelled", "{\"amount\":20}", null), "event type not subscribed");
         assertFalse(reaches("Order.Paid", "{\"amount\":20}", null), "event types are case-sensitive");
     }
 
     @Test
     void filterForTheEventTypeDecidesInsteadOfFilterConfig() {
-        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "before the filter exists");
+        assertFalse(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "filter_config wants an amount");
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.refunded", null,
                 json("{\"reason\":\"fraud\"}")));
-        assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "a filter row adds its event type");
+        assertTrue(reaches("order.refunded", "{\"reason\":\"fraud\"}", null), "the row's filter applies now");
         assertFalse(reaches("order.refunded", "{\"reason\":\"other\"}", null));
 
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid", null,
@@ -277,9 +282,49 @@ class SubscriptionFiltersIT {
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("*", null,
                 json("{\"live\":true}")));
         client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid", null, null));
-        assertTrue(reaches("user.created", "{\"live\":true}", null));
-        assertFalse(reaches("user.created", "{\"live\":false}", null));
+        assertTrue(reaches("order.refunded", "{\"live\":true}", null));
+        assertFalse(reaches("order.refunded", "{\"live\":false}", null));
         assertTrue(reaches("order.paid", "{\"live\":false}", null), "the exact type's own filter wins over *");
+        assertFalse(reaches("order.cancelled", "{\"live\":true}", null), "a * filter does not add event types");
+    }
+
+    @Test
+    void filterForATypeTheSubscriptionDoesNotReceiveIsRefused() {
+        assertBad(root.raw("POST", filtersPath, "{\"event_type\":\"order.cancelled\"}", Map.of()), 400,
+                "event_type:the subscription does not receive \\\"order.cancelled\\\"");
+        assertBad(root.raw("POST", filtersPath + "/bulk", "[{\"event_type\":\"a\"},{\"event_type\":\"zzz\"}]",
+                Map.of()), 400, "[1].event_type:the subscription does not receive");
+        SubscriptionFilter a = client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("a", null,
+                null));
+        assertBad(root.raw("PUT", filtersPath + "/" + a.uid(), "{\"event_type\":\"zzz\"}", Map.of()), 400,
+                "event_type:the subscription does not receive");
+        assertBad(root.raw("PUT", filtersPath + "/bulk_update", "[{\"uid\":\"" + a.uid()
+                + "\",\"event_type\":\"zzz\"}]", Map.of()), 400, "[0].event_type:the subscription does not receive");
+        assertEquals(List.of("a"), client.listSubscriptionFilters(subscriptionId).stream()
+                .map(SubscriptionFilter::eventType).toList());
+    }
+
+    @Test
+    void eventsSentThroughTheApiGetDeliveriesOnlyWhereTheFiltersAgree() {
+        assertEquals(1, deliveriesOfNewEvent("order.paid", "{\"amount\":20}"), "filter_config lets 20 through");
+        client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("order.paid",
+                json("{\"X-Shop\":\"berlin\"}"), json("{\"amount\":{\"$gte\":100}}")));
+
+        assertEquals(0, deliveriesOfNewEvent("order.paid", "{\"amount\":20}"), "the row wants 100 or more");
+        assertEquals(0, deliveriesOfNewEvent("order.paid", "{\"amount\":150}"), "and the X-Shop header");
+        Event sent = client.createEvent(new CreateEventRequest(endpointId, null, null, "order.paid",
+                json("{\"amount\":150}"), Map.of("x-shop", "berlin"), null));
+        assertEquals(1, deliveries(sent).size());
+        assertTrue(reaches("order.paid", "{\"amount\":150}", "{\"X-Shop\":[\"berlin\"]}"),
+                "the test route agrees with ingest");
+    }
+
+    private int deliveriesOfNewEvent(String type, String data) {
+        return deliveries(client.createEvent(CreateEventRequest.toEndpoint(endpointId, type, json(data)))).size();
+    }
+
+    private List<EventDelivery> deliveries(Event event) {
+        return client.listEventDeliveries(ListQuery.create().with("eventId", event.uid())).content();
     }
 
     @Test

@@ -348,4 +348,52 @@ class IngestIT {
         assertBad(ingest(source, BODY, Map.of()), 400, "body_function failed");
         assertTrue(eventsOf(source).isEmpty());
     }
+
+    @Test
+    void concurrentRequestsAreAllStoredAndOnlyTheFirstOfAnIdempotencyKeyIsDelivered() throws Exception {
+        Source source = noopSource();
+        client.updateSource(source.uid(), new UpdateSourceRequest(source.name(), SourceType.HTTP, null, null, null,
+                null, null, List.of("request.body.id"), null, null));
+        int requests = 40;
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+            List<java.util.concurrent.Future<RawResponse>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                String id = i % 2 == 0 ? "same" : "unique-" + i;
+                answers.add(pool.submit(() -> ingest(source, "{\"id\":\"" + id + "\"}", Map.of())));
+            }
+            for (var answer : answers) {
+                assertEquals(200, answer.get().status(), answer.get().body());
+            }
+        }
+
+        List<Event> events = client.listEvents(ListQuery.ofPerPage(100).with("sourceId", source.uid())).content();
+        assertEquals(requests, events.size());
+        List<Event> firsts = events.stream().filter(e -> !e.isDuplicateEvent()).toList();
+        assertEquals(requests / 2 + 1, firsts.size());
+        for (Event e : events) {
+            assertEquals(e.isDuplicateEvent() ? 0 : 1, fx.deliveriesOf(e.uid()).size(), e.uid());
+        }
+    }
+
+    @Test
+    void configurationChangesApplyToTheNextRequest() {
+        Source source = noopSource();
+        assertEnvelope(ingest(source, BODY, Map.of()), 200, "Event received");
+
+        Endpoint second = fx.endpoint("second");
+        fx.subscribe("second-sub", second.uid(), source.uid(), List.of("*"));
+        client.pauseEndpoint(endpoint.uid());
+        assertEnvelope(ingest(source, BODY, Map.of()), 200, "Event received");
+
+        Event latest = eventsOf(source).get(0);
+        Map<String, EventDeliveryStatus> byEndpoint = new HashMap<>();
+        fx.deliveriesOf(latest.uid()).forEach(d -> byEndpoint.put(d.endpointId(), d.status()));
+        assertEquals(Map.of(endpoint.uid(), EventDeliveryStatus.DISCARDED, second.uid(),
+                EventDeliveryStatus.SCHEDULED), byEndpoint);
+
+        client.updateSource(source.uid(), new UpdateSourceRequest(source.name(), SourceType.HTTP, null, null, null,
+                new Verifier(VerifierType.API_KEY, null, null, new ApiKeyHeader("X-Key", "k")), null, null, null,
+                null));
+        assertBad(ingest(source, BODY, Map.of()), 401, "X-Key");
+    }
 }

@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.CreateEventRequest;
+import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -35,6 +37,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Comparator;
 import java.util.List;
@@ -130,6 +133,34 @@ class MetaEventsDispatchIT {
             assertEquals("200 OK", body.path("data").path("attempt").path("http_status").asText(),
                     "the try that delivered it");
             assertEquals(hmacSha256Hex("meta-secret", report.body()), report.header("X-Convoy-Signature"));
+        }
+    }
+
+    @Test
+    void anEndpointTheDispatcherDeactivatesReportsEndpointUpdatedAndEventDeliveryFailed() throws Exception {
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
+                null, true, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null,
+                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.updated", "eventdelivery.failed"),
+                        meta.url("/meta"), "meta-secret"), null)));
+        restartDelivering();
+        try (Receiver failing = Receiver.start()) {
+            failing.answerAlways(Receiver.Answer.status(500));
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(failing.url("/down"), "down"));
+
+            client.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "invoice.paid",
+                    Json.strict().readTree("{\"n\":1}"), null, null));
+
+            List<Receiver.Request> reports = meta.awaitRequests(2, WAIT);
+            List<String> types = new ArrayList<>();
+            for (Receiver.Request r : reports) {
+                JsonNode body = Json.strict().readTree(r.body());
+                types.add(body.path("event_type").asText());
+                if (body.path("event_type").asText().equals("endpoint.updated")) {
+                    assertEquals(endpoint.uid(), body.path("data").path("uid").asText());
+                    assertEquals("inactive", body.path("data").path("status").asText(), "disable_endpoint");
+                }
+            }
+            assertEquals(Set.of("endpoint.updated", "eventdelivery.failed"), Set.copyOf(types));
         }
     }
 
@@ -236,6 +267,19 @@ class MetaEventsDispatchIT {
             assertEquals(3, e.metadata().intervalSeconds());
             assertEquals(4, e.metadata().retryLimit());
         }
+    }
+
+    @Test
+    void anEndpointADynamicEventCreatesRecordsEndpointCreated() throws Exception {
+        enableMetaEvents(List.of("endpoint.created"), null);
+
+        client.dynamicEvent(new DynamicEventRequest("https://dynamic.example/in", "s3cret-value", null,
+                "invoice.paid", Json.strict().readTree("{\"n\":1}"), null, null));
+
+        List<MetaEvent> recorded = metaEventsOldestFirst();
+        assertEquals(List.of("endpoint.created"), recorded.stream().map(MetaEvent::eventType).toList());
+        assertEquals("https://dynamic.example/in", recorded.get(0).metadata().data().path("data").path("url")
+                .asText());
     }
 
     @Test
@@ -405,7 +449,7 @@ class MetaEventsDispatchIT {
                 new ProjectConfig.MetaEventConfig(true, "http", types, meta.url("/meta"), "meta-secret"), null)));
     }
 
-    private dev.hookline.api.client.RawResponse updateMeta(String metaEventJson) {
+    private RawResponse updateMeta(String metaEventJson) {
         return client.raw("PUT", "/v1/projects/" + project.id(), "{\"name\":\"shop\",\"config\":{\"meta_event\":"
                 + metaEventJson + "}}", Map.of());
     }

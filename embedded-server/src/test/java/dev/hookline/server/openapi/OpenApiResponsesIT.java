@@ -527,5 +527,19 @@ class OpenApiResponsesIT {
         calls.call(portal, "GET", delivery, ids, "", null, 200);
         calls.call(portal, "GET", delivery + "/deliveryattempts", ids, "", null, 200);
         calls.call(portal, "GET", delivery + "/deliveryattempts/{deliveryAttemptID}", ids, "", null, 200);
+        calls.call(portal, "PUT", delivery + "/resend", ids, "", null, 400);
+        calls.call(portal, "PUT", delivery + "/resend", Map.of("eventDeliveryID", "01J00000000000000000000000"), "",
+                null, 404);
+        calls.call(portal, "POST", "/portal-api/eventdeliveries/forceresend", ids, "",
+                Map.of("ids", List.of(ids.get("eventDeliveryID"))), 400);
+        calls.call(portal, "POST", "/portal-api/eventdeliveries/forceresend", ids, "",
+                Map.of("ids", List.of("01J00000000000000000000000")), 200);
+        calls.call(portal, "POST", "/portal-api/eventdeliveries/batchretry", ids, "status=Failure", null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/countbatchretryevents", ids, "status=Discarded", null,
+                200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/countbatchretryevents", ids, "status=Gone", null, 400);
+        calls.call(portal, "POST", "/portal-api/events/batchreplay", ids, "idempotencyKey=idem-1", null, 200);
+        calls.call(portal, "GET", "/portal-api/events/countbatchreplayevents", ids, "", null, 200);
+        calls.call(portal, "GET", "/portal-api/events/countbatchreplayevents", ids, "perPage=x", null, 400);
     }
 }

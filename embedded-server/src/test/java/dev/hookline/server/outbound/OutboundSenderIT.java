@@ -123,6 +123,29 @@ class OutboundSenderIT {
     }
 
     @Test
+    void aReceiverThatClosesWithoutAnsweringIsReportedInPlainWords() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                // reads the request head, then hangs up every connection without a word
+                while (!socket.isClosed()) {
+                    try (var connection = socket.accept()) {
+                        connection.getInputStream().read(new byte[8192]);
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+
+            SendResult result = sender.send(webhook(endpoint("http://127.0.0.1:" + socket.getLocalPort() + "/h"),
+                    "{}"));
+
+            assertFalse(result.responded());
+            assertEquals("127.0.0.1:" + socket.getLocalPort() + " closed the connection without answering",
+                    result.error());
+        }
+    }
+
+    @Test
     void anUnknownHostIsReportedInPlainWords() {
         // .invalid never resolves (RFC 2606)
         SendResult result = sender.send(webhook(endpoint("http://hookline-test.invalid/hooks"), "{}"));

@@ -1,0 +1,92 @@
+package dev.hookline.server.ingest;
+
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Stores concurrent ingest requests together: every event waiting when the writer gets to it goes into one write
+ * job, instead of one job (and one savepoint) each. A savepoint per event costs more than the event's inserts (it
+ * also makes the full-text index flush a segment per event), so this is what lets ingest keep up with its target.
+ *
+ * <p>A job that fails (an SQL error; requests are validated before they get here) rolls back as a whole, and its
+ * events are then stored one job each, so one bad event never fails its neighbours. Every caller gets its answer
+ * only after the commit that holds its event.
+ */
+final class IngestBatcher {
+
+    private static final int MAX_BATCH = 256;
+
+    private record Pending(EventIntake.Draft draft, CompletableFuture<EventIntake.Stored> result) {
+    }
+
+    private final ServerContext context;
+    private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+
+    IngestBatcher(ServerContext context) {
+        this.context = context;
+    }
+
+    /** Stores {@code draft} with whatever else is waiting, waits for the commit, wakes the dispatcher if due. */
+    EventIntake.Stored store(EventIntake.Draft draft) {
+        Pending pending = new Pending(draft, new CompletableFuture<>());
+        queue.add(pending);
+        if (scheduled.compareAndSet(false, true)) {
+            schedule();
+        }
+        EventIntake.Stored stored;
+        try {
+            stored = pending.result().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new StoreException(String.valueOf(e.getCause()), e.getCause());
+        }
+        EventIntake.signalIfDue(context, stored.deliveries());
+        return stored;
+    }
+
+    private void schedule() {
+        List<Pending> batch = new ArrayList<>();
+        context.db().writeAsync(c -> {
+            // cleared before draining: an event queued from now on schedules the next job itself
+            scheduled.set(false);
+            Pending next;
+            while (batch.size() < MAX_BATCH && (next = queue.poll()) != null) {
+                batch.add(next);
+            }
+            if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
+                schedule();
+            }
+            List<EventIntake.Stored> stored = new ArrayList<>(batch.size());
+            for (Pending p : batch) {
+                stored.add(EventIntake.store(c, context, p.draft()));
+            }
+            return stored;
+        }).whenComplete((stored, failure) -> {
+            if (failure == null) {
+                for (int i = 0; i < batch.size(); i++) {
+                    batch.get(i).result().complete(stored.get(i));
+                }
+                return;
+            }
+            for (Pending p : batch) {
+                context.db().writeAsync(c -> EventIntake.store(c, context, p.draft()))
+                        .whenComplete((one, error) -> {
+                            if (error == null) {
+                                p.result().complete(one);
+                            } else {
+                                p.result().completeExceptionally(error);
+                            }
+                        });
+            }
+        });
+    }
+}
