@@ -177,6 +177,12 @@ public final class EndpointsView implements ConsoleView {
         list.refresh();
     }
 
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
+        list.refresh();
+    }
+
     @Override
     public void focusFilter() {
         search.requestFocus();

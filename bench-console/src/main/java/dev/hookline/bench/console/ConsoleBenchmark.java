@@ -17,8 +17,9 @@ import java.util.Properties;
  *   <li>idle resident memory of that console: target &lt;= 350 MB;</li>
  *   <li>filter change to repaint of the deliveries table at 1,000,000 deliveries: target p95 &lt;= 150 ms.</li>
  * </ol>
- * Options ({@code -D...}): {@code console.starts} (5), {@code console.idleSeconds} (5), {@code console.changes}
+ * Options ({@code -D...}): {@code console.starts} (5; 0 skips the start measurement), {@code console.idleSeconds} (5), {@code console.changes}
  * (60), {@code console.warmup} (10), {@code console.display} (use the real display instead of headless Monocle),
+ * {@code console.jvmArgs} (extra options of the console's JVM, space-separated),
  * {@code console.skipFilter}, and the list benchmark's {@code bench.dataDir}/{@code bench.deliveries}: a kept data
  * set there is reused, else one is seeded (and kept) first.
  */
@@ -35,9 +36,12 @@ public final class ConsoleBenchmark {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                 System.getProperty("java.version"), display ? "display" : "headless (Monocle, software)");
 
-        ColdStart.Result start = new ColdStart(Integer.parseInt(p.getProperty("console.starts", "5")),
-                Integer.parseInt(p.getProperty("console.idleSeconds", "5")), display).run(out);
-        out.println(start.report());
+        int starts = Integer.parseInt(p.getProperty("console.starts", "5"));
+        if (starts > 0) {
+            ColdStart.Result start = new ColdStart(starts,
+                    Integer.parseInt(p.getProperty("console.idleSeconds", "5")), display).run(out);
+            out.println(start.report());
+        }
 
         if (!p.containsKey("console.skipFilter")) {
             Path dataDir = Path.of(p.getProperty("bench.dataDir", System.getProperty("java.io.tmpdir")

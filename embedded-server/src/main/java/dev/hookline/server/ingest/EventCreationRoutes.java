@@ -22,6 +22,7 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.subscriptions.SubscriptionStore;
 import java.io.IOException;
 import java.sql.Connection;
@@ -162,6 +163,7 @@ public final class EventCreationRoutes {
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
                 EndpointStore.insert(c, endpoint);
+                MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             List<String> endpointIds = List.of(endpoint.uid());
