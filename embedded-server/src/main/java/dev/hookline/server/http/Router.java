@@ -28,6 +28,11 @@ public final class Router {
     private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_]*)}");
 
     private final List<Route> routes = new ArrayList<>();
+    /**
+     * What {@link #match} reads: an immutable copy replaced on every registration, so matching (every request)
+     * takes no lock. A lock here made all concurrent requests queue behind each other.
+     */
+    private volatile List<Route> snapshot = List.of();
 
     public Router get(String template, Access access, Handler handler) {
         return add("GET", template, access, handler);
@@ -68,6 +73,7 @@ public final class Router {
         regex.append("/?$");
         routes.add(new Route(method, template, access, handler, Pattern.compile(regex.toString()),
                 List.copyOf(names), literals));
+        snapshot = List.copyOf(routes);
         return this;
     }
 
@@ -77,10 +83,10 @@ public final class Router {
     }
 
     /** The best route for {@code method} and {@code path}, or null. */
-    public synchronized Match match(String method, String path) {
+    public Match match(String method, String path) {
         Match best = null;
-        for (Route route : routes) {
-            if (!route.method.equals(method)) {
+        for (Route route : snapshot) {
+            if (!route.method.equals(method) || !firstSegmentMayMatch(route.template, path)) {
                 continue;
             }
             Matcher m = route.pattern.matcher(path);
@@ -99,8 +105,22 @@ public final class Router {
     }
 
     /** True if some route matches the path with another method (405 rather than 404). */
-    public synchronized boolean pathExists(String path) {
-        return routes.stream().anyMatch(r -> r.pattern.matcher(path).matches());
+    public boolean pathExists(String path) {
+        return snapshot.stream().anyMatch(r -> r.pattern.matcher(path).matches());
+    }
+
+    /**
+     * False when the template's first segment is literal and differs from the path's: such a route cannot match, and
+     * this check is much cheaper than its regex (there are a few hundred routes and every request runs this loop).
+     */
+    static boolean firstSegmentMayMatch(String template, String path) {
+        int end = template.indexOf('/', 1);
+        int length = (end < 0 ? template.length() : end) - 1;
+        if (length > 0 && template.charAt(1) == '{') {
+            return true;
+        }
+        return path.regionMatches(0, template, 0, length + 1)
+                && (path.length() == length + 1 || path.charAt(length + 1) == '/');
     }
 
     private static String decode(String raw) {

@@ -214,6 +214,11 @@ public final class Database implements AutoCloseable {
         return new Reusable(kept, true);
     }
 
+    /** True when {@code c} is the write connection and this is the writer thread (writer-only state may be used). */
+    public boolean onWriter(Connection c) {
+        return c == writeConnection && Thread.currentThread() == writerThread;
+    }
+
     private void writeLoop() {
         List<WriteJob<?>> group = new ArrayList<>(MAX_GROUP);
         while (true) {
