@@ -70,7 +70,7 @@ public final class HttpApi implements AutoCloseable {
     }
 
     private void handle(HttpExchange http) {
-        String requestId = UUID.randomUUID().toString();
+        String requestId = requestId();
         http.getResponseHeaders().set("X-Request-ID", requestId);
         http.getResponseHeaders().set("X-Convoy-Version", "2025-11-24");
         String method = http.getRequestMethod().toUpperCase(Locale.ROOT);
@@ -115,6 +115,18 @@ public final class HttpApi implements AutoCloseable {
             }
             http.close();
         }
+    }
+
+    /**
+     * A random (version 4) UUID for the X-Request-ID header. Not {@code UUID.randomUUID()}: that draws from the
+     * shared SecureRandom (a lock and a read of /dev/urandom per request), and a request ID needs to be unique, not
+     * unguessable.
+     */
+    static String requestId() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & ~(0xC000000000000000L)) | 0x8000000000000000L;
+        return new UUID(high, low).toString();
     }
 
     private Object resolveProject(Principal principal, String projectId) {
