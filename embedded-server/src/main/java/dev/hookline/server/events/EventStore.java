@@ -109,14 +109,20 @@ public final class EventStore {
      */
     public static Event insert(Connection c, ServerContext context, NewEvent event) throws SQLException {
         Database db = context.db();
-        String id = context.newIdAbove(highestId(c, db));
+        Last last = db.onWriter(c) ? LAST_WRITTEN.get(db) : null;
+        String id = context.newIdAbove(last != null ? last.id() : highestId(c, db));
         Instant now = context.now();
         Instant acknowledged = event.acknowledgedAt() == null ? now
                 : event.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
-        long rowid;
-        try (Database.Reusable r = db.reusable(c, INSERT)) {
+        long rowid = last == null ? 0 : last.rowid() + 1;
+        // with the last rowid known the row gets the next one explicitly; SQLite would pick max(rowid) + 1, and
+        // this is never below it. Without RETURNING the insert is a plain update: no result set to open and read.
+        try (Database.Reusable r = db.reusable(c, last == null ? INSERT : INSERT_AT_ROWID)) {
             PreparedStatement s = r.statement();
             int i = 1;
+            if (last != null) {
+                s.setLong(i++, rowid);
+            }
             s.setString(i++, id);
             s.setString(i++, event.projectId());
             s.setString(i++, event.sourceId());
@@ -133,12 +139,16 @@ public final class EventStore {
             Times.set(s, i++, acknowledged);
             Times.set(s, i++, now);
             Times.set(s, i, now);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                rowid = rs.getLong(1);
+            if (last == null) {
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    rowid = rs.getLong(1);
+                }
+            } else {
+                s.executeUpdate();
             }
         }
-        written(c, db, id);
+        written(c, db, id, rowid);
         if (!event.endpointIds().isEmpty()) {
             insertEndpoints(c, db, id, event.projectId(), event.sourceId(), event.endpointIds());
         }
@@ -153,6 +163,8 @@ public final class EventStore {
 
     private static final String INSERT = "INSERT INTO events(" + COLUMNS + ", raw) VALUES ("
             + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '') RETURNING rowid";
+    private static final String INSERT_AT_ROWID = "INSERT INTO events(rowid, " + COLUMNS + ", raw) VALUES ("
+            + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '')";
     private static final String INSERT_ENDPOINT = "INSERT INTO events_endpoints(event_id, endpoint_id, project_id, "
             + "source_id) VALUES (?, ?, ?, ?)";
     private static final String HIGHEST_ID = "SELECT id FROM events ORDER BY id DESC LIMIT 1";
@@ -228,30 +240,28 @@ public final class EventStore {
         }
     }
 
-    /**
-     * The greatest event ID stored, or one above it: read once per database, then the last ID this writer inserted.
-     * Every event insert runs here on the one writer, so after the first read the last inserted ID is the greatest
-     * (an insert rolled back later leaves a higher floor, which only skips IDs). Saves a query per ingested event.
-     */
+    /** The greatest event ID stored (null when none), read from the table. */
     private static String highestId(Connection c, Database db) throws SQLException {
-        if (db.onWriter(c)) {
-            String known = HIGHEST_WRITTEN.get(db);
-            if (known != null) {
-                return known;
-            }
-        }
         try (Database.Reusable r = db.reusable(c, HIGHEST_ID); ResultSet rs = r.statement().executeQuery()) {
             return rs.next() ? rs.getString(1) : null;
         }
     }
 
-    /** Per database, the last event ID its writer inserted (read and written on the writer thread only). */
-    private static final Map<Database, String> HIGHEST_WRITTEN =
-            Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    /** The ID and rowid of the last event a database's writer inserted. */
+    private record Last(String id, long rowid) {
+    }
 
-    private static void written(Connection c, Database db, String id) {
+    /**
+     * Per database, the last event its writer inserted. Every event insert runs on the one writer, so after the
+     * first insert (which reads the greatest ID from the table) the last inserted ID and rowid are the greatest, and
+     * the next event needs no query for either; an insert rolled back later leaves them higher than stored, which
+     * only skips values. Read and written on the writer thread only.
+     */
+    private static final Map<Database, Last> LAST_WRITTEN = Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    private static void written(Connection c, Database db, String id, long rowid) {
         if (db.onWriter(c)) {
-            HIGHEST_WRITTEN.merge(db, id, (old, now) -> now.compareTo(old) > 0 ? now : old);
+            LAST_WRITTEN.merge(db, new Last(id, rowid), (old, now) -> now.rowid() > old.rowid() ? now : old);
         }
     }
 

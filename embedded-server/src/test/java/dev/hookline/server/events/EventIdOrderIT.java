@@ -1,9 +1,11 @@
 package dev.hookline.server.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.model.ProjectType;
+import dev.hookline.server.ServerContext;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.TestServer;
@@ -53,6 +55,35 @@ class EventIdOrderIT {
                 return out;
             });
             assertEquals(ids, byRowid);
+        }
+    }
+
+    @Test
+    void anEventRolledBackLeavesTheNextOnesStoredInIdOrder() throws Exception {
+        try (TestServer server = TestServer.start(dataDir, new MutableClock())) {
+            String projectId = server.newProject("rollback", ProjectType.OUTGOING).id();
+            EventSeeds seeds = new EventSeeds(server);
+            ServerContext context = server.server().context();
+            String first = seeds.event(projectId).insert().uid();
+            assertThrows(IllegalStateException.class, () -> context.db().write(c -> {
+                EventStore.insert(c, context, new EventStore.NewEvent(projectId, "rolled.back", null, null, null,
+                        "{}", null, null, null, false, null, null, null));
+                throw new IllegalStateException("abandoned");
+            }));
+            String second = seeds.event(projectId).insert().uid();
+            String third = seeds.event(projectId).insert().uid();
+            List<String> byRowid = context.db().read(c -> {
+                List<String> out = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement("SELECT id, event_type FROM events ORDER BY rowid");
+                     ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(2).equals("rolled.back") ? "rolled back!" : rs.getString(1));
+                    }
+                }
+                return out;
+            });
+            assertEquals(List.of(first, second, third), byRowid);
+            assertTrue(first.compareTo(second) < 0 && second.compareTo(third) < 0);
         }
     }
 }
