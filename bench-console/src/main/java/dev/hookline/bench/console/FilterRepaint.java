@@ -55,7 +55,8 @@ final class FilterRepaint {
     record Kind(String name, List<Double> millis, List<Double> loadedMillis, List<Integer> rows) {
     }
 
-    record Result(List<Kind> kinds) {
+    /** {@code cpuMsPerChange}: CPU time of this JVM (server, client, FX) over the timed changes, per change. */
+    record Result(List<Kind> kinds, double cpuMsPerChange, double loadBefore, double loadAfter) {
         String report() {
             StringBuilder s = new StringBuilder("| filter change | changes | rows on screen | p50 ms | p95 ms | max ms "
                     + "| of which rows loaded p50 / p95 ms | p95 <= " + (int) TARGET_P95_MS + " ms |\n"
@@ -68,6 +69,9 @@ final class FilterRepaint {
                 s.append(row(kind.name(), kind.millis(), kind.loadedMillis(), rowRange(kind.rows())));
             }
             s.append(row("all changes", all, allLoaded, ""));
+            s.append(String.format(Locale.ROOT, "%nCPU time per change (server, HTTP client and FX thread, one JVM): "
+                    + "%.1f ms. Load average (1 min) before / after the timed changes: %.1f / %.1f.%n", cpuMsPerChange,
+                    loadBefore, loadAfter));
             return s.toString();
         }
 
@@ -173,7 +177,16 @@ final class FilterRepaint {
         // the first page, as on opening the view
         timeChange(scene, model[0], () -> view[0].onShown());
         Map<String, Kind> kinds = new LinkedHashMap<>();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpuAtStart = 0;
+        double loadBefore = 0;
+        int timed = 0;
         for (int i = -warmup; i < rounds; i++) {
+            if (i == 0) {
+                cpuAtStart = os.getProcessCpuTime();
+                loadBefore = os.getSystemLoadAverage();
+            }
             for (Change change : round(data, Math.floorMod(i, 12))) {
                 Runnable apply = change.kind().equals("date preset")
                         ? () -> model[0].dateRangeProperty().set(DateRange.of(change.preset()))
@@ -182,18 +195,21 @@ final class FilterRepaint {
                 if (i >= 0) {
                     Kind kind = kinds.computeIfAbsent(change.kind(), k -> new Kind(k, new ArrayList<>(),
                             new ArrayList<>(), new ArrayList<>()));
+                    timed++;
                     kind.loadedMillis().add(ms[0]);
                     kind.millis().add(ms[1]);
                     kind.rows().add(onFx(() -> model[0].rows().size()));
                 }
             }
         }
+        double cpuMsPerChange = (os.getProcessCpuTime() - cpuAtStart) / 1e6 / Math.max(1, timed);
+        double loadAfter = os.getSystemLoadAverage();
         onFx(() -> {
             scene.getWindow().hide();
             return null;
         });
         tasks.close();
-        return new Result(List.copyOf(kinds.values()));
+        return new Result(List.copyOf(kinds.values()), cpuMsPerChange, loadBefore, loadAfter);
     }
 
     /**
