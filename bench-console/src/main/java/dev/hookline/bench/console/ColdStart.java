@@ -116,6 +116,10 @@ final class ColdStart {
                     "--enable-native-access=ALL-UNNAMED", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
                     "-Dprism.order=sw", "-Dprism.text=t2k", "-Djava.awt.headless=true"));
         }
+        String extra = System.getProperty("console.jvmArgs", "").strip();
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+"))); // e.g. a CDS archive or heap flags to compare
+        }
         command.addAll(List.of(
                 "-Dhookline.data.dir=" + home.resolve("data"),
                 "-Dhookline.config.dir=" + home.resolve("config"),

@@ -20,7 +20,8 @@ import java.util.Properties;
  * Options ({@code -D...}): {@code console.starts} (5; 0 skips 1 and 2), {@code console.idleSeconds} (10),
  * {@code console.rounds} (40: each filter change timed that many times), {@code console.warmup} (5 untimed rounds),
  * {@code console.display} (use the display, e.g. Xvfb's, launched as {@code javafx:run} does, instead of headless
- * Monocle), {@code console.skipFilter}, {@code console.report} (also write the report to this file), and the list
+ * Monocle), {@code console.jvmArgs} (extra flags for the started consoles, space-separated), {@code console.skipFilter},
+ * {@code console.report} (also write the report to this file), and the list
  * benchmark's {@code bench.dataDir}/{@code bench.deliveries}: a kept data set there is reused, else one is seeded
  * (and kept) first. See docs/BENCHMARKS.md, "Console (issue 4)".
  */
