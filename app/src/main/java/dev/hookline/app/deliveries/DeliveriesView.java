@@ -98,7 +98,8 @@ public final class DeliveriesView implements ConsoleView {
         batchRetry.setOnAction(event -> model.requestBatchRetry());
 
         FlowPane filters = new FlowPane(8, 6, statuses, endpoints, eventTypeField, eventId, subscription,
-                idempotency, oldestFirst, clear, retrySelected, batchRetry);
+                idempotency, oldestFirst, clear);
+        table.filterBar().getChildren().addAll(retrySelected, batchRetry);
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setId("deliveryFilters");
 

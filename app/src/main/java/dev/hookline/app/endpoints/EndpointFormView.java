@@ -3,13 +3,20 @@ package dev.hookline.app.endpoints;
 import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
+import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import java.io.File;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
+import javafx.scene.control.Button;
+import javafx.scene.layout.HBox;
+import javafx.stage.FileChooser;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The endpoint create/edit form, bound to {@link EndpointFormViewModel}. Ids start with {@code endpoint-}. */
 public final class EndpointFormView {
@@ -62,6 +69,9 @@ public final class EndpointFormView {
         layout.section("mTLS client certificate");
         layout.area(viewModel.mtlsCert, "endpoint-mtls-cert", 4, true).setPromptText("-----BEGIN CERTIFICATE-----");
         layout.area(viewModel.mtlsKey, "endpoint-mtls-key", 4, true).setPromptText("-----BEGIN PRIVATE KEY-----");
+        layout.row("", new HBox(8,
+                loadButton("endpoint-mtls-cert-load", "Load certificate…", viewModel.mtlsCert),
+                loadButton("endpoint-mtls-key-load", "Load key…", viewModel.mtlsKey)));
 
         layout.section("Notifications");
         layout.text(viewModel.supportEmail, "endpoint-support-email");
@@ -74,6 +84,24 @@ public final class EndpointFormView {
                 () -> viewModel.save(onSaved), onClose);
         layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
                 viewModel.editingProperty());
+    }
+
+    private Button loadButton(String id, String text, FormField target) {
+        Button button = new Button(text,
+                new FontIcon(Feather.UPLOAD));
+        button.setId(id);
+        button.setOnAction(event -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(text);
+            chooser.getExtensionFilters().addAll(
+                    new FileChooser.ExtensionFilter("PEM files", "*.pem", "*.crt", "*.key", "*.cer"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            File file = chooser.showOpenDialog(button.getScene().getWindow());
+            if (file != null) {
+                viewModel.loadPem(target, file.toPath());
+            }
+        });
+        return button;
     }
 
     public FormPanel node() {

@@ -14,6 +14,9 @@ import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.Rules;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -189,6 +192,20 @@ public final class EndpointFormViewModel {
             mtlsCert.set(endpoint.mtlsClientCert().clientCert());
             mtlsKey.set(endpoint.mtlsClientCert().clientKey());
         }
+    }
+
+    /**
+     * Reads a PEM file (certificate or key) into {@code target} in the background; a file that cannot be read, or
+     * is not PEM, shows as the field's message.
+     */
+    public void loadPem(FormField target, Path file) {
+        form.run(() -> Files.readString(file, StandardCharsets.UTF_8), text -> {
+            if (text.contains("-----BEGIN ")) {
+                target.set(text.strip());
+            } else {
+                target.fail(file.getFileName() + " is not a PEM file (no -----BEGIN line)");
+            }
+        });
     }
 
     /** The fields the form shows now: those of the chosen authentication only; the secret only when creating. */

@@ -103,8 +103,8 @@ public final class EventsView implements ConsoleView {
                 + "shown first; not with a payload search)"));
         batchReplay.setOnAction(event -> model.requestBatchReplay());
 
-        FlowPane filters = new FlowPane(8, 6, searchField, sources, endpoints, idempotency, oldestFirst, clear,
-                batchReplay);
+        FlowPane filters = new FlowPane(8, 6, searchField, sources, endpoints, idempotency, oldestFirst, clear);
+        table.filterBar().getChildren().add(batchReplay);
         filters.setAlignment(Pos.CENTER_LEFT);
 
         BatchBar batchBar = new BatchBar("batchReplayBar", model.batchReplay(),

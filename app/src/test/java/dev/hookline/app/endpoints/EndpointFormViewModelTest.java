@@ -12,6 +12,7 @@ import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.testing.Counts;
 import dev.hookline.app.testing.EmbeddedServerFixture;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -276,6 +277,20 @@ class EndpointFormViewModelTest {
         assertNull(request.httpTimeout());
         assertNull(request.authentication());
         assertNull(request.mtlsClientCert());
+    }
+
+    @Test
+    void pemFilesLoadIntoTheMtlsFieldsAndOtherFilesAreRefused() throws Exception {
+        Path pem = Files.writeString(dataDirectory.resolve("client.crt"),
+                "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        Path text = Files.writeString(dataDirectory.resolve("notes.txt"), "hello");
+
+        form.loadPem(form.mtlsCert, pem);
+        form.loadPem(form.mtlsKey, text);
+
+        assertEquals("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", form.mtlsCert.text());
+        assertEquals("notes.txt is not a PEM file (no -----BEGIN line)", form.mtlsKey.error());
+        assertEquals("", form.mtlsKey.text());
     }
 
     private void fillMinimal() {

@@ -109,6 +109,25 @@ class EventsViewTest {
     }
 
     @Test
+    void aSecondWebhookWithTheSameIdempotencyKeyIsMarkedDuplicateAndGetsNoDelivery() throws Exception {
+        traffic.ingest("{\"order\":\"B-7\",\"items\":[1,2]}");
+        TableView<Event> events = table("#eventsTable");
+        fx(() -> robot.lookup("#refreshTable").queryButton().fire());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> events.getItems().size() == 3);
+        Event duplicate = events.getItems().stream().filter(e -> Boolean.TRUE.equals(e.isDuplicateEvent()))
+                .findFirst().orElseThrow();
+
+        fx(() -> events.getSelectionModel().select(duplicate));
+
+        assertTrue(robot.lookup("#duplicateMarker").queryAs(Label.class).isVisible());
+        fx(() -> robot.lookup("#eventDetailTabs").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(2));
+        TableView<EventDelivery> deliveries = robot.lookup("#eventDeliveries").queryAs(TableView.class);
+        assertEquals(0, deliveries.getItems().size());
+        Screenshots.save(stage.getScene(), "events-duplicate");
+    }
+
+    @Test
     void replayGivesTheEventANewDelivery() throws Exception {
         Event event = selectEvent("B-7");
         fx(() -> robot.lookup("#eventDetailTabs").queryAs(javafx.scene.control.TabPane.class)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.Screenshots;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,6 +120,7 @@ class ShellViewTest {
 
         assertEquals(List.of("shown", "focusFilter", "refresh"), calls);
         assertTrue(view.filter.isFocused());
+        Screenshots.save(shell.getScene(), "shell-shortcuts");
     }
 
     @Test

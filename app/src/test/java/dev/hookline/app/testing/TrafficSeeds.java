@@ -24,7 +24,8 @@ import java.util.List;
 
 /**
  * Real traffic for the traffic views' tests: an incoming project on a real embedded server with an endpoint (a
- * {@link RecordingReceiver}), an HTTP source and a subscription between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
+ * {@link RecordingReceiver}), an HTTP source (the body's {@code order} is the idempotency key) and a subscription
+ * between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
  * webhook to the source as a sender would, which stores the event and its delivery.
  */
 public final class TrafficSeeds implements AutoCloseable {
@@ -56,7 +57,7 @@ public final class TrafficSeeds implements AutoCloseable {
         ApiClient project = admin.withProject(projectId);
         Endpoint endpoint = project.createEndpoint(EndpointRequest.of(receiver.url("/hook"), "orders-receiver"));
         Source source = project.createSource(new CreateSourceRequest("shop", SourceType.HTTP, null, null,
-                new Verifier(VerifierType.NOOP, null, null, null), null, null, null, null));
+                new Verifier(VerifierType.NOOP, null, null, null), null, List.of("request.body.order"), null, null));
         project.createSubscription(new SubscriptionRequest("shop-to-orders", source.uid(), endpoint.uid(), null, null,
                 null, null, null, null, null));
         return new TrafficSeeds(admin, project, endpoint, source);

@@ -18,6 +18,7 @@ import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
 import dev.hookline.server.deliveries.DeliveryStore.Retry;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.subscriptions.SubscriptionStore;
@@ -61,7 +62,7 @@ public final class DeliveryPlanner {
     /** Start of the description of a delivery whose subscription function failed. */
     public static final String TRANSFORM_FAILED = "the subscription's transform function failed: ";
 
-    /** Headers for a subscription without a header filter (not converting them saves work on every event). */
+    /** The header document of an event without headers. */
     private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
@@ -144,10 +145,6 @@ public final class DeliveryPlanner {
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
         for (SubscriptionStore.Row row : candidates) {
-            // the type is checked first and cheaply: most candidates of a busy source fail here
-            if (!typeMatches(row, eventType)) {
-                continue;
-            }
             Endpoint endpoint = cache.endpoint(c, projectId, row.endpointId());
             if (endpoint == null) {
                 continue;
@@ -155,14 +152,13 @@ public final class DeliveryPlanner {
             if (parsedBody == null) {
                 parsedBody = parse(data);
             }
-            JsonNode headerFilter = row.subscription().filterConfig() == null
-                    || row.subscription().filterConfig().filter() == null ? null
-                    : row.subscription().filterConfig().filter().headers();
-            if (headersNode == null && headerFilter != null && !headerFilter.isEmpty()) {
-                headersNode = Json.lenient().valueToTree(headers);
+            // once per event, not per subscription: a header filter may sit on the subscription or on one of its
+            // filter rows, and only SubscriptionMatch knows which applies (event types included: a filter row for
+            // a type decides even when the subscription's event types leave that type out)
+            if (headersNode == null) {
+                headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody,
-                    headersNode == null ? NO_HEADERS : headersNode)) {
+            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
@@ -227,16 +223,6 @@ public final class DeliveryPlanner {
             }
             case Target.Broadcast b -> cache.subscriptionsWithEndpoint(c, projectId);
         };
-    }
-
-    /** Exact, case-sensitive type or {@code *}; a subscription without event types takes every type. */
-    static boolean typeMatches(SubscriptionStore.Row row, String eventType) {
-        var filter = row.subscription().filterConfig();
-        List<String> types = filter == null ? null : filter.eventTypes();
-        if (types == null || types.isEmpty()) {
-            return true;
-        }
-        return types.contains("*") || types.contains(eventType);
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.endpoints.EndpointValidator;
@@ -21,6 +22,7 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.subscriptions.SubscriptionStore;
 import java.io.IOException;
 import java.sql.Connection;
@@ -100,7 +102,9 @@ public final class EventCreationRoutes {
                 if (endpoint == null) {
                     throw ApiError.badRequest("endpoint_id:failed to find endpoint by id");
                 }
-                ensureCatchAllSubscription(c, project.uid(), endpoint);
+                if (project.type() == ProjectType.OUTGOING) {
+                    ensureCatchAllSubscription(c, project.uid(), endpoint);
+                }
                 endpointIds = List.of(endpoint.uid());
             } else {
                 endpointIds = ownerEndpoints(c, project.uid(), r.ownerId().strip());
@@ -159,6 +163,7 @@ public final class EventCreationRoutes {
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
                 EndpointStore.insert(c, endpoint);
+                MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             List<String> endpointIds = List.of(endpoint.uid());
@@ -204,7 +209,10 @@ public final class EventCreationRoutes {
         return ids;
     }
 
-    /** Convoy: an event sent to an endpoint without any subscription gets a catch-all one named after it. */
+    /**
+     * Convoy: an event sent to an endpoint without any subscription gets a catch-all one named after it. Only in
+     * outgoing projects: an incoming project's subscriptions need a source.
+     */
     private void ensureCatchAllSubscription(Connection c, String projectId, Endpoint endpoint) throws SQLException {
         if (SubscriptionStore.countForEndpoint(c, projectId, endpoint.uid(), null) > 0) {
             return;

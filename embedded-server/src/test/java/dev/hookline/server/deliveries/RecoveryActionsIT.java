@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,9 +143,9 @@ class RecoveryActionsIT {
 
         assertEquals("Scheduled", data.path("status").asText());
         assertEquals(10, data.path("metadata").path("num_trials").asLong(), "tries so far are kept, as in Convoy");
-        assertEquals(resentAt.truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+        assertEquals(resentAt.truncatedTo(ChronoUnit.SECONDS),
                 Instant.parse(data.path("metadata").path("next_send_time").asText())
-                        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS), "due now");
+                        .truncatedTo(ChronoUnit.SECONDS), "due now");
         assertEquals(epA, data.path("endpoint_metadata").path("uid").asText(), "answered with embedded metadata");
         assertQueuedAgain(failed.uid());
         assertEquals(1, client.listDeliveryAttempts(failed.uid()).size(), "earlier attempts stay");

@@ -206,7 +206,7 @@ class DispatcherIT {
                 quickOnes.add(f.deliver(quick).uid());
             }
 
-            fast.awaitRequests(5, Duration.ofSeconds(3));
+            fast.awaitRequests(5, Duration.ofSeconds(5));
             quickOnes.forEach(id -> f.awaitStatus(id, EventDeliveryStatus.SUCCESS));
             assertEquals(DispatchSettings.DEFAULTS.perEndpointSends(), receiver.requests().size(),
                     "no more than the per-endpoint limit is ever in flight to the hanging endpoint");

@@ -25,6 +25,7 @@ import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ class ReplayIT {
         subscribe(epA, null);
         server.close();
         sender = new OkHttpWebhookSender();
-        server = TestServer.start(dataDir, java.time.Clock.systemUTC(), sender);
+        server = TestServer.start(dataDir, Clock.systemUTC(), sender);
         client = server.client(project.apiKey()).withProject(project.id());
 
         client.replayEvent(event.uid());

@@ -210,4 +210,27 @@ class DeliveryPlannerIT {
         assertEquals(List.of(big.uid()), stored.stream().map(EventDelivery::endpointId).toList());
         assertEquals(List.of(big.uid()), project.client().getEvent(event.uid()).endpoints());
     }
+
+    @Test
+    void perEventTypeFilterRowDecidesOverTheSubscriptionsOwnFilter() {
+        TestProject project = server.newProject("out", ProjectType.OUTGOING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Endpoint a = fx.endpoint("a");
+        Subscription sub = fx.subscribe("sa", a.uid(), null, List.of("invoice.paid", "invoice.refunded"));
+        var created = server.root(project.apiKey()).raw("POST", "/api/v1/projects/" + project.id()
+                + "/subscriptions/" + sub.uid() + "/filters", "{\"event_type\":\"invoice.refunded\","
+                + "\"body\":{\"amount\":{\"$gt\":5}}}", java.util.Map.of());
+        assertEquals(201, created.status(), created.body());
+
+        List<EventDelivery> big = plan(seeds.event(project.id()).type("invoice.refunded").endpoints(a.uid())
+                .data("{\"amount\":10}").insert());
+        List<EventDelivery> small = plan(seeds.event(project.id()).type("invoice.refunded").endpoints(a.uid())
+                .data("{\"amount\":1}").insert());
+
+        assertEquals(1, big.size());
+        assertTrue(small.isEmpty());
+        // the other type has no row: the subscription's own (empty) filter takes everything
+        assertEquals(1, plan(seeds.event(project.id()).type("invoice.paid").endpoints(a.uid())
+                .data("{\"amount\":1}").insert()).size());
+    }
 }

@@ -249,4 +249,17 @@ class EventApiIT {
 
         assertEquals(Set.of(us.uid()), endpointsOf(fx.deliveriesOf(event.uid())));
     }
+
+    @Test
+    void incomingProjectGetsNoCatchAllSubscriptionWithoutASource() {
+        TestProject incoming = server.newProject("in", ProjectType.INCOMING);
+        IngestFixtures inFx = new IngestFixtures(incoming.client());
+        Endpoint a = inFx.endpoint("a");
+
+        Event event = incoming.client().createEvent(CreateEventRequest.toEndpoint(a.uid(), "t", data(1)));
+
+        assertTrue(incoming.client().listSubscriptions(ListQuery.create()).content().isEmpty());
+        assertEquals(EventStatus.FAILURE, event.status());
+        assertTrue(inFx.deliveriesOf(event.uid()).isEmpty());
+    }
 }

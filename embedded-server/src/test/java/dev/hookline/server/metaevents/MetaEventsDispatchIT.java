@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.CreateEventRequest;
+import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -35,6 +37,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Comparator;
 import java.util.List;
@@ -148,7 +151,7 @@ class MetaEventsDispatchIT {
                     Json.strict().readTree("{\"n\":1}"), null, null));
 
             List<Receiver.Request> reports = meta.awaitRequests(2, WAIT);
-            List<String> types = new java.util.ArrayList<>();
+            List<String> types = new ArrayList<>();
             for (Receiver.Request r : reports) {
                 JsonNode body = Json.strict().readTree(r.body());
                 types.add(body.path("event_type").asText());
@@ -264,6 +267,19 @@ class MetaEventsDispatchIT {
             assertEquals(3, e.metadata().intervalSeconds());
             assertEquals(4, e.metadata().retryLimit());
         }
+    }
+
+    @Test
+    void anEndpointADynamicEventCreatesRecordsEndpointCreated() throws Exception {
+        enableMetaEvents(List.of("endpoint.created"), null);
+
+        client.dynamicEvent(new DynamicEventRequest("https://dynamic.example/in", "s3cret-value", null,
+                "invoice.paid", Json.strict().readTree("{\"n\":1}"), null, null));
+
+        List<MetaEvent> recorded = metaEventsOldestFirst();
+        assertEquals(List.of("endpoint.created"), recorded.stream().map(MetaEvent::eventType).toList());
+        assertEquals("https://dynamic.example/in", recorded.get(0).metadata().data().path("data").path("url")
+                .asText());
     }
 
     @Test
@@ -433,7 +449,7 @@ class MetaEventsDispatchIT {
                 new ProjectConfig.MetaEventConfig(true, "http", types, meta.url("/meta"), "meta-secret"), null)));
     }
 
-    private dev.hookline.api.client.RawResponse updateMeta(String metaEventJson) {
+    private RawResponse updateMeta(String metaEventJson) {
         return client.raw("PUT", "/v1/projects/" + project.id(), "{\"name\":\"shop\",\"config\":{\"meta_event\":"
                 + metaEventJson + "}}", Map.of());
     }
