@@ -104,7 +104,7 @@ public final class EndpointsView implements ConsoleView {
         hint.setWrapText(true);
         hint.getStyleClass().add(Styles.TEXT_MUTED);
         form.row("", hint);
-        return new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
+        FormPanel panel = new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
                 ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), form,
                 () -> {
                     Endpoint endpoint = selected.get();
@@ -115,6 +115,8 @@ public final class EndpointsView implements ConsoleView {
                         });
                     }
                 }, this::closePanel);
+        panel.setSaveText("Expire secret");
+        return panel;
     }
 
     private void applyFilter() {
@@ -174,6 +176,12 @@ public final class EndpointsView implements ConsoleView {
 
     @Override
     public void refresh() {
+        list.refresh();
+    }
+
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
         list.refresh();
     }
 

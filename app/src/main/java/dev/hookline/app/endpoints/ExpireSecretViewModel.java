@@ -23,7 +23,7 @@ public final class ExpireSecretViewModel {
     private final Supplier<ApiClient> client;
     private final Form form;
 
-    public final FormField hours = new FormField("Old secret valid for").required()
+    public final FormField hours = new FormField("Old secret valid for (hours)").required()
             .rule(Rules.integerBetween("Old secret valid for (hours)", 0, MAX_HOURS));
     public final FormField newSecret = new FormField("New secret");
 

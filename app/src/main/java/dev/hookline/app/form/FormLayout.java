@@ -251,6 +251,11 @@ public final class FormLayout {
         name.setLabelFor(node);
         name.visibleProperty().bind(node.visibleProperty());
         name.managedProperty().bind(node.managedProperty());
+        if (node instanceof VBox) {
+            // tall rows (testers, lists): the label sits by their first line, as on text areas
+            GridPane.setValignment(name, VPos.TOP);
+            GridPane.setMargin(name, new Insets(6, 0, 0, 0));
+        }
         current.grid.add(name, 0, current.row);
         current.grid.add(node, 1, current.row);
         GridPane.setMargin(node, new Insets(4, 0, 4, 0));

@@ -24,6 +24,7 @@ import javafx.scene.layout.VBox;
 public final class FormPanel extends VBox {
 
     private final VBox extras = new VBox(8);
+    private final Button save = new Button("Save");
 
     public FormPanel(String prefix, ObservableStringValue title, Form form, FormLayout layout, Runnable onSave,
                      Runnable onClose) {
@@ -52,7 +53,6 @@ public final class FormPanel extends VBox {
         message.visibleProperty().bind(form.serverErrorProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
 
-        Button save = new Button("Save");
         save.setId(prefix + "-save");
         save.getStyleClass().add(Styles.ACCENT);
         save.setDefaultButton(true);
@@ -74,6 +74,11 @@ public final class FormPanel extends VBox {
         getChildren().addAll(heading, scroll, message, extras, buttons);
         setMinWidth(420);
         setPrefWidth(520);
+    }
+
+    /** Names the save button after what it does (e.g. "Expire secret"). */
+    public void setSaveText(String text) {
+        save.setText(text);
     }
 
     /** Adds a node under the form (e.g. what was saved: a URL and token to copy). */

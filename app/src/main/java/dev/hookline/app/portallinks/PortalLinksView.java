@@ -157,6 +157,12 @@ public final class PortalLinksView implements ConsoleView {
         list.refresh();
     }
 
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
+        list.refresh();
+    }
+
     @Override
     public void focusFilter() {
         search.requestFocus();

@@ -172,6 +172,12 @@ public final class SourcesView implements ConsoleView {
         list.refresh();
     }
 
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
+        list.refresh();
+    }
+
     @Override
     public void focusFilter() {
         search.requestFocus();

@@ -34,16 +34,20 @@ public final class FilterTestPane extends VBox {
         Label result = new Label();
         result.setId("filter-test-result");
         result.textProperty().bind(Bindings.createStringBinding(() -> viewModel.matchesProperty().get() == null ? ""
-                : viewModel.matchesProperty().get() ? "Matches: this event would be delivered"
-                : "No match: this event would not be delivered", viewModel.matchesProperty()));
+                : viewModel.matchesProperty().get() ? "Matches: it would be delivered"
+                : "No match: not delivered", viewModel.matchesProperty()));
         viewModel.matchesProperty().subscribe(matches -> {
             result.getStyleClass().removeAll(Styles.SUCCESS, Styles.WARNING);
             if (matches != null) {
                 result.getStyleClass().add(matches ? Styles.SUCCESS : Styles.WARNING);
             }
         });
+        result.setWrapText(true);
         HBox bar = new HBox(10, run, result);
         bar.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(result, javafx.scene.layout.Priority.ALWAYS);
+        result.setMinWidth(0);
+        result.setMaxWidth(Double.MAX_VALUE);
 
         getChildren().addAll(new Label("Sample body"), body, error("filter-test-body-error",
                 viewModel.sampleBody.errorProperty()), new Label("Sample headers"), headers,

@@ -19,8 +19,12 @@ public final class SubscriptionFormView {
     private final FormLayout layout = new FormLayout();
     private final FormPanel panel;
 
-    public SubscriptionFormView(SubscriptionFormViewModel viewModel, Consumer<Subscription> onSaved,
-                                Runnable onClose) {
+    /**
+     * @param filterTest   shown under the filters (Test filter), or {@code null}
+     * @param functionTest shown under the transform function (Test), or {@code null}
+     */
+    public SubscriptionFormView(SubscriptionFormViewModel viewModel, Node filterTest, Node functionTest,
+                                Consumer<Subscription> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
         layout.idRow("subscription-id", viewModel.editingProperty().map(Subscription::uid));
         layout.text(viewModel.name, "subscription-name");
@@ -40,10 +44,16 @@ public final class SubscriptionFormView {
                 .setPromptText("{\"amount\": {\"$gte\": 100}}");
         layout.area(viewModel.filterHeaders, "subscription-filter-headers", 3, true)
                 .setPromptText("{\"X-Tenant\": \"acme\"}");
+        if (filterTest != null) {
+            layout.row("Test filter", filterTest);
+        }
 
         layout.section("Transform");
         layout.area(viewModel.function, "subscription-function", 6, true)
                 .setPromptText("function transform(payload) {\n  return payload;\n}");
+        if (functionTest != null) {
+            layout.row("Test function", functionTest);
+        }
 
         layout.section("Limits and alerts");
         layout.text(viewModel.rateLimitCount, "subscription-rate-limit").setPromptText("events, 0 = unlimited");
@@ -57,12 +67,6 @@ public final class SubscriptionFormView {
         panel = new FormPanel("subscription-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
                 onClose);
         layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
-    }
-
-    /** Adds a titled section at the end of the form (the filter and function testers). */
-    public void addSection(String title, Node node) {
-        layout.section(title);
-        layout.row("", node);
     }
 
     public FormPanel node() {

@@ -45,12 +45,13 @@ public final class SubscriptionsView implements ConsoleView {
         actions = new SubscriptionActions(session::client, actionsForm);
         SubscriptionFormViewModel form = new SubscriptionFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure);
-        formView = new SubscriptionFormView(form, this::saved, this::closePanel);
-        formView.addSection("Test the filter", new FilterTestPane(new FilterTestViewModel(session.tasks(),
-                session::client, session::reportConnectionFailure, form)));
-        formView.addSection("Test the transform", new FunctionTestPane("subscription-function-test",
-                new FunctionTestViewModel(session.tasks(), session::client, session::reportConnectionFailure,
-                        ApiClient::testSubscriptionFunction, form.function, null)));
+        formView = new SubscriptionFormView(form,
+                new FilterTestPane(new FilterTestViewModel(session.tasks(), session::client,
+                        session::reportConnectionFailure, form)),
+                new FunctionTestPane("subscription-function-test", new FunctionTestViewModel(session.tasks(),
+                        session::client, session::reportConnectionFailure, ApiClient::testSubscriptionFunction,
+                        form.function, null)),
+                this::saved, this::closePanel);
 
         table.addColumn("Name", Subscription::name).setPrefWidth(150);
         table.addColumn("Source", s -> s.sourceMetadata() == null || s.sourceMetadata().name() == null ? "–"
@@ -134,6 +135,12 @@ public final class SubscriptionsView implements ConsoleView {
 
     @Override
     public void refresh() {
+        list.refresh();
+    }
+
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
         list.refresh();
     }
 

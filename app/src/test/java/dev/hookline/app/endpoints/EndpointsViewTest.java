@@ -124,6 +124,29 @@ class EndpointsViewTest {
         assertEquals(0, Counts.endpoints(server.client()));
     }
 
+    @Test
+    void expireSecretRotatesItAfterCheckingTheLifetime() throws Exception {
+        Endpoint endpoint = server.client().createEndpoint(EndpointRequest.of("https://example.com/r", "rotating"));
+        harness = ViewHarness.show(server, EndpointsView::new);
+        ViewHarness.await("the row is drawn", () -> robot.lookup("rotating").tryQuery().isPresent());
+
+        robot.clickOn("rotating");
+        robot.clickOn("#endpoints-expire-secret");
+        robot.clickOn("#expire-hours").eraseText(2).write("500");
+        robot.clickOn("#expire-form-save");
+        assertEquals("Old secret valid for (hours) must be a whole number from 0 to 168",
+                errorText("#expire-hours-error"));
+        assertEquals(1, server.client().getEndpoint(endpoint.uid()).secrets().size(), "nothing sent");
+
+        robot.clickOn("#expire-hours").eraseText(3).write("12");
+        harness.screenshot("endpoints-expire-secret");
+        robot.clickOn("#expire-form-save");
+
+        ViewHarness.await("the secret is rotated",
+                () -> server.client().getEndpoint(endpoint.uid()).secrets().size() == 2);
+        assertTrue(server.client().getEndpoint(endpoint.uid()).secrets().getFirst().expiresAt() != null);
+    }
+
     @SuppressWarnings("unchecked")
     private TableView<Endpoint> table() {
         return robot.lookup("#endpoints-table").queryAs(TableView.class);

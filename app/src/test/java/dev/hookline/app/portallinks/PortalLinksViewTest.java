@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
+import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.app.testing.Counts;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.ViewHarness;
@@ -102,6 +104,25 @@ class PortalLinksViewTest {
         robot.clickOn("#portal-link-form-save");
         assertEquals("Pick at least one endpoint", text("#portal-link-endpoints-error"));
         harness.screenshot("portal-links-form-invalid");
+        assertEquals(0, Counts.portalLinks(server.client()));
+    }
+
+    @Test
+    void refreshTokenShowsAFreshAuthKeyAndRevokeAsksFirst() throws Exception {
+        server.client().createPortalLink(new PortalLinkRequest("partner", "acme", null, false,
+                PortalAuthType.REFRESH_TOKEN));
+        harness = ViewHarness.show(server, PortalLinksView::new);
+        ViewHarness.await("the row is drawn", () -> robot.lookup("partner").tryQuery().isPresent());
+
+        robot.clickOn("partner");
+        robot.clickOn("#portal-links-refresh-token");
+        ViewHarness.await("the new auth key is shown", () -> text("#portal-link-auth-key").startsWith("PRT."));
+        harness.screenshot("portal-links-refresh-token");
+
+        robot.clickOn("#portal-links-revoke");
+        assertEquals(1, Counts.portalLinks(server.client()), "nothing revoked before confirming");
+        robot.clickOn("#confirm-yes");
+        ViewHarness.await("the link is gone", () -> table().getItems().isEmpty());
         assertEquals(0, Counts.portalLinks(server.client()));
     }
 

@@ -92,7 +92,7 @@ class SubscriptionsViewTest {
 
         robot.clickOn("#subscriptions-new");
         robot.clickOn("#subscription-filter-body").write("{\"amount\": {\"$gte\": 100}}");
-        ViewHarness.scrollTo(robot.lookup("#filter-test-run").query());
+        ViewHarness.scrollTo(robot.lookup("#filter-test-body").query());
         robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 150}");
         robot.clickOn("#filter-test-run");
         ViewHarness.await("the match is shown", () -> text("#filter-test-result").startsWith("Matches"));

@@ -325,6 +325,8 @@ public final class Database implements AutoCloseable {
         config.setBusyTimeout(10_000);
         config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         config.setCacheSize(-32_000); // 32 MB page cache per connection
+        // nothing reads generated keys; without this the driver asks for the last rowid after every insert
+        config.setGetGeneratedKeys(false);
         if (readOnly) {
             config.setReadOnly(true);
         }
