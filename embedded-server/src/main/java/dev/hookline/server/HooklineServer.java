@@ -14,6 +14,7 @@ import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.metaevents.MetaEventRoutes;
 import dev.hookline.server.openapi.OpenApiRoutes;
 import dev.hookline.server.outbound.OAuth2TestRoutes;
+import dev.hookline.server.outbound.LazyWebhookSender;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
@@ -50,7 +51,7 @@ public final class HooklineServer implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
-    private OkHttpWebhookSender ownedSender;
+    private LazyWebhookSender ownedSender;
 
     private HooklineServer(ServerConfig config, Database db, WebhookSender sender) throws IOException {
         this.config = config;
@@ -68,10 +69,10 @@ public final class HooklineServer implements AutoCloseable {
 
     /**
      * Opens the database (creating the data dir), applies migrations, starts delivering through an
-     * {@link OkHttpWebhookSender} and starts listening.
+     * {@link OkHttpWebhookSender} (made on the first send) and starts listening.
      */
     public static HooklineServer start(ServerConfig config) throws IOException {
-        OkHttpWebhookSender sender = new OkHttpWebhookSender(config.clock());
+        LazyWebhookSender sender = new LazyWebhookSender(config.clock());
         try {
             HooklineServer server = start(config, sender);
             server.ownedSender = sender;

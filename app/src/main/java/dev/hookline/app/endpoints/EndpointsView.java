@@ -62,6 +62,7 @@ public final class EndpointsView implements ConsoleView {
         table.addColumn("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
                 : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100)).setPrefWidth(90);
         table.addIdColumn("ID", Endpoint::uid);
+        table.enableShownColumnsExport("endpoints");
         table.setOnOpen(endpoint -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 

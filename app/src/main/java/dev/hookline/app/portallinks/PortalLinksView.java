@@ -55,6 +55,7 @@ public final class PortalLinksView implements ConsoleView {
                 .setPrefWidth(70);
         table.addIdColumn("URL", PortalLink::url).setPrefWidth(300);
         table.addIdColumn("ID", PortalLink::uid);
+        table.enableShownColumnsExport("portal-links");
         table.setOnOpen(link -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 

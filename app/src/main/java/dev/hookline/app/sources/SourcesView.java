@@ -70,6 +70,7 @@ public final class SourcesView implements ConsoleView {
         table.addStatusColumn("State", source -> Boolean.TRUE.equals(source.isDisabled()) ? "disabled" : "enabled")
                 .setMinWidth(86);
         table.addIdColumn("ID", Source::uid);
+        table.enableShownColumnsExport("sources");
         table.setOnOpen(source -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 

@@ -62,6 +62,7 @@ public final class SubscriptionsView implements ConsoleView {
                 : String.join(", ", s.filterConfig().eventTypes())).setPrefWidth(140);
         table.addColumn("Delivery", s -> s.deliveryMode() == null ? "" : s.deliveryMode().wire()).setPrefWidth(100);
         table.addIdColumn("ID", Subscription::uid);
+        table.enableShownColumnsExport("subscriptions");
         table.setOnOpen(subscription -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 

@@ -23,6 +23,12 @@ public final class ExportMenu<T> extends MenuButton {
 
     public ExportMenu(String baseName, Supplier<List<T>> rows, List<ExportColumn<T>> columns,
                       Consumer<String> onResult) {
+        this(baseName, rows, columns, onResult, false);
+    }
+
+    /** {@code jsonOfColumns}: JSON holds the {@code columns} only, not the rows' whole wire records. */
+    public ExportMenu(String baseName, Supplier<List<T>> rows, List<ExportColumn<T>> columns,
+                      Consumer<String> onResult, boolean jsonOfColumns) {
         super("Export", new FontIcon(Feather.DOWNLOAD));
         setId("exportMenu");
         MenuItem csv = new MenuItem("CSV…");
@@ -32,7 +38,13 @@ public final class ExportMenu<T> extends MenuButton {
         MenuItem json = new MenuItem("JSON…");
         json.setId("exportJson");
         json.setOnAction(event -> choose(baseName + ".json", "JSON", "*.json").ifPresent(file ->
-                write(file, out -> TableExport.writeJson(rows.get(), out), onResult)));
+                write(file, out -> {
+                    if (jsonOfColumns) {
+                        TableExport.writeJson(rows.get(), columns, out);
+                    } else {
+                        TableExport.writeJson(rows.get(), out);
+                    }
+                }, onResult)));
         getItems().addAll(csv, json);
     }
 

@@ -46,6 +46,8 @@ public final class PagedTableView<T> extends VBox {
     private final HBox actions = new HBox(6);
     private final Label footerMessage = new Label();
     private final ZoneId zone;
+    /** Every column added, as the export writes it: what the user sees, nothing the table does not show. */
+    private final List<ExportColumn<T>> shownColumns = new java.util.ArrayList<>();
     private Consumer<T> onOpen = row -> { };
     private LiveTail liveTail;
     private boolean syncing;
@@ -142,10 +144,24 @@ public final class PagedTableView<T> extends VBox {
         actions.getChildren().add(export);
     }
 
+    /**
+     * Adds Export of exactly the columns on screen, to CSV and to JSON (one object per row, keyed by column
+     * title). For tables whose wire records hold secrets (endpoint secrets, verifier secrets, portal tokens):
+     * the file gets what the table shows and nothing else.
+     */
+    public void enableShownColumnsExport(String baseName) {
+        List<ExportColumn<T>> columns = List.copyOf(shownColumns);
+        ExportMenu<T> export = new ExportMenu<>(baseName, () -> List.copyOf(model.rows()), columns,
+                footerMessage::setText, true);
+        export.disableProperty().bind(Bindings.isEmpty(model.rows()));
+        actions.getChildren().add(export);
+    }
+
     /** A text column. */
     public <V> TableColumn<T, V> addColumn(String title, Function<? super T, V> value) {
         TableColumn<T, V> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        shownColumns.add(ExportColumn.of(title, value));
         column.setSortable(false); // the server orders the rows; sorting one page would mislead
         table.getColumns().add(column);
         return column;

@@ -49,6 +49,20 @@ public final class TableExport {
         out.flush();
     }
 
+    /** A pretty-printed JSON array with one object per row: each column's header and the cell's text. */
+    public static <T> void writeJson(List<? extends T> rows, List<ExportColumn<T>> columns, Writer out)
+            throws IOException {
+        List<java.util.Map<String, String>> objects = new java.util.ArrayList<>();
+        for (T row : rows) {
+            java.util.Map<String, String> object = new java.util.LinkedHashMap<>();
+            for (ExportColumn<T> column : columns) {
+                object.put(column.header(), text(column.value().apply(row)));
+            }
+            objects.add(object);
+        }
+        writeJson(objects, out);
+    }
+
     /** The text of a cell value: empty for null, RFC 3339 for instants, items joined by "; " for collections. */
     static String text(Object value) {
         if (value == null) {

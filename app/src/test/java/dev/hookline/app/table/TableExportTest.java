@@ -25,6 +25,22 @@ class TableExportTest {
             ExportColumn.of("At", Row::at), ExportColumn.of("Tags", Row::tags));
 
     @Test
+    void jsonOfColumnsHoldsWhatTheTableShowsAndNothingElse() throws Exception {
+        List<Row> rows = List.of(new Row("01A", "secret-free", Instant.parse("2026-11-23T10:15:30Z"),
+                List.of("a", "b")));
+        StringWriter out = new StringWriter();
+
+        TableExport.writeJson(rows, List.of(ExportColumn.of("ID", Row::id), ExportColumn.of("Tags", Row::tags)),
+                out);
+
+        JsonNode json = Json.lenient().readTree(out.toString());
+        assertEquals(1, json.size());
+        assertEquals("01A", json.get(0).get("ID").asText());
+        assertEquals("a; b", json.get(0).get("Tags").asText());
+        assertEquals(2, json.get(0).size(), "only the chosen columns: " + json);
+    }
+
+    @Test
     void csvHasAHeaderAndQuotesWhatNeedsQuoting() throws Exception {
         List<Row> rows = List.of(
                 new Row("01A", "plain", Instant.parse("2026-11-23T10:15:30.123456789Z"), List.of("a", "b")),

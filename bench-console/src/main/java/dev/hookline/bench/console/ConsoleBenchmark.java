@@ -17,11 +17,13 @@ import java.util.Properties;
  *   <li>idle resident memory of that console: target &lt;= 350 MB;</li>
  *   <li>filter change to repaint of the deliveries table at 1,000,000 deliveries: target p95 &lt;= 150 ms.</li>
  * </ol>
- * Options ({@code -D...}): {@code console.starts} (5; 0 skips the start measurement), {@code console.idleSeconds} (5), {@code console.changes}
- * (60), {@code console.warmup} (10), {@code console.display} (use the real display instead of headless Monocle),
- * {@code console.jvmArgs} (extra options of the console's JVM, space-separated),
- * {@code console.skipFilter}, and the list benchmark's {@code bench.dataDir}/{@code bench.deliveries}: a kept data
- * set there is reused, else one is seeded (and kept) first.
+ * Options ({@code -D...}): {@code console.starts} (5; 0 skips 1 and 2), {@code console.idleSeconds} (10),
+ * {@code console.rounds} (40: each filter change timed that many times), {@code console.warmup} (5 untimed rounds),
+ * {@code console.display} (use the display, e.g. Xvfb's, launched as {@code javafx:run} does, instead of headless
+ * Monocle), {@code console.jvmArgs} (extra flags for the started consoles, space-separated), {@code console.skipFilter},
+ * {@code console.report} (also write the report to this file), and the list
+ * benchmark's {@code bench.dataDir}/{@code bench.deliveries}: a kept data set there is reused, else one is seeded
+ * (and kept) first. See docs/BENCHMARKS.md, "Console (issue 4)".
  */
 public final class ConsoleBenchmark {
 
@@ -36,11 +38,16 @@ public final class ConsoleBenchmark {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                 System.getProperty("java.version"), display ? "display" : "headless (Monocle, software)");
 
+        StringBuilder report = new StringBuilder(String.format(Locale.ROOT, "%d cores, %s %s, JDK %s (%s), %s%n%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
+                System.getProperty("os.version"), System.getProperty("java.version"), System.getProperty("java.vendor"),
+                display ? "display " + System.getenv("DISPLAY") : "headless (Monocle, software rendering)"));
         int starts = Integer.parseInt(p.getProperty("console.starts", "5"));
         if (starts > 0) {
             ColdStart.Result start = new ColdStart(starts,
-                    Integer.parseInt(p.getProperty("console.idleSeconds", "5")), display).run(out);
+                    Integer.parseInt(p.getProperty("console.idleSeconds", "10")), display).run(out);
             out.println(start.report());
+            report.append(start.report()).append('\n');
         }
 
         if (!p.containsKey("console.skipFilter")) {
@@ -57,9 +64,13 @@ public final class ConsoleBenchmark {
                 Benchmark.run(BenchOptions.from(seedOnly), out);
             }
             FilterRepaint.Result filter = new FilterRepaint(dataDir,
-                    Integer.parseInt(p.getProperty("console.warmup", "10")),
-                    Integer.parseInt(p.getProperty("console.changes", "60")), display).run(out);
+                    Integer.parseInt(p.getProperty("console.warmup", "5")),
+                    Integer.parseInt(p.getProperty("console.rounds", "40")), display).run(out);
             out.println(filter.report());
+            report.append(filter.report());
+        }
+        if (p.getProperty("console.report") != null) {
+            Files.writeString(Path.of(p.getProperty("console.report")), report);
         }
         System.exit(0); // the JavaFX toolkit of the filter measurement keeps the JVM alive otherwise
     }

@@ -1,0 +1,46 @@
+package dev.hookline.server.outbound;
+
+import java.time.Clock;
+
+/**
+ * The server's own sender, made on the first send. Building an {@link OkHttpWebhookSender} loads the JDK's CA
+ * certificates and sets up TLS, a few hundred milliseconds of CPU that would otherwise sit on every start (the
+ * console's cold start above all), although most starts send nothing for a while.
+ */
+public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
+
+    private final Clock clock;
+    private volatile OkHttpWebhookSender sender;
+    private boolean closed;
+
+    public LazyWebhookSender(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public SendResult send(Webhook webhook) {
+        OkHttpWebhookSender current = sender;
+        if (current == null) {
+            current = create();
+        }
+        return current.send(webhook);
+    }
+
+    private synchronized OkHttpWebhookSender create() {
+        if (sender == null) {
+            if (closed) {
+                throw new IllegalStateException("the sender is closed");
+            }
+            sender = new OkHttpWebhookSender(clock);
+        }
+        return sender;
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (sender != null) {
+            sender.close();
+        }
+    }
+}
