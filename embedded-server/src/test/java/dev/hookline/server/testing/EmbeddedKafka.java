@@ -68,7 +68,8 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setNumBrokerNodes(1)
                     .setNumControllerNodes(1);
             if (sasl) {
-                nodes.setBrokerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT);
+                nodes.setBrokerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT)
+                        .setControllerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT);
             }
             KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes.build())
                     // a group forms at once instead of after the 3 s default delay

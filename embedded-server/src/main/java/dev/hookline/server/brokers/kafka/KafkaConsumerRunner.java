@@ -204,6 +204,7 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
     private void work(int worker, MessageSink sink) throws Exception {
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings.consumerProperties(worker));
         consumers.add(consumer);
+        Duration leaveGroupWithin = Duration.ofSeconds(1); // when the broker is gone, do not wait long to say goodbye
         try {
             if (stopping) {
                 return;
@@ -237,9 +238,10 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
                     commit(consumer, stored);
                 }
             }
+            leaveGroupWithin = Duration.ofSeconds(5);
         } finally {
             consumers.remove(consumer);
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            consumer.close(CloseOptions.timeout(leaveGroupWithin));
         }
     }
 
@@ -283,42 +285,42 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
         }
     }
 
-    /** Notices when a consumer has had no connection to any broker for {@link Timing#lostAfter}. */
+    /**
+     * Notices when a consumer has lost its broker: its group coordinator (a broker) gets a heartbeat every second
+     * while it is reachable, so no heartbeat for {@link Timing#lostAfter} means no broker is answering
+     * (Kafka's client itself would only keep reconnecting, silently).
+     */
     private final class ConnectionWatch {
 
-        private final Metric connections;
-        private long disconnectedSinceNanos = -1;
+        private final Metric lastHeartbeatSecondsAgo;
+        private long quietSinceNanos = System.nanoTime();
 
         ConnectionWatch(KafkaConsumer<byte[], byte[]> consumer) {
             Metric found = null;
             for (var entry : consumer.metrics().entrySet()) {
-                if (entry.getKey().name().equals("connection-count")
-                        && entry.getKey().group().equals("consumer-metrics")) {
+                if (entry.getKey().name().equals("last-heartbeat-seconds-ago")
+                        && entry.getKey().group().equals("consumer-coordinator-metrics")) {
                     found = entry.getValue();
                 }
             }
-            this.connections = found;
+            this.lastHeartbeatSecondsAgo = found;
         }
 
+        /** Records arrived: the broker is there. */
         void connected() {
-            disconnectedSinceNanos = -1;
+            quietSinceNanos = System.nanoTime();
         }
 
         void check() throws BrokerException {
-            if (connections == null) {
-                return;
+            long quietNanos = System.nanoTime() - quietSinceNanos;
+            Object value = lastHeartbeatSecondsAgo == null ? null : lastHeartbeatSecondsAgo.metricValue();
+            // negative or NaN: no heartbeat sent yet; then the time since start (or the last records) decides
+            if (value instanceof Number secondsAgo && secondsAgo.doubleValue() >= 0) {
+                quietNanos = Math.min(quietNanos, (long) (secondsAgo.doubleValue() * 1e9));
             }
-            Object value = connections.metricValue();
-            if (value instanceof Number count && count.doubleValue() > 0) {
-                connected();
-                return;
-            }
-            long now = System.nanoTime();
-            if (disconnectedSinceNanos < 0) {
-                disconnectedSinceNanos = now;
-            } else if (now - disconnectedSinceNanos >= timing.lostAfter().toNanos()) {
+            if (quietNanos >= timing.lostAfter().toNanos()) {
                 throw new BrokerException("lost connection to Kafka brokers " + settings.brokerList()
-                        + ": no broker reachable for " + timing.lostAfter().toSeconds() + " s");
+                        + ": no broker answered for " + timing.lostAfter().toSeconds() + " s");
             }
         }
     }

@@ -22,7 +22,7 @@ final class KafkaTesting {
 
     /** Short waits so failure tests finish in seconds. */
     static final KafkaConsumerRunner.Timing QUICK = new KafkaConsumerRunner.Timing(Duration.ofSeconds(2),
-            Duration.ofSeconds(3), Duration.ofMillis(200));
+            Duration.ofSeconds(4), Duration.ofMillis(200));
 
     private KafkaTesting() {
     }
