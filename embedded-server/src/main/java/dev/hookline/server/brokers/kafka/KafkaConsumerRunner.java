@@ -8,18 +8,24 @@ import dev.hookline.server.brokers.MessageSink;
 import dev.hookline.server.brokers.RejectedMessageException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -50,6 +56,8 @@ import org.slf4j.LoggerFactory;
 public final class KafkaConsumerRunner implements BrokerConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaConsumerRunner.class);
+    /** Records of one worker handed to the sink at once. */
+    static final int IN_FLIGHT = 64;
 
     /**
      * How long to wait. {@code connectTimeout}: the first metadata look-up; {@code lostAfter}: no connection to any
@@ -72,6 +80,8 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
     private final int workers;
     private final Timing timing;
     private final List<KafkaConsumer<byte[], byte[]>> consumers = new CopyOnWriteArrayList<>();
+    private final ExecutorService recordThreads = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("kafka-record-", 0).factory());
     private volatile boolean closing;
     private volatile boolean stopping;
 
@@ -89,6 +99,14 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
 
     @Override
     public void run(MessageSink sink, Runnable consuming) throws Exception {
+        try {
+            consume(sink, consuming);
+        } finally {
+            recordThreads.shutdown();
+        }
+    }
+
+    private void consume(MessageSink sink, Runnable consuming) throws Exception {
         int partitions = preflight();
         if (stopping) {
             return;
@@ -223,25 +241,89 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
                     continue;
                 }
                 watch.connected();
-                Map<TopicPartition, OffsetAndMetadata> stored = new HashMap<>();
-                try {
-                    for (ConsumerRecord<byte[], byte[]> record : records) {
-                        if (stopping) {
-                            break;
-                        }
-                        hand(record, sink);
-                        stored.put(new TopicPartition(record.topic(), record.partition()),
-                                new OffsetAndMetadata(record.offset() + 1));
-                    }
-                } finally {
-                    // what the sink stored (or rejected) is acknowledged, even when a later record failed
-                    commit(consumer, stored);
-                }
+                handBatch(consumer, records, sink);
             }
             leaveGroupWithin = Duration.ofSeconds(5);
         } finally {
             consumers.remove(consumer);
             consumer.close(CloseOptions.timeout(leaveGroupWithin));
+        }
+    }
+
+    /**
+     * Hands one poll's records to the sink, up to {@link #IN_FLIGHT} at once (on virtual threads: the server commits
+     * concurrent events together, so this is what makes a consumer fast), then commits per partition the offset
+     * after the longest run of records from the batch's start that the sink stored or rejected. A record the sink
+     * failed on is never committed past: records after it that were stored meanwhile are read again later (stored as
+     * duplicates where the messages carry idempotency keys). The failure is rethrown after the commit. Events of one
+     * partition are therefore not necessarily created in offset order (neither are Convoy's).
+     */
+    private void handBatch(KafkaConsumer<byte[], byte[]> consumer, ConsumerRecords<byte[], byte[]> records,
+                           MessageSink sink) throws SinkFailure {
+        List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(records.count());
+        records.forEach(batch::add);
+        AtomicIntegerArray outcomes = new AtomicIntegerArray(batch.size()); // 0 not handed, 1 done, 2 failed
+        AtomicReference<SinkFailure> failure = new AtomicReference<>();
+        Semaphore inFlight = new Semaphore(IN_FLIGHT);
+        List<Future<?>> handed = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size() && !stopping && failure.get() == null; i++) {
+            inFlight.acquireUninterruptibly();
+            int index = i;
+            handed.add(recordThreads.submit(() -> {
+                try {
+                    hand(batch.get(index), sink);
+                    outcomes.set(index, 1);
+                } catch (SinkFailure failed) {
+                    outcomes.set(index, 2);
+                    failure.compareAndSet(null, failed);
+                } finally {
+                    inFlight.release();
+                }
+            }));
+        }
+        for (Future<?> future : handed) {
+            awaitHanded(future);
+        }
+        Map<TopicPartition, OffsetAndMetadata> stored = new HashMap<>();
+        Set<TopicPartition> stopped = new HashSet<>();
+        for (int i = 0; i < batch.size(); i++) {
+            ConsumerRecord<byte[], byte[]> record = batch.get(i);
+            TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+            if (stopped.contains(partition)) {
+                continue;
+            }
+            if (outcomes.get(i) == 1) {
+                stored.put(partition, new OffsetAndMetadata(record.offset() + 1));
+            } else {
+                stopped.add(partition);
+            }
+        }
+        // what the sink stored (or rejected) is acknowledged, even when another record failed
+        commit(consumer, stored);
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    /** Waits for a handed record, through interrupts: the batch's commit must not be lost. */
+    private static void awaitHanded(Future<?> future) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    future.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException runtime ? runtime
+                            : new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

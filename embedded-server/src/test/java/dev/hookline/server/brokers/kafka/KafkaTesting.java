@@ -32,7 +32,7 @@ final class KafkaTesting {
         PubSubConfig pubSub = new PubSubConfig(PubSubType.KAFKA, workers, null, null,
                 new PubSubConfig.Kafka(List.of(brokers.split(",")), group, topic, auth), null);
         return new Source(uid, "project-1", "mask-" + uid, "kafka " + topic, null, SourceType.PUB_SUB, null, false,
-                null, null, null, null, pubSub, null, null, null, null, null, null);
+                null, null, null, null, pubSub, null, null, null, null, null, null, null);
     }
 
     static void awaitTrue(BooleanSupplier condition, String what) {
