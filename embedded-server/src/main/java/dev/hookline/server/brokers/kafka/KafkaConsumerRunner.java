@@ -338,12 +338,13 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
         try {
             sink.accept(new BrokerMessage(body, headers, id));
         } catch (RejectedMessageException rejected) {
-            LOG.warn("source {}: rejected Kafka message {} ({} bytes) and skipped it: {}", source.uid(), id,
-                    record.serializedValueSize(), rejected.reason());
+            // the supervisor's sink already logged the reason and counts it on the source; Kafka has no dead-letter
+            LOG.debug("source {}: rejected Kafka message {} ({} bytes) skipped; its offset is committed", source.uid(),
+                    id, record.serializedValueSize());
         } catch (RuntimeException failed) {
             if (!closing) {
-                LOG.warn("source {}: could not store Kafka message {}; not committed, it is read again on the next try",
-                        source.uid(), id, failed);
+                LOG.warn("source {}: could not store Kafka message {} ({}); not committed, it is read again on the "
+                        + "next try", source.uid(), id, failed.toString());
             }
             throw new SinkFailure(failed);
         }

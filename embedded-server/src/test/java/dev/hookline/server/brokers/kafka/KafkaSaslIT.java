@@ -12,6 +12,7 @@ import dev.hookline.server.brokers.BrokerException;
 import dev.hookline.server.brokers.kafka.KafkaTesting.RecordingSink;
 import dev.hookline.server.brokers.kafka.KafkaTesting.Running;
 import dev.hookline.server.testing.EmbeddedKafka;
+import org.apache.kafka.common.test.JaasUtils;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -60,5 +61,15 @@ class KafkaSaslIT {
         assertTrue(failure.getMessage().startsWith("authentication failed for user " + EmbeddedKafka.SASL_USER
                 + " (SASL PLAIN) on Kafka brokers " + kafka.bootstrapServers()), failure.getMessage());
         assertFalse(failure.getMessage().contains("not-the-password"));
+    }
+
+    @Test
+    void aUserWithoutRightsOnTheTopicIsSaidInPlainWords() {
+        Running running = Running.start(new KafkaConsumerRunner(source("src-norights", kafka.bootstrapServers(),
+                "secured", null, 1, plain(JaasUtils.KAFKA_PLAIN_USER1, JaasUtils.KAFKA_PLAIN_USER1_PASSWORD)), QUICK),
+                new RecordingSink());
+        BrokerException failure = KafkaConsumerRunnerIT.failure(running);
+        assertEquals("user " + JaasUtils.KAFKA_PLAIN_USER1 + " may not read topic secured on Kafka brokers "
+                + kafka.bootstrapServers(), failure.getMessage());
     }
 }
