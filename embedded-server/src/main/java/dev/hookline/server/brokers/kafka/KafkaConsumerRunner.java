@@ -58,6 +58,7 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaConsumerRunner.class);
     /** Records of one worker handed to the sink at once. */
     static final int IN_FLIGHT = 64;
+    private static final ClassLoader KAFKA_LOADER = KafkaConsumer.class.getClassLoader();
 
     /**
      * How long to wait. {@code connectTimeout}: the first metadata look-up; {@code lostAfter}: no connection to any
@@ -99,9 +100,16 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
 
     @Override
     public void run(MessageSink sink, Runnable consuming) throws Exception {
+        // Kafka loads its configured classes (deserializers, login modules, SASL callbacks) through the thread's
+        // context class loader when there is one; the thread that started this one may have a loader that does not
+        // see Kafka (a plugin or exec:java class loader), so use the one that loaded Kafka for as long as this runs
+        Thread self = Thread.currentThread();
+        ClassLoader previous = self.getContextClassLoader();
+        self.setContextClassLoader(KAFKA_LOADER);
         try {
             consume(sink, consuming);
         } finally {
+            self.setContextClassLoader(previous);
             recordThreads.shutdown();
         }
     }
@@ -117,6 +125,7 @@ public final class KafkaConsumerRunner implements BrokerConsumer {
         ExecutorService pool = Executors.newFixedThreadPool(workers, task -> {
             Thread thread = new Thread(task, "kafka-" + source.uid() + "-" + threadNumber.getAndIncrement());
             thread.setDaemon(true);
+            thread.setContextClassLoader(KAFKA_LOADER);
             return thread;
         });
         Throwable failure = null;

@@ -186,6 +186,19 @@ class KafkaConsumerRunnerIT {
         assertTrue(running.result().isDone() && !running.result().isCompletedExceptionally());
     }
 
+    @Test
+    void consumesWhenStartedFromAThreadWhoseClassLoaderCannotSeeKafka() {
+        kafka.createTopic("loaders", 1);
+        kafka.send("loaders", "{\"n\":1}", Map.of());
+        RecordingSink sink = new RecordingSink();
+        ClassLoader blind = new java.net.URLClassLoader(new java.net.URL[0], ClassLoader.getPlatformClassLoader());
+        Running running = Running.start(new KafkaConsumerRunner(
+                source("src-loaders", kafka.bootstrapServers(), "loaders", null, 1, null), QUICK), sink, blind);
+        awaitTrue(() -> sink.accepted.size() == 1 || running.result().isDone(), "the message (or a failure)");
+        running.stop();
+        assertEquals(1, sink.accepted.size());
+    }
+
     static BrokerException failure(Running running) {
         CompletionException thrown = assertThrows(CompletionException.class,
                 () -> running.result().orTimeout(PATIENCE.toSeconds(), TimeUnit.SECONDS).join());

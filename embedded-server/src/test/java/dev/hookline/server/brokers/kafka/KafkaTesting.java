@@ -54,9 +54,14 @@ final class KafkaTesting {
     record Running(BrokerConsumer consumer, CompletableFuture<Void> result, CountDownLatch consuming) {
 
         static Running start(BrokerConsumer consumer, MessageSink sink) {
+            return start(consumer, sink, Thread.currentThread().getContextClassLoader());
+        }
+
+        /** The same, on a thread whose context class loader is {@code contextLoader}. */
+        static Running start(BrokerConsumer consumer, MessageSink sink, ClassLoader contextLoader) {
             CountDownLatch consuming = new CountDownLatch(1);
             CompletableFuture<Void> result = new CompletableFuture<>();
-            Thread.ofPlatform().daemon().name("test-kafka-run").start(() -> {
+            Thread thread = Thread.ofPlatform().daemon().name("test-kafka-run").unstarted(() -> {
                 try {
                     consumer.run(sink, consuming::countDown);
                     result.complete(null);
@@ -64,6 +69,8 @@ final class KafkaTesting {
                     result.completeExceptionally(t);
                 }
             });
+            thread.setContextClassLoader(contextLoader);
+            thread.start();
             return new Running(consumer, result, consuming);
         }
 
