@@ -54,14 +54,22 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  *       and starts a new consumer.</li>
  *   <li>A failing poll (SQS unreachable, credentials revoked, queue deleted): {@link #run} throws a
  *       {@link BrokerException} in plain words.</li>
+ *   <li>{@link #close}: workers finish the poll in flight (at most {@value #DEFAULT_WAIT_SECONDS} s) and its batch,
+ *       then {@link #run} returns.</li>
  * </ul>
  */
 public final class SqsConsumer implements BrokerConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqsConsumer.class);
 
-    /** Long-poll wait: short enough that a worker that missed an interrupt still sees close() soon. */
-    static final int DEFAULT_WAIT_SECONDS = 10;
+    /**
+     * Long-poll wait. close() lets a poll in flight finish (interrupting it could drop a response that SQS already
+     * took messages out of the queue for: they would stay invisible for the whole visibility timeout), so this is
+     * also how long close() may take when the queue is idle.
+     */
+    static final int DEFAULT_WAIT_SECONDS = 5;
+    /** Beyond the long-poll wait, how long close() waits for a worker before interrupting it. */
+    private static final long STOP_GRACE_MILLIS = 3_000;
     /** The attribute a rejected message's dead-letter copy carries, with the reason. */
     public static final String REJECTION_REASON_ATTRIBUTE = "x-hookline-rejection-reason";
     private static final int MAX_ATTRIBUTES = 10;
@@ -173,21 +181,32 @@ public final class SqsConsumer implements BrokerConsumer {
         } finally {
             setupLock.unlock();
         }
-        running.forEach(Worker::interruptPoll);
     }
 
-    /** Interrupts the workers that wait in a poll and waits a bounded time for all to finish their batch. */
+    /**
+     * Lets every worker finish its poll and the batch it brought (so no received message is left invisible), waiting
+     * at most the long-poll wait plus a grace; then interrupts a worker still in a poll (a hung connection).
+     */
     private void stopWorkers() throws InterruptedException {
         stopping = true;
-        running.forEach(Worker::interruptPoll);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds + 5L);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds)
+                + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS);
         for (Worker worker : running) {
-            Thread thread = worker.thread;
-            if (thread != null && thread.isAlive()) {
-                long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    thread.join(Duration.ofNanos(left));
-                }
+            join(worker, deadline);
+        }
+        running.forEach(Worker::interruptPoll);
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        for (Worker worker : running) {
+            join(worker, deadline);
+        }
+    }
+
+    private static void join(Worker worker, long deadline) throws InterruptedException {
+        Thread thread = worker.thread;
+        if (thread != null && thread.isAlive()) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                thread.join(Duration.ofNanos(left));
             }
         }
     }
@@ -323,7 +342,10 @@ public final class SqsConsumer implements BrokerConsumer {
             this.errors = errors;
         }
 
-        /** Interrupts the thread only while it waits in a poll: never while the sink stores or a delete runs. */
+        /**
+         * Last resort of stopWorkers: interrupts the thread only while it waits in a poll, never while the sink stores
+         * or a delete runs.
+         */
         void interruptPoll() {
             pollLock.lock();
             try {
@@ -357,7 +379,7 @@ public final class SqsConsumer implements BrokerConsumer {
             }
         }
 
-        /** One long poll; null when interrupted by close(). */
+        /** One long poll; null when stopping (before it, or interrupted as a last resort). */
         private List<Message> poll() throws BrokerException {
             pollLock.lock();
             try {

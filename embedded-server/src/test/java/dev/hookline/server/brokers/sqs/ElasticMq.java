@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.elasticmq.rest.sqs.SQSRestServer;
 import org.elasticmq.rest.sqs.SQSRestServerBuilder;
@@ -31,13 +32,15 @@ public final class ElasticMq implements AutoCloseable {
     public static final String SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 
     private final SQSRestServer server;
+    private final org.apache.pekko.http.scaladsl.Http.ServerBinding binding;
     private final int port;
     private final SqsClient client;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ElasticMq(SQSRestServer server, int port) {
+    private ElasticMq(SQSRestServer server, org.apache.pekko.http.scaladsl.Http.ServerBinding binding) {
         this.server = server;
-        this.port = port;
+        this.binding = binding;
+        this.port = binding.localAddress().getPort();
         this.client = SqsClient.builder()
                 .region(Region.of(REGION))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET)))
@@ -56,8 +59,7 @@ public final class ElasticMq implements AutoCloseable {
                 .withInterface("127.0.0.1")
                 .withAWSRegion(REGION)
                 .start();
-        int bound = server.waitUntilStarted().localAddress().getPort();
-        return new ElasticMq(server, bound);
+        return new ElasticMq(server, server.waitUntilStarted());
     }
 
     public int port() {
@@ -138,7 +140,7 @@ public final class ElasticMq implements AutoCloseable {
         PubSubConfig pubSub = new PubSubConfig(PubSubType.SQS, workers,
                 new PubSubConfig.Sqs(key, secret, REGION, queue, endpoint), null, null, null);
         return new Source("src_" + queue, "project", "mask", "sqs " + queue, null, SourceType.PUB_SUB, null, false,
-                null, null, null, null, pubSub, null, null, null, null, null, null);
+                null, null, null, null, pubSub, null, null, null, null, null, null, null);
     }
 
     /** Waits until {@code condition} holds, polling every 20 ms; fails after {@code timeout}. */
@@ -162,9 +164,15 @@ public final class ElasticMq implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             client.close();
-            long start = System.nanoTime();
+            // close open (keep-alive, long-poll) connections now rather than after pekko's 10 s deadline
+            try {
+                scala.concurrent.Await.result(binding.terminate(
+                        scala.concurrent.duration.Duration.create(100, TimeUnit.MILLISECONDS)),
+                        scala.concurrent.duration.Duration.create(5, TimeUnit.SECONDS));
+            } catch (Exception e) {
+                throw new IllegalStateException("ElasticMQ did not stop", e);
+            }
             server.stopAndWait();
-            System.out.println("ElasticMQ stopped in " + (System.nanoTime() - start) / 1_000_000 + " ms");
         }
     }
 }
