@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers.sqs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 import dev.hookline.api.model.SourceType;
+import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.Receiver;
@@ -81,9 +83,14 @@ class SqsSourcesIT {
         sqs.createQueue(queue);
     }
 
+    /** The standard consumers, SQS with 1 s long polls so that stopping the server is quick. */
     private TestServer startServer() throws Exception {
+        return startServer(BrokerConsumers.standard().with(PubSubType.SQS, source -> new SqsConsumer(source, 1)));
+    }
+
+    private TestServer startServer(BrokerConsumers consumers) throws Exception {
         Clock clock = Clock.systemUTC();
-        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock));
+        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock), consumers);
     }
 
     @AfterEach
@@ -143,29 +150,55 @@ class SqsSourcesIT {
     }
 
     @Test
+    void theStandardConsumersConsumeSqsSourcesWithSqsConsumer() throws Exception {
+        Source source = createSource(queue, sqs.endpoint());
+        try (var consumer = BrokerConsumers.standard().create(source)) {
+            assertInstanceOf(SqsConsumer.class, consumer);
+        }
+    }
+
+    /**
+     * With the standard consumer (5 s long polls, which stopping lets finish): a publisher keeps sending while the
+     * server stops and starts again; every message becomes exactly one original event and one delivery.
+     */
+    @Test
     void aServerRestartMidStreamLosesNothing() throws Exception {
+        server.close();
+        server = startServer(BrokerConsumers.standard());
+        client = server.client(project.apiKey()).withProject(project.id());
         Source source = createSource(queue, sqs.endpoint());
         awaitState(source.uid(), ConsumerState.RUNNING);
-        int n = 40;
-        for (int i = 0; i < n / 2; i++) {
-            sqs.send(queue, message(i, ",\"idempotency_key\":\"k" + i + "\""), Map.of());
-        }
-        Await.until(WAIT, "the first events", () -> !events().isEmpty());
 
-        server.close(); // mid-stream: some messages consumed, some not
-        for (int i = n / 2; i < n; i++) {
-            sqs.send(queue, message(i, ",\"idempotency_key\":\"k" + i + "\""), Map.of());
-        }
-        server = startServer();
+        int n = 60;
+        AtomicInteger published = new AtomicInteger();
+        Thread publisher = Thread.ofPlatform().name("publisher").start(() -> {
+            for (int i = 0; i < n; i++) {
+                sqs.send(queue, message(i, ",\"idempotency_key\":\"k" + i + "\""), Map.of());
+                published.incrementAndGet();
+                try {
+                    Thread.sleep(25); // pacing: a steady stream across the restart, not a wait for a condition
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        Await.until(WAIT, "the first deliveries", () -> receiver.requests().size() >= 5);
+
+        server.close();
+        int publishedWhileStopping = published.get();
+        assertTrue(publishedWhileStopping < n, "the restart falls mid-stream");
+        server = startServer(BrokerConsumers.standard());
         client = server.client(project.apiKey()).withProject(project.id());
 
+        publisher.join(WAIT.toMillis());
         Set<String> all = IntStream.range(0, n).mapToObj(i -> "{\"n\":" + i + "}").collect(Collectors.toSet());
         Await.until(WAIT, "every message delivered", () -> deliveredBodies().containsAll(all));
         Await.until(WAIT, "queue empty", () -> sqs.count(queue) == 0);
         List<Event> events = client.listEvents(ListQuery.ofPerPage(100)).content();
         assertEquals(n, events.stream().filter(e -> !Boolean.TRUE.equals(e.isDuplicateEvent())).count(),
-                "one original event per message (a message redelivered around the restart is a duplicate)");
+                "one original event per message (a message redelivered around the restart would be a duplicate)");
         assertEquals(n, client.listEventDeliveries(ListQuery.ofPerPage(100)).content().size());
+        assertEquals(n, receiver.requests().size(), "each delivered once");
     }
 
     @Test
