@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * {@code url-connection-client}.
  *
  * <p>{@link #run} resolves the queue URL (and the queue's dead-letter queue, when its redrive policy names one), then
- * starts the source's {@code workers} virtual threads. Each long-polls ReceiveMessage (up to 10 messages), hands every
+ * starts the source's {@code workers} worker threads. Each long-polls ReceiveMessage (up to 10 messages), hands every
  * message to the sink and, once the whole batch is handled, deletes the accepted and rejected ones with one
  * DeleteMessageBatch. So a message leaves the queue only after its event is committed.
  *
@@ -134,7 +134,8 @@ public final class SqsConsumer implements BrokerConsumer {
             }
             for (int i = 0; i < workers; i++) {
                 Worker worker = new Worker(client, queueUrl, deadLetterUrl, sink, errors);
-                worker.thread = Thread.ofVirtual().name("sqs-" + sourceId + "-" + i).unstarted(worker);
+                // platform threads: few, long-lived, and HttpURLConnection may pin a virtual thread's carrier on JDK 21
+                worker.thread = Thread.ofPlatform().daemon().name("sqs-" + sourceId + "-" + i).unstarted(worker);
                 running.add(worker);
             }
             if (closed) {
@@ -230,7 +231,9 @@ public final class SqsConsumer implements BrokerConsumer {
                         AwsBasicCredentials.create(config.accessKeyId(), config.secretKey())))
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(5))
-                        .socketTimeout(Duration.ofSeconds(waitSeconds + 15L)));
+                        .socketTimeout(Duration.ofSeconds(waitSeconds + 15L)))
+                // bounds every call, a hung one included (the SDK aborts it by closing its connection)
+                .overrideConfiguration(o -> o.apiCallAttemptTimeout(Duration.ofSeconds(waitSeconds + 10L)));
         if (config.endpoint() != null && !config.endpoint().isBlank()) {
             builder.endpointOverride(endpoint(config.endpoint()));
         }
