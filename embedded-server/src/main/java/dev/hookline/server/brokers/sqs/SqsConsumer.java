@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
 
 /**
  * Consumes one {@code pub_sub} source of type {@code sqs} with the AWS SDK for Java v2 and its light
@@ -312,6 +313,11 @@ public final class SqsConsumer implements BrokerConsumer {
         }
     }
 
+    /** The last path segment of a queue URL: its name. */
+    static String queueName(String queueUrl) {
+        return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
+    }
+
     /** The headers a message hands the sink: its message attributes as text (binary ones as base64). */
     static Map<String, String> headers(Message message) {
         Map<String, String> headers = new LinkedHashMap<>();
@@ -431,8 +437,10 @@ public final class SqsConsumer implements BrokerConsumer {
                         } catch (RuntimeException e) {
                             release(batch.subList(i, batch.size()));
                             delete(done);
-                            throw errors.describe("move rejected message " + message.messageId()
-                                    + " to the dead-letter queue", e);
+                            throw new BrokerException("could not copy rejected message " + message.messageId()
+                                    + " to the dead-letter queue " + queueName(deadLetterUrl) + ": "
+                                    + (e instanceof QueueDoesNotExistException ? "it does not exist"
+                                    : errors.describe("send to the dead-letter queue", e).getMessage()), e);
                         }
                     }
                     done.add(message);

@@ -228,6 +228,24 @@ class SqsConsumerIT {
     }
 
     @Test
+    void aRejectedMessageThatCannotReachTheDeadLetterQueueStaysInTheQueueAndEndsRun() throws Exception {
+        String queue = "lost-dlq-" + QUEUES.incrementAndGet();
+        sqs.createQueueWithDeadLetterQueue(queue, queue + "-dlq");
+        Running running = run(queue, 1, message -> {
+            throw new RejectedMessageException("no event_type");
+        }).awaitConsuming();
+        sqs.client().deleteQueue(b -> b.queueUrl(sqs.queueUrl(queue + "-dlq")));
+        String id = sqs.send(queue, "{\"data\":{}}", Map.of());
+
+        Throwable thrown = running.awaitEnd();
+        assertInstanceOf(BrokerException.class, thrown);
+        assertEquals("could not copy rejected message " + id + " to the dead-letter queue " + queue
+                + "-dlq: it does not exist", thrown.getMessage());
+        assertEquals(1, sqs.count(queue), "not deleted: never lost silently");
+        assertEquals(0, sqs.inFlight(queue), "and visible again at once");
+    }
+
+    @Test
     void aMissingQueueIsSaidInPlainWords() throws Exception {
         Running running = run("nope", 1, new Recording());
         Throwable thrown = running.awaitEnd();
