@@ -55,6 +55,10 @@ public final class ElasticMq implements AutoCloseable {
 
     /** On {@code port} (0: any free one), e.g. to come back where a stopped one was. */
     public static ElasticMq start(int port) {
+        // quiet: Pekko's config reads system properties
+        System.setProperty("pekko.loglevel", "WARNING");
+        System.setProperty("pekko.log-dead-letters", "off");
+        System.setProperty("pekko.log-dead-letters-during-shutdown", "off");
         SQSRestServer server = (port == 0 ? SQSRestServerBuilder.withDynamicPort() : SQSRestServerBuilder.withPort(port))
                 .withInterface("127.0.0.1")
                 .withAWSRegion(REGION)
