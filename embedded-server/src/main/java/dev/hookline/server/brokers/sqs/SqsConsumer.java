@@ -292,12 +292,20 @@ public final class SqsConsumer implements BrokerConsumer {
         }
         String account = parts[4];
         String name = parts[5];
-        return errors.call("resolve dead-letter queue " + name, () -> client.getQueueUrl(b -> {
-            b.queueName(name);
-            if (!account.isBlank()) {
-                b.queueOwnerAWSAccountId(account);
-            }
-        }).queueUrl());
+        try {
+            return client.getQueueUrl(b -> {
+                b.queueName(name);
+                if (!account.isBlank()) {
+                    b.queueOwnerAWSAccountId(account);
+                }
+            }).queueUrl();
+        } catch (QueueDoesNotExistException e) {
+            // rejected messages would have nowhere to go that the user asked for: say so rather than drop them
+            throw new BrokerException("dead-letter queue " + name + " (from the redrive policy of queue "
+                    + config.queueName() + ") does not exist", e);
+        } catch (RuntimeException e) {
+            throw errors.describe("resolve dead-letter queue " + name, e);
+        }
     }
 
     /** The {@code deadLetterTargetArn} of a queue's RedrivePolicy attribute (JSON), or null. */
