@@ -246,6 +246,18 @@ class SqsConsumerIT {
     }
 
     @Test
+    void aMissingDeadLetterQueueIsSaidInPlainWords() throws Exception {
+        String queue = "gone-dlq-" + QUEUES.incrementAndGet();
+        sqs.createQueueWithDeadLetterQueue(queue, queue + "-dlq");
+        sqs.client().deleteQueue(b -> b.queueUrl(sqs.queueUrl(queue + "-dlq")));
+
+        Throwable thrown = run(queue, 1, new Recording()).awaitEnd();
+        assertInstanceOf(BrokerException.class, thrown);
+        assertEquals("dead-letter queue " + queue + "-dlq (from the redrive policy of queue " + queue
+                + ") does not exist", thrown.getMessage());
+    }
+
+    @Test
     void aMissingQueueIsSaidInPlainWords() throws Exception {
         Running running = run("nope", 1, new Recording());
         Throwable thrown = running.awaitEnd();
