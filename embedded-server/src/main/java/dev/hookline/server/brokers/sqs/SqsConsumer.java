@@ -48,8 +48,8 @@ import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
  *
  * <ul>
  *   <li>Rejected (can never become an event): moved to the queue's dead-letter queue when its redrive policy has one
- *       (a copy with the attribute {@code x-hookline-rejection-reason}), then deleted; else just deleted. Logged
- *       without its payload; the sink keeps the reason in the source's status.</li>
+ *       (a copy with the attribute {@code x-hookline-rejection-reason}), then deleted; else just deleted. The
+ *       supervisor's sink logs it (without the payload) and keeps the reason in the source's status.</li>
  *   <li>Any other failure of the sink: the message and the rest of its batch are made visible again at once
  *       (ChangeMessageVisibility 0), the accepted ones deleted, and {@link #run} throws so the supervisor backs off
  *       and starts a new consumer.</li>
@@ -437,8 +437,7 @@ public final class SqsConsumer implements BrokerConsumer {
                     sink.accept(new BrokerMessage(message.body(), headers(message), message.messageId()));
                     done.add(message);
                 } catch (RejectedMessageException rejected) {
-                    LOG.warn("sqs source {}: rejected message {} from queue {}: {}", sourceId, message.messageId(),
-                            config.queueName(), rejected.reason());
+                    // the supervisor's sink already logged the rejection with its reason (never the payload)
                     if (deadLetterUrl != null) {
                         try {
                             toDeadLetterQueue(message, rejected.reason());
@@ -450,6 +449,8 @@ public final class SqsConsumer implements BrokerConsumer {
                                     + (e instanceof QueueDoesNotExistException ? "it does not exist"
                                     : errors.describe("send to the dead-letter queue", e).getMessage()), e);
                         }
+                        LOG.info("sqs source {}: rejected message {} copied to dead-letter queue {}", sourceId,
+                                message.messageId(), queueName(deadLetterUrl));
                     }
                     done.add(message);
                 } catch (RuntimeException e) {
