@@ -299,6 +299,8 @@ public final class PubSubConsumer implements BrokerConsumer {
             case UNAVAILABLE -> authFailure(e)
                     ? "authentication failed for the service account " + email + ": " + cause
                     : "cannot reach Pub/Sub at " + target() + (cause.isEmpty() ? "" : " (" + cause + ")");
+            case CANCELLED -> "Pub/Sub at " + target() + " closed the connection"
+                    + (cause.isEmpty() ? "" : " (" + cause + ")");
             case DEADLINE_EXCEEDED -> "Pub/Sub at " + target() + " did not answer within " + rpcBudget.toSeconds()
                     + " s";
             case RESOURCE_EXHAUSTED -> "Pub/Sub refused to serve " + subscription + ": quota exceeded"
@@ -368,17 +370,26 @@ public final class PubSubConsumer implements BrokerConsumer {
         public void run() {
             PullRequest pull = PullRequest.newBuilder().setSubscription(subscription)
                     .setMaxMessages(MAX_MESSAGES_PER_PULL).build();
+            boolean cancelledBefore = false;
             try {
                 while (!stopping()) {
                     PullResponse response;
                     try {
                         response = call(stub.pullCallable(), pull, true);
                     } catch (ApiException e) {
-                        if (e.getStatusCode().getCode() == StatusCode.Code.DEADLINE_EXCEEDED) {
+                        StatusCode.Code code = e.getStatusCode().getCode();
+                        if (code == StatusCode.Code.DEADLINE_EXCEEDED) {
                             continue; // a long poll that found nothing
+                        }
+                        if (code == StatusCode.Code.CANCELLED && !cancelledBefore) {
+                            // the server dropped the call (going away, or a connection reset): pull again, and
+                            // if it is gone the next pull says so
+                            cancelledBefore = true;
+                            continue;
                         }
                         throw plainWords(e, account);
                     }
+                    cancelledBefore = false;
                     handle(response.getReceivedMessagesList());
                 }
             } catch (Stopped stopped) {
