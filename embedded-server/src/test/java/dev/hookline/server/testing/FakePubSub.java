@@ -76,6 +76,8 @@ public final class FakePubSub implements AutoCloseable {
     private final List<String> calls = new ArrayList<>();
     private volatile Status failEverything;
     private volatile Duration pullWait = Duration.ofMillis(500);
+    private volatile int maxPerPull = Integer.MAX_VALUE;
+    private volatile Duration pullDelay = Duration.ZERO;
     private int port;
     private Server server;
 
@@ -187,6 +189,22 @@ public final class FakePubSub implements AutoCloseable {
         pullWait = wait;
     }
 
+    /**
+     * Slows consumers down so a test can act mid-stream: at most {@code maxPerPull} messages per pull, each pull
+     * answered no sooner than {@code delay}.
+     */
+    public void throttle(int maxPerPull, Duration delay) {
+        this.maxPerPull = maxPerPull;
+        this.pullDelay = delay;
+    }
+
+    /** Messages acknowledged so far. */
+    public int ackedCount(String subscription) {
+        synchronized (lock) {
+            return (int) subscriptions.get(subscription).messages.stream().filter(m -> m.acked).count();
+        }
+    }
+
     public boolean acked(String subscription, String messageId) {
         return read(subscription, messageId, m -> m.acked);
     }
@@ -287,15 +305,25 @@ public final class FakePubSub implements AutoCloseable {
             ServerCallStreamObserver<PullResponse> call = (ServerCallStreamObserver<PullResponse>) observer;
             PullResponse.Builder response = PullResponse.newBuilder();
             long deadline = System.nanoTime() + pullWait.toNanos();
+            long notBefore = System.nanoTime() + pullDelay.toNanos();
             synchronized (lock) {
                 calls.add("Pull");
                 Sub sub = sub(request.getSubscription(), observer);
                 if (sub == null) {
                     return;
                 }
-                int max = request.getMaxMessages() > 0 ? request.getMaxMessages() : 100;
+                int max = Math.min(maxPerPull, request.getMaxMessages() > 0 ? request.getMaxMessages() : 100);
                 while (true) {
                     long now = System.nanoTime();
+                    if (now < notBefore) {
+                        try {
+                            TimeUnit.NANOSECONDS.timedWait(lock, notBefore - now);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            break;
+                        }
+                        continue;
+                    }
                     for (Message m : sub.messages) {
                         if (response.getReceivedMessagesCount() >= max) {
                             break;
