@@ -428,9 +428,15 @@ public final class PubSubConsumer implements BrokerConsumer {
                     sink.accept(message);
                     ack.add(received.getAckId());
                 } catch (RejectedMessageException e) {
-                    LOG.info("source {}: rejected Pub/Sub message {} ({}){}", sourceName, message.messageId(),
-                            e.reason(), deadLetter ? "; nacked for the subscription's dead-letter topic" : "");
-                    (deadLetter ? nack : ack).add(received.getAckId());
+                    // the supervisor's sink already logged the reason and counted the rejection
+                    if (deadLetter) {
+                        LOG.info("source {}: nacked rejected Pub/Sub message {} (delivery attempt {}) so that Pub/Sub "
+                                + "moves it to the subscription's dead-letter topic", sourceName, message.messageId(),
+                                received.getDeliveryAttempt());
+                        nack.add(received.getAckId());
+                    } else {
+                        ack.add(received.getAckId());
+                    }
                 } catch (RuntimeException e) {
                     LOG.warn("source {}: could not store Pub/Sub message {}; it stays in {} to be delivered again",
                             sourceName, message.messageId(), subscription, e);
