@@ -69,7 +69,7 @@ public final class PubSubConsumer implements BrokerConsumer {
     /** Google's convention for the Pub/Sub emulator (set by {@code gcloud beta emulators pubsub env-init}). */
     public static final String EMULATOR_HOST_ENV = "PUBSUB_EMULATOR_HOST";
 
-    static final int MAX_MESSAGES_PER_PULL = 20;
+    static final int MAX_MESSAGES_PER_PULL = 10;
     static final Duration DEFAULT_RPC_BUDGET = Duration.ofSeconds(15);
 
     private static final Logger LOG = LoggerFactory.getLogger(PubSubConsumer.class);
@@ -146,7 +146,9 @@ public final class PubSubConsumer implements BrokerConsumer {
         try {
             SubscriberStubSettings.Builder settings = SubscriberStubSettings.newBuilder();
             if (emulatorHost != null) {
-                ownChannel = ManagedChannelBuilder.forTarget(emulatorHost).usePlaintext().build();
+                // as the library's own channel: a pull answer holds up to MAX_MESSAGES_PER_PULL messages of 10 MB
+                ownChannel = ManagedChannelBuilder.forTarget(emulatorHost).usePlaintext()
+                        .maxInboundMessageSize(Integer.MAX_VALUE).build();
                 settings.setTransportChannelProvider(
                         FixedTransportChannelProvider.create(GrpcTransportChannel.create(ownChannel)));
                 settings.setCredentialsProvider(NoCredentialsProvider.create());

@@ -1,6 +1,5 @@
 package dev.hookline.server.brokers.google;
 
-import static dev.hookline.server.testing.FakePubSub.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -72,7 +71,7 @@ class PubSubConsumerIT {
         });
         Running r = start(consumer("p", "orders", 2), sink);
 
-        await("5 messages acked", WAIT, () -> ids.stream().allMatch(id -> fake.acked(sub, id)));
+        await("5 messages acked", () -> ids.stream().allMatch(id -> fake.acked(sub, id)));
         assertTrue(r.consuming.await(0, TimeUnit.SECONDS), "consuming was not signalled");
         assertEquals(5, sink.accepted.size());
         BrokerMessage first = sink.accepted.stream().filter(m -> m.messageId().equals(ids.get(0))).findFirst()
@@ -109,7 +108,7 @@ class PubSubConsumerIT {
         String first = fake.publish(sub, "first", Map.of());
         assertTrue(firstEntered.await(10, TimeUnit.SECONDS));
         String second = fake.publish(sub, "second", Map.of());
-        await("both acked", WAIT, () -> fake.acked(sub, first) && fake.acked(sub, second));
+        await("both acked", () -> fake.acked(sub, first) && fake.acked(sub, second));
         assertTrue(sink.failures.isEmpty(), sink.failures.toString());
     }
 
@@ -135,7 +134,7 @@ class PubSubConsumerIT {
 
         // the supervisor tries again with a new consumer: the message is delivered again and now stored
         start(consumer("p", "flaky", 1), sink);
-        await("flaky acked on its second delivery", WAIT, () -> fake.acked(sub, flaky));
+        await("flaky acked on its second delivery", () -> fake.acked(sub, flaky));
         assertEquals(2, fake.deliveries(sub, flaky));
         assertEquals(1, fake.deliveries(sub, good));
     }
@@ -150,10 +149,10 @@ class PubSubConsumerIT {
             }
         });
         start(consumer("p", "rejects", 1), sink);
-        await("the rejected message acked", WAIT, () -> fake.acked(sub, bad));
+        await("the rejected message acked", () -> fake.acked(sub, bad));
         // a later message goes through after more than the ack deadline; the rejected one never comes back
         String later = fake.publish(sub, "later", Map.of());
-        await("later acked", WAIT, () -> fake.acked(sub, later));
+        await("later acked", () -> fake.acked(sub, later));
         assertEquals(1, fake.deliveries(sub, bad));
         assertEquals(1, sink.rejected.size());
     }
@@ -166,7 +165,7 @@ class PubSubConsumerIT {
             throw new Rejection("the message is not JSON");
         });
         start(consumer("p", "with-dlq", 1), sink);
-        await("dead-lettered", WAIT, () -> fake.deadLettered(sub, bad));
+        await("dead-lettered", () -> fake.deadLettered(sub, bad));
         assertFalse(fake.acked(sub, bad));
         assertEquals(5, fake.deliveries(sub, bad));
         assertEquals(5, sink.rejected.size());
@@ -186,7 +185,7 @@ class PubSubConsumerIT {
             }
         });
         start(consumer("p", "slow", 1), sink);
-        await("both acked", WAIT, () -> fake.acked(sub, a) && fake.acked(sub, b));
+        await("both acked", () -> fake.acked(sub, a) && fake.acked(sub, b));
         assertEquals(1, fake.deliveries(sub, a));
         assertEquals(1, fake.deliveries(sub, b));
         assertTrue(fake.calls().contains("ModifyAckDeadline 1 x1"), fake.calls().toString());
@@ -200,7 +199,7 @@ class PubSubConsumerIT {
         fake.pullWait(Duration.ofSeconds(60));
         Running r = start(consumer("p", "idle", 3), new Recording(m -> { }));
         assertTrue(r.consuming.await(10, TimeUnit.SECONDS));
-        await("pulls waiting", WAIT, () -> fake.calls().stream().filter("Pull"::equals).count() >= 3);
+        await("pulls waiting", () -> fake.calls().stream().filter("Pull"::equals).count() >= 3);
         long started = System.nanoTime();
         r.consumer.close();
         assertTrue(r.thread.join(Duration.ofSeconds(3)), "run did not return after close");
@@ -210,12 +209,40 @@ class PubSubConsumerIT {
     }
 
     @Test
+    void closeDuringAcceptStillAcksTheStoredMessageAndHandsTheRestBack() throws Exception {
+        String sub = fake.createSubscription("p", "closing", 10);
+        String first = fake.publish(sub, "first", Map.of());
+        String second = fake.publish(sub, "second", Map.of());
+        CountDownLatch inAccept = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        Recording sink = new Recording(m -> {
+            inAccept.countDown();
+            try {
+                assertTrue(closed.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Running r = start(consumer("p", "closing", 1), sink);
+        assertTrue(inAccept.await(10, TimeUnit.SECONDS));
+        r.consumer.close();
+        closed.countDown();
+        assertTrue(r.thread.join(Duration.ofSeconds(3)), "run did not return after close");
+        assertNull(r.error.get());
+        assertTrue(fake.acked(sub, first), "the message stored before the close was not acked");
+        assertFalse(fake.acked(sub, second));
+        assertEquals(List.of("first"), sink.accepted.stream().map(BrokerMessage::body).toList());
+        assertTrue(fake.calls().contains("ModifyAckDeadline 0 x1"), "the rest was not handed back: "
+                + fake.calls());
+    }
+
+    @Test
     void aBrokerThatGoesAwayFailsRunAndNothingIsLostWhenItComesBack() throws Exception {
         String sub = fake.createSubscription("p", "away", 10);
         String before = fake.publish(sub, "before", Map.of());
         Recording sink = new Recording(m -> { });
-        Running r = start(consumer("p", "away", 1), sink);
-        await("before acked", WAIT, () -> fake.acked(sub, before));
+        Running r = start(consumer("p", "away", 1, Duration.ofSeconds(2)), sink);
+        await("before acked", () -> fake.acked(sub, before));
 
         fake.stop();
         assertTrue(r.thread.join(Duration.ofSeconds(10)), "run did not notice that Pub/Sub went away");
@@ -226,7 +253,7 @@ class PubSubConsumerIT {
         fake.restart();
         String after = fake.publish(sub, "after", Map.of());
         start(consumer("p", "away", 1), sink);
-        await("after acked", WAIT, () -> fake.acked(sub, after));
+        await("after acked", () -> fake.acked(sub, after));
         assertEquals(List.of("before", "after"), sink.accepted.stream().map(BrokerMessage::body).toList());
     }
 
@@ -235,7 +262,7 @@ class PubSubConsumerIT {
     @Test
     void aMissingSubscriptionFailsAtOnce() throws Exception {
         Running r = start(consumer("p", "nope", 1), new Recording(m -> { }));
-        assertTrue(r.thread.join(Duration.ofSeconds(5)));
+        assertTrue(r.thread.join(Duration.ofSeconds(10)));
         assertEquals("subscription projects/p/subscriptions/nope does not exist", r.error.get().getMessage());
         assertEquals(1, r.consuming.getCount(), "consuming was signalled for a missing subscription");
     }
@@ -246,7 +273,7 @@ class PubSubConsumerIT {
         fake.failEverythingWith(Status.PERMISSION_DENIED.withDescription("User not authorized to perform this "
                 + "action."));
         Running r = start(consumer("p", "private", 1), new Recording(m -> { }));
-        assertTrue(r.thread.join(Duration.ofSeconds(5)));
+        assertTrue(r.thread.join(Duration.ofSeconds(10)));
         assertEquals("the service account " + EMAIL + " is not allowed to pull from projects/p/subscriptions/private "
                 + "(give it the Pub/Sub Subscriber role on the subscription)", r.error.get().getMessage());
     }
@@ -257,7 +284,7 @@ class PubSubConsumerIT {
         fake.failEverythingWith(Status.UNAUTHENTICATED.withDescription("Request had invalid authentication "
                 + "credentials."));
         Running r = start(consumer("p", "s", 1), new Recording(m -> { }));
-        assertTrue(r.thread.join(Duration.ofSeconds(5)));
+        assertTrue(r.thread.join(Duration.ofSeconds(10)));
         assertEquals("authentication failed for the service account " + EMAIL
                 + ": Request had invalid authentication credentials.", r.error.get().getMessage());
     }
@@ -266,7 +293,7 @@ class PubSubConsumerIT {
     void anUnreachableEndpointIsNamed() throws Exception {
         String hostPort = fake.hostPort();
         fake.stop();
-        Running r = start(consumer("p", "s", 1), new Recording(m -> { }));
+        Running r = start(consumer("p", "s", 1, Duration.ofSeconds(2)), new Recording(m -> { }));
         assertTrue(r.thread.join(Duration.ofSeconds(10)));
         assertTrue(r.error.get().getMessage().startsWith("cannot reach Pub/Sub at " + hostPort),
                 r.error.get().getMessage());
@@ -299,7 +326,7 @@ class PubSubConsumerIT {
         // client stack (TLS, credentials, channel provider) loads without the jars left out of the build
         fake.createSubscription("p", "s", 10);
         PubSubConsumer consumer = new PubSubConsumer("real", config("p", "s", 1, ServiceAccounts.base64(EMAIL)),
-                null, fake.hostPort(), Duration.ofSeconds(2));
+                null, fake.hostPort(), Duration.ofSeconds(3));
         Running r = start(consumer, new Recording(m -> { }));
         assertTrue(r.thread.join(Duration.ofSeconds(10)));
         BrokerException failure = assertInstanceOf(BrokerException.class, r.error.get());
@@ -356,12 +383,23 @@ class PubSubConsumerIT {
 
     // ---------------------------------------------------------------- helpers
 
+    /** Waits for {@code condition}; a timeout names what the consumers under test failed with, if anything. */
+    private void await(String what, java.util.function.BooleanSupplier condition) {
+        try {
+            FakePubSub.await(what, WAIT, condition);
+        } catch (AssertionError e) {
+            List<String> errors = running.stream().map(r -> r.error.get()).filter(java.util.Objects::nonNull)
+                    .map(Exception::toString).toList();
+            throw new AssertionError(e.getMessage() + "; consumer failures: " + errors, e);
+        }
+    }
+
     private Exception runWithAccount(String serviceAccount) throws InterruptedException {
         fake.createSubscription("p", "s", 10);
         PubSubConsumer consumer = new PubSubConsumer("bad-key", config("p", "s", 1, serviceAccount),
-                fake.hostPort(), "unused:443", Duration.ofSeconds(1));
+                fake.hostPort(), "unused:443", Duration.ofSeconds(5));
         Running r = start(consumer, new Recording(m -> { }));
-        assertTrue(r.thread.join(Duration.ofSeconds(5)));
+        assertTrue(r.thread.join(Duration.ofSeconds(10)));
         return assertInstanceOf(BrokerException.class, r.error.get());
     }
 
@@ -375,8 +413,13 @@ class PubSubConsumerIT {
     }
 
     private PubSubConsumer consumer(String project, String subscription, int workers) {
+        return consumer(project, subscription, workers, Duration.ofSeconds(5));
+    }
+
+    /** {@code rpcBudget} bounds how long a call may take (and so how soon an unreachable Pub/Sub is reported). */
+    private PubSubConsumer consumer(String project, String subscription, int workers, Duration rpcBudget) {
         return new PubSubConsumer(subscription, config(project, subscription, workers, ServiceAccounts.base64(EMAIL)),
-                fake.hostPort(), "unused:443", Duration.ofSeconds(1));
+                fake.hostPort(), "unused:443", rpcBudget);
     }
 
     private Running start(PubSubConsumer consumer, MessageSink sink) {
