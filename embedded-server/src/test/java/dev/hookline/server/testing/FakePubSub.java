@@ -75,6 +75,7 @@ public final class FakePubSub implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong();
     private final List<String> calls = new ArrayList<>();
     private volatile Status failEverything;
+    private volatile boolean denyGetSubscription;
     private volatile Duration pullWait = Duration.ofMillis(500);
     private volatile int maxPerPull = Integer.MAX_VALUE;
     private volatile Duration pullDelay = Duration.ZERO;
@@ -184,6 +185,14 @@ public final class FakePubSub implements AutoCloseable {
         failEverything = status;
     }
 
+    /**
+     * {@code GetSubscription} answers PERMISSION_DENIED, as for a key with only the Pub/Sub Subscriber role (which
+     * lacks {@code pubsub.subscriptions.get}); pulls still work.
+     */
+    public void denyGetSubscription() {
+        denyGetSubscription = true;
+    }
+
     /** How long a pull waits for messages before answering with none. */
     public void pullWait(Duration wait) {
         pullWait = wait;
@@ -282,6 +291,11 @@ public final class FakePubSub implements AutoCloseable {
         @Override
         public void getSubscription(GetSubscriptionRequest request, StreamObserver<Subscription> observer) {
             if (failed(observer)) {
+                return;
+            }
+            if (denyGetSubscription) {
+                observer.onError(Status.PERMISSION_DENIED.withDescription("User not authorized to perform this "
+                        + "action.").asRuntimeException());
                 return;
             }
             Subscription info;

@@ -38,6 +38,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,10 +51,12 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>At start it reads the subscription ({@code GetSubscription}) so that a missing subscription, a key without
- *       access or an unreachable endpoint fails at once, in plain words.</li>
+ *       access or an unreachable endpoint fails at once, in plain words. A key with only the Pub/Sub Subscriber role
+ *       may pull but not read the subscription: then the first pull decides, with an ack deadline of 10 s assumed.</li>
  *   <li>A rejected message (not Convoy's shape, unknown endpoint...) is acknowledged, so it is dropped; except when
- *       the subscription has a dead-letter policy: then it is nacked, and Pub/Sub forwards it to the dead-letter
- *       topic after the policy's maximum delivery attempts.</li>
+ *       the subscription has a dead-letter policy (or the message carries a delivery attempt, which Pub/Sub sets only
+ *       then): then it is nacked, and Pub/Sub forwards it to the dead-letter topic after the policy's maximum
+ *       delivery attempts.</li>
  *   <li>A message the sink could not store (any other exception) is nacked, so Pub/Sub delivers it again, and
  *       {@link #run} throws: the supervisor shows the failure and tries again after a backoff.</li>
  *   <li>A batch that takes longer than half the subscription's ack deadline has its lease extended.</li>
@@ -199,17 +202,35 @@ public final class PubSubConsumer implements BrokerConsumer {
         } catch (Stopped stopped) {
             return;
         } catch (ApiException e) {
-            throw plainWords(e, account);
+            if (e.getStatusCode().getCode() != StatusCode.Code.PERMISSION_DENIED) {
+                throw plainWords(e, account);
+            }
+            // roles/pubsub.subscriber may pull but not read the subscription (pubsub.subscriptions.get): go on with
+            // the defaults, and let the first pull tell whether pulling is allowed
+            info = null;
         }
-        boolean deadLetter = info.hasDeadLetterPolicy() && !info.getDeadLetterPolicy().getDeadLetterTopic().isBlank();
-        int ackDeadlineSeconds = info.getAckDeadlineSeconds() > 0 ? info.getAckDeadlineSeconds() : 10;
-        LOG.info("source {}: consuming {} at {} with {} worker(s){}", sourceName, subscription, target(), workers,
-                deadLetter ? ", rejected messages go to " + info.getDeadLetterPolicy().getDeadLetterTopic() : "");
-        consuming.run();
+        boolean deadLetter = info != null && info.hasDeadLetterPolicy()
+                && !info.getDeadLetterPolicy().getDeadLetterTopic().isBlank();
+        int ackDeadlineSeconds = info != null && info.getAckDeadlineSeconds() > 0 ? info.getAckDeadlineSeconds() : 10;
+        AtomicBoolean signalled = new AtomicBoolean();
+        Runnable once = () -> {
+            if (signalled.compareAndSet(false, true)) {
+                consuming.run();
+            }
+        };
+        if (info != null) {
+            LOG.info("source {}: consuming {} at {} with {} worker(s){}", sourceName, subscription, target(), workers,
+                    deadLetter ? ", rejected messages go to " + info.getDeadLetterPolicy().getDeadLetterTopic() : "");
+            once.run();
+        } else {
+            LOG.info("source {}: the service account {} may not read the settings of {} (pubsub.subscriptions.get); "
+                    + "assuming an ack deadline of {} s, and a dead-letter policy only for messages that carry a "
+                    + "delivery attempt", sourceName, account.clientEmail(), subscription, ackDeadlineSeconds);
+        }
 
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
-            Worker worker = new Worker(stub, account, sink, deadLetter, ackDeadlineSeconds);
+            Worker worker = new Worker(stub, account, sink, deadLetter, ackDeadlineSeconds, once);
             threads.add(Thread.ofPlatform().daemon().name("pubsub-" + sourceName + "-" + i).start(worker));
         }
         try {
@@ -358,14 +379,16 @@ public final class PubSubConsumer implements BrokerConsumer {
         private final MessageSink sink;
         private final boolean deadLetter;
         private final int ackDeadlineSeconds;
+        private final Runnable consuming;
 
         Worker(SubscriberStub stub, ServiceAccount account, MessageSink sink, boolean deadLetter,
-               int ackDeadlineSeconds) {
+               int ackDeadlineSeconds, Runnable consuming) {
             this.stub = stub;
             this.account = account;
             this.sink = sink;
             this.deadLetter = deadLetter;
             this.ackDeadlineSeconds = ackDeadlineSeconds;
+            this.consuming = consuming;
         }
 
         @Override
@@ -392,6 +415,7 @@ public final class PubSubConsumer implements BrokerConsumer {
                         throw plainWords(e, account);
                     }
                     cancelledBefore = false;
+                    consuming.run(); // a pull went through: really consuming (once per consumer)
                     handle(response.getReceivedMessagesList());
                 }
             } catch (Stopped stopped) {
@@ -430,8 +454,9 @@ public final class PubSubConsumer implements BrokerConsumer {
                     sink.accept(message);
                     ack.add(received.getAckId());
                 } catch (RejectedMessageException e) {
-                    // the supervisor's sink already logged the reason and counted the rejection
-                    if (deadLetter) {
+                    // the supervisor's sink already logged the reason and counted the rejection. Pub/Sub sets a
+                    // delivery attempt only on subscriptions with a dead-letter policy.
+                    if (deadLetter || received.getDeliveryAttempt() > 0) {
                         LOG.info("source {}: nacked rejected Pub/Sub message {} (delivery attempt {}) so that Pub/Sub "
                                 + "moves it to the subscription's dead-letter topic", sourceName, message.messageId(),
                                 received.getDeliveryAttempt());

@@ -173,6 +173,37 @@ class PubSubConsumerIT {
     }
 
     @Test
+    void aKeyThatMayPullButNotReadTheSubscriptionStillConsumesAndDeadLetters() throws Exception {
+        // roles/pubsub.subscriber has pubsub.subscriptions.consume but not pubsub.subscriptions.get
+        String sub = fake.createSubscription("p", "subscriber-role", 10, 5);
+        fake.denyGetSubscription();
+        String good = fake.publish(sub, "good", Map.of());
+        String bad = fake.publish(sub, "not json", Map.of());
+        Recording sink = new Recording(m -> {
+            if (m.body().equals("not json")) {
+                throw new Rejection("the message is not JSON");
+            }
+        });
+        Running r = start(consumer("p", "subscriber-role", 1), sink);
+        await("good acked and bad dead-lettered", () -> fake.acked(sub, good) && fake.deadLettered(sub, bad));
+        assertEquals(0, r.consuming.getCount(), "consuming was not signalled after the first pull");
+        assertEquals(5, fake.deliveries(sub, bad), "the delivery attempt did not reveal the dead-letter policy");
+    }
+
+    @Test
+    void aKeyThatMayNeitherReadNorPullIsNamedAfterTheFirstPull() throws Exception {
+        fake.createSubscription("p", "locked", 10);
+        fake.denyGetSubscription();
+        fake.failEverythingWith(Status.PERMISSION_DENIED.withDescription("User not authorized to perform this "
+                + "action."));
+        Running r = start(consumer("p", "locked", 2), new Recording(m -> { }));
+        assertTrue(r.thread.join(Duration.ofSeconds(10)));
+        assertEquals("the service account " + EMAIL + " is not allowed to pull from projects/p/subscriptions/locked "
+                + "(give it the Pub/Sub Subscriber role on the subscription)", r.error.get().getMessage());
+        assertEquals(1, r.consuming.getCount(), "consuming was signalled although no pull went through");
+    }
+
+    @Test
     void aSlowBatchHasItsLeaseExtended() throws Exception {
         String sub = fake.createSubscription("p", "slow", 1);
         String a = fake.publish(sub, "a", Map.of());
