@@ -29,6 +29,7 @@ import dev.hookline.server.brokers.RejectedMessageException;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import java.io.IOException;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +77,17 @@ public final class PubSubConsumer implements BrokerConsumer {
     static final Duration DEFAULT_RPC_BUDGET = Duration.ofSeconds(15);
 
     private static final Logger LOG = LoggerFactory.getLogger(PubSubConsumer.class);
+    /**
+     * gRPC logs every failed name resolution and reconnect of a channel as a warning with a stack trace (through
+     * java.util.logging, straight to stderr); the consumer reports the same failure once, in plain words, on the
+     * source. Held here because java.util.logging keeps loggers only weakly.
+     */
+    private static final java.util.logging.Logger GRPC_CHANNEL_LOG =
+            java.util.logging.Logger.getLogger("io.grpc.internal.ManagedChannelImpl");
+
+    static {
+        GRPC_CHANNEL_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
     private static final String SUBSCRIPTIONS = "/subscriptions/";
 
     private final String sourceName;
@@ -171,7 +183,8 @@ public final class PubSubConsumer implements BrokerConsumer {
                     .build();
             Set<StatusCode.Code> transientCodes = Set.of(StatusCode.Code.UNAVAILABLE, StatusCode.Code.ABORTED,
                     StatusCode.Code.UNKNOWN);
-            settings.getSubscriptionSettings().setRetrySettings(retry).setRetryableCodes(transientCodes);
+            // the first look fails fast (the supervisor retries with backoff); calls once consuming ride out blips
+            settings.getSubscriptionSettings().setRetrySettings(retry).setRetryableCodes(Set.of());
             settings.pullSettings().setRetrySettings(retry).setRetryableCodes(transientCodes);
             settings.acknowledgeSettings().setRetrySettings(retry).setRetryableCodes(transientCodes);
             settings.modifyAckDeadlineSettings().setRetrySettings(retry).setRetryableCodes(transientCodes);
@@ -353,6 +366,12 @@ public final class PubSubConsumer implements BrokerConsumer {
 
     /** The innermost message of a failure, one line, without gRPC's "UNAVAILABLE: " prefix. */
     private static String rootCause(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                String host = t.getMessage() == null ? "" : t.getMessage().split(":", 2)[0].strip();
+                return "unknown host" + (host.isEmpty() ? "" : " " + host);
+            }
+        }
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
