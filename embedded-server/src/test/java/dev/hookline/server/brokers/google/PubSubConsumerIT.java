@@ -15,7 +15,10 @@ import dev.hookline.server.brokers.MessageSink;
 import dev.hookline.server.brokers.RejectedMessageException;
 import dev.hookline.server.testing.FakePubSub;
 import dev.hookline.server.testing.ServiceAccounts;
+import com.google.api.gax.grpc.GrpcStatusCode;
+import com.google.api.gax.rpc.ApiExceptionFactory;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -347,6 +350,27 @@ class PubSubConsumerIT {
         assertTrue(badKey.getMessage().startsWith("the service account is not a usable service account key ("),
                 badKey.getMessage());
         assertFalse(badKey.getMessage().contains("c2VjcmV0"), "the key leaked into the message");
+    }
+
+    @Test
+    void aTokenThatCannotBeHadIsAnAuthenticationFailureNotAnOutage() throws Exception {
+        // what grpc-auth reports when the key was revoked or deleted: UNAVAILABLE around the token endpoint's answer
+        PubSubConsumer consumer = consumer("p", "s", 1);
+        ServiceAccount account = ServiceAccount.decode(ServiceAccounts.base64(EMAIL));
+        var tokenFailure = new StatusRuntimeException(Status.UNAVAILABLE
+                .withDescription("Credentials failed to obtain metadata")
+                .withCause(new IOException("Error getting access token for service account: 400 Bad Request\n"
+                        + "{\"error\":\"invalid_grant\",\"error_description\":\"Invalid JWT Signature.\"}")));
+        BrokerException words = consumer.plainWords(ApiExceptionFactory.createException(tokenFailure,
+                GrpcStatusCode.of(Status.Code.UNAVAILABLE), true), account);
+        assertEquals("authentication failed for the service account " + EMAIL + ": Error getting access token for "
+                + "service account: 400 Bad Request", words.getMessage());
+
+        var outage = new StatusRuntimeException(Status.UNAVAILABLE.withDescription("io exception")
+                .withCause(new java.net.ConnectException("Connection refused")));
+        assertEquals("cannot reach Pub/Sub at " + fake.hostPort() + " (Connection refused)",
+                consumer.plainWords(ApiExceptionFactory.createException(outage,
+                        GrpcStatusCode.of(Status.Code.UNAVAILABLE), true), account).getMessage());
     }
 
     // ---------------------------------------------------------------- the real (TLS + credentials) path

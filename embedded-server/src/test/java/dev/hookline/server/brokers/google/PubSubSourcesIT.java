@@ -146,9 +146,9 @@ class PubSubSourcesIT {
     @Test
     void aServerRestartedMidStreamLosesNothing() throws Exception {
         String sub = pubsub.createSubscription("shop-prod", "stream", 10);
-        pubsub.throttle(1, Duration.ofMillis(15));
+        pubsub.throttle(1, Duration.ofMillis(25));
         Source source = createSource("stream", 1);
-        int n = 40;
+        int n = 60;
         for (int i = 0; i < n; i++) {
             pubsub.publish(sub, message(i, "stream-" + i), Map.of());
         }
