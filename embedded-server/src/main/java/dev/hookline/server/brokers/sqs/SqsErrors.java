@@ -34,12 +34,8 @@ final class SqsErrors {
         this.config = config;
     }
 
-    @FunctionalInterface
-    interface Call<T> extends Supplier<T> {
-    }
-
     /** Runs one SDK call, describing its failure. */
-    <T> T call(String what, Call<T> call) throws BrokerException {
+    <T> T call(String what, Supplier<T> call) throws BrokerException {
         try {
             return call.get();
         } catch (RuntimeException e) {
