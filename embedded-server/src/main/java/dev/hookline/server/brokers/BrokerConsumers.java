@@ -2,7 +2,9 @@ package dev.hookline.server.brokers;
 
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
+import dev.hookline.server.brokers.google.PubSubConsumer;
 import dev.hookline.server.brokers.kafka.KafkaConsumerRunner;
+import dev.hookline.server.brokers.sqs.SqsConsumer;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -20,6 +22,8 @@ public final class BrokerConsumers {
         Map<PubSubType, BrokerConsumerFactory> factories = new EnumMap<>(PubSubType.class);
         // one line per broker type
         factories.put(PubSubType.KAFKA, KafkaConsumerRunner::new);
+        factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
+        factories.put(PubSubType.SQS, SqsConsumer::new);
         return new BrokerConsumers(factories);
     }
 

@@ -48,6 +48,13 @@ public final class EmbeddedKafka implements AutoCloseable {
         producerProps.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         producerProps.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        // a plain (not idempotent) producer that keeps order on retries: right after a topic is made, a retried
+        // idempotent batch can loop on OUT_OF_ORDER_SEQUENCE_NUMBER until it expires (seen on a loaded machine)
+        producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
+        producerProps.put(ProducerConfig.ACKS_CONFIG, "all");
+        producerProps.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "1");
+        producerProps.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "30000");
+        producerProps.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
         this.producer = new KafkaProducer<>(producerProps);
     }
 
@@ -106,12 +113,26 @@ public final class EmbeddedKafka implements AutoCloseable {
         return props;
     }
 
+    /** Creates a topic and waits until every partition has its leader (so the first send goes straight in). */
     public void createTopic(String topic, int partitions) {
         try {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!hasLeaders(topic, partitions)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topic " + topic + " has no leader for every partition");
+                }
+                Thread.sleep(20);
+            }
         } catch (Exception e) {
             throw new IllegalStateException("could not create topic " + topic, e);
         }
+    }
+
+    private boolean hasLeaders(String topic, int partitions) throws Exception {
+        var description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+        return description != null && description.partitions().size() == partitions
+                && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
     }
 
     /** Sends one record and waits until the broker has it. */
