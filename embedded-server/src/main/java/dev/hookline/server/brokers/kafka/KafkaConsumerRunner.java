@@ -44,14 +44,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Consumes the topic of one Kafka {@code pub_sub} source with {@code workers} {@link KafkaConsumer}s in the source's
  * consumer group, each on a thread of its own (Kafka spreads the topic's partitions over them; workers beyond the
- * partition count stay idle). Every record goes to the sink; its offset is committed only after the sink returned
- * (the event is committed) or rejected it for good (skipped: Kafka has no dead-letter). Any other sink failure
- * commits nothing past the records already stored and stops all workers, so the group reads that record again on
- * the next try.
+ * partition count stay idle). Every record goes to the sink, up to {@link #IN_FLIGHT} per worker at once; its offset
+ * is committed only after the sink returned (the event is committed) or rejected it for good (skipped: Kafka has no
+ * dead-letter), and never past a record that is not yet stored. Any other sink failure stops all workers, so the
+ * group reads that record again on the next try. (ADR 0017.)
  *
  * <p>Before consuming, one bounded metadata look-up turns Kafka's silent, endless reconnecting into plain words:
- * cannot connect, authentication failed, topic missing. While running, a worker that sees no connection to any
- * broker for {@link Timing#lostAfter} stops the consumer with "lost connection", and the supervisor retries.
+ * cannot connect, authentication failed, topic missing. While running, a worker whose group coordinator has had no
+ * heartbeat for {@link Timing#lostAfter} stops the consumer with "lost connection", and the supervisor retries.
  */
 public final class KafkaConsumerRunner implements BrokerConsumer {
 
