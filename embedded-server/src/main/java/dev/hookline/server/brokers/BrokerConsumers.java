@@ -2,6 +2,7 @@ package dev.hookline.server.brokers;
 
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
+import dev.hookline.server.brokers.amqp.AmqpConsumer;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -18,6 +19,7 @@ public final class BrokerConsumers {
     public static BrokerConsumers standard() {
         Map<PubSubType, BrokerConsumerFactory> factories = new EnumMap<>(PubSubType.class);
         // one line per broker type
+        factories.put(PubSubType.AMQP, AmqpConsumer::new);
         return new BrokerConsumers(factories);
     }
 
