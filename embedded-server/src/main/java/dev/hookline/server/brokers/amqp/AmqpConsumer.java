@@ -75,7 +75,7 @@ public final class AmqpConsumer implements BrokerConsumer {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Object drained = new Object();
     private volatile boolean closing;
-    private volatile boolean consuming;
+    private volatile boolean subscribed;
     private volatile Connection connection;
 
     /** The consumer of {@code source} (the factory registered in {@code BrokerConsumers}). */
@@ -121,6 +121,8 @@ public final class AmqpConsumer implements BrokerConsumer {
             }
             step = prepare(conn);
             step = Step.CONSUME;
+            // from the first subscription on messages may be in flight: close() must let them finish, not abort
+            subscribed = true;
             for (int i = 1; i <= settings.workers(); i++) {
                 Channel channel = conn.createChannel();
                 channel.basicQos(settings.prefetch());
@@ -140,7 +142,6 @@ public final class AmqpConsumer implements BrokerConsumer {
                         null, new Worker(channel, sink));
             }
             step = Step.RUNNING;
-            consuming = true;
             LOG.info("source {}: consuming {}", sourceId, settings);
             if (closing) {
                 return;
@@ -243,8 +244,8 @@ public final class AmqpConsumer implements BrokerConsumer {
         closing = true;
         stop.complete(null);
         Connection conn = connection;
-        if (conn != null && !consuming) {
-            // still setting up: nothing is being stored, unblock whatever call run is waiting in
+        if (conn != null && !subscribed) {
+            // still setting up: nothing is being stored, so unblock whatever call run is waiting in
             conn.abort(2_000);
         }
     }
@@ -384,7 +385,10 @@ public final class AmqpConsumer implements BrokerConsumer {
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
                 }
-                stop.complete(e);
+                if (!stop.complete(e)) {
+                    LOG.info("source {}: could not acknowledge message {} while stopping ({}); the broker delivers"
+                            + " it again", sourceId, message.messageId(), e.toString());
+                }
             }
         }
 

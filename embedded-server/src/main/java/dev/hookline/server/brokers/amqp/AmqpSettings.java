@@ -74,6 +74,30 @@ public record AmqpSettings(boolean tls, String host, int port, String vhost, Str
                 workers, perWorker, connectionName);
     }
 
+    /** The same bound to {@code exchange} with {@code routingKey}. */
+    public AmqpSettings withExchange(String bindTo, String key) {
+        return new AmqpSettings(tls, host, port, vhost, user, password, queue, bindTo, key == null ? "" : key,
+                deadLetter, workers, prefetch, connectionName);
+    }
+
+    /** The same with rejected messages going to {@code exchange}. */
+    public AmqpSettings withDeadLetter(String exchange) {
+        return new AmqpSettings(tls, host, port, vhost, user, password, queue, this.exchange, routingKey, exchange,
+                workers, prefetch, connectionName);
+    }
+
+    /** The same with other credentials. */
+    public AmqpSettings withAuth(String newUser, String newPassword) {
+        return new AmqpSettings(tls, host, port, vhost, newUser, newPassword, queue, exchange, routingKey,
+                deadLetter, workers, prefetch, connectionName);
+    }
+
+    /** The same on another vhost. */
+    public AmqpSettings withVhost(String other) {
+        return new AmqpSettings(tls, host, port, other, user, password, queue, exchange, routingKey, deadLetter,
+                workers, prefetch, connectionName);
+    }
+
     /** {@code host:port}, for messages. */
     public String address() {
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
