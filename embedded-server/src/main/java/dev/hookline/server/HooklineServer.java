@@ -1,12 +1,15 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.brokers.BrokerConsumers;
+import dev.hookline.server.brokers.ConsumerSupervisor;
 import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.dispatch.Dispatcher;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.ingest.BrokerIntake;
 import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
@@ -23,6 +26,7 @@ import dev.hookline.server.portallinks.PortalLinkRoutes;
 import dev.hookline.server.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceRoutes;
+import dev.hookline.server.sources.SourceStore;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.transforms.FunctionTestRoutes;
@@ -50,10 +54,12 @@ public final class HooklineServer implements AutoCloseable {
     private final HttpApi http;
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
+    private final ConsumerSupervisor brokerConsumers;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;
 
-    private HooklineServer(ServerConfig config, Database db, WebhookSender sender) throws IOException {
+    private HooklineServer(ServerConfig config, Database db, WebhookSender sender, BrokerConsumers consumers)
+            throws IOException {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
         this.authenticator = new KeyAuthenticator(context);
@@ -65,6 +71,9 @@ public final class HooklineServer implements AutoCloseable {
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
+        this.brokerConsumers = new ConsumerSupervisor(new SourceStore(context), consumers, new BrokerIntake(context),
+                context.clock());
+        context.sourceConsumers(brokerConsumers);
     }
 
     /**
@@ -89,11 +98,20 @@ public final class HooklineServer implements AutoCloseable {
      * dispatcher. A null sender starts neither (deliveries and meta events are stored and wait).
      */
     public static HooklineServer start(ServerConfig config, WebhookSender sender) throws IOException {
+        return start(config, sender, BrokerConsumers.standard());
+    }
+
+    /**
+     * Like {@link #start(ServerConfig, WebhookSender)}, consuming the brokers of pub_sub sources with
+     * {@code consumers}: each enabled pub_sub source's consumer starts once the server listens.
+     */
+    public static HooklineServer start(ServerConfig config, WebhookSender sender, BrokerConsumers consumers)
+            throws IOException {
         Database db = Database.open(config.databaseFile());
         Dispatcher started = null;
         MetaEventDispatcher metaStarted = null;
         try {
-            HooklineServer server = new HooklineServer(config, db, sender);
+            HooklineServer server = new HooklineServer(config, db, sender, consumers);
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
@@ -103,6 +121,7 @@ public final class HooklineServer implements AutoCloseable {
                 metaStarted = server.metaEvents;
             }
             server.http.start();
+            server.brokerConsumers.start();
             LOG.info("Hookline server on {} with data in {}", server.baseUrl(), config.dataDir().toAbsolutePath());
             return server;
         } catch (IOException | RuntimeException e) {
@@ -167,6 +186,8 @@ public final class HooklineServer implements AutoCloseable {
 
     @Override
     public void close() {
+        // consumers first: nothing new comes in while the rest stops, and unacknowledged messages stay queued
+        brokerConsumers.close();
         http.close();
         if (metaEvents != null) {
             metaEvents.close();

@@ -1,5 +1,6 @@
 package dev.hookline.server;
 
+import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
@@ -17,6 +18,7 @@ public final class ServerContext {
     private volatile Runnable deliveriesDue = () -> { };
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
+    private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -81,5 +83,14 @@ public final class ServerContext {
     /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
     public CircuitBreakers circuitBreakers() {
         return circuitBreakers;
+    }
+
+    /** The broker consumers of pub_sub sources: told about source changes, asked for a source's consumer state. */
+    public SourceConsumers sourceConsumers() {
+        return sourceConsumers;
+    }
+
+    void sourceConsumers(SourceConsumers consumers) {
+        this.sourceConsumers = consumers;
     }
 }

@@ -1,5 +1,6 @@
 package dev.hookline.api.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.hookline.api.ConvoyEmpty;
@@ -11,10 +12,11 @@ import java.util.List;
  * objects; {@code provider_config} is set for twitter sources only. Also embedded as {@code source_metadata} of events,
  * deliveries and subscriptions (then often mostly empty). As Convoy's OpenAPI document promises, an unset
  * {@code provider} is written {@code ""} and unset {@code forward_headers}/{@code idempotency_keys} are {@code []}.
+ * {@code consumer} (Hookline only, left out when null) is the live state of a pub_sub source's broker consumer.
  */
 @JsonPropertyOrder({"uid", "project_id", "mask_id", "name", "url", "type", "provider", "is_disabled", "verifier",
         "custom_response", "provider_config", "forward_headers", "pub_sub", "idempotency_keys", "body_function",
-        "header_function", "created_at", "updated_at", "deleted_at"})
+        "header_function", "created_at", "updated_at", "deleted_at", "consumer"})
 public record Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
                      @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) SourceProvider provider,
                      Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
@@ -23,7 +25,15 @@ public record Source(String uid, String projectId, String maskId, String name, S
                      PubSubConfig pubSub,
                      @JsonSerialize(nullsUsing = ConvoyEmpty.Array.class) List<String> idempotencyKeys,
                      String bodyFunction, String headerFunction, Instant createdAt, Instant updatedAt,
-                     Instant deletedAt) {
+                     Instant deletedAt,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) SourceConsumer consumer) {
+
+    /** The same source with its consumer's live state (pub_sub sources on a Hookline server). */
+    public Source withConsumer(SourceConsumer state) {
+        return new Source(uid, projectId, maskId, name, url, type, provider, isDisabled, verifier, customResponse,
+                providerConfig, forwardHeaders, pubSub, idempotencyKeys, bodyFunction, headerFunction, createdAt,
+                updatedAt, deletedAt, state);
+    }
 
     /** Provider-specific state; only twitter has any. */
     @JsonPropertyOrder({"twitter"})

@@ -12,6 +12,7 @@ import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
+import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -69,6 +70,9 @@ public final class SourcesView implements ConsoleView {
         table.addIdColumn("Ingest URL", this::ingestUrl).setPrefWidth(320);
         table.addStatusColumn("State", source -> Boolean.TRUE.equals(source.isDisabled()) ? "disabled" : "enabled")
                 .setMinWidth(86);
+        table.addStatusColumn("Consumer", source -> ConsumerSummary.state(source.consumer())).setMinWidth(96);
+        table.addTextColumn("Consumer status", source -> ConsumerSummary.describe(source.consumer(),
+                ZoneId.systemDefault())).setPrefWidth(280);
         table.addIdColumn("ID", Source::uid);
         table.enableShownColumnsExport("sources");
         table.setOnOpen(source -> openSelected());

@@ -175,6 +175,21 @@ public final class PagedTableView<T> extends VBox {
         return column;
     }
 
+    /** A column of long text (messages, errors): cut to the column's width, whole in a tooltip. */
+    public TableColumn<T, String> addTextColumn(String title, Function<? super T, String> text) {
+        TableColumn<T, String> column = addColumn(title, text);
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                boolean none = empty || item == null || item.isEmpty();
+                setText(none ? null : item);
+                setTooltip(none ? null : new Tooltip(item));
+            }
+        });
+        return column;
+    }
+
     /** A status column shown as a pill. */
     public <V> TableColumn<T, V> addStatusColumn(String title, Function<? super T, V> status) {
         TableColumn<T, V> column = addColumn(title, status);

@@ -46,10 +46,10 @@ public final class StatusPill extends Label {
             return Tone.NEUTRAL;
         }
         return switch (status.toLowerCase(Locale.ROOT)) {
-            case "success", "active", "enabled", "ok" -> Tone.SUCCESS;
+            case "success", "active", "enabled", "ok", "running" -> Tone.SUCCESS;
             case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired" -> Tone.DANGER;
-            case "retry", "scheduled", "pending", "paused" -> Tone.WARNING;
-            case "processing" -> Tone.ACCENT;
+            case "retry", "retrying", "scheduled", "pending", "paused" -> Tone.WARNING;
+            case "processing", "connecting" -> Tone.ACCENT;
             default -> Tone.NEUTRAL;
         };
     }

@@ -3,7 +3,12 @@ package dev.hookline.app.sources;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.model.ConsumerState;
+import dev.hookline.api.model.CreateSourceRequest;
+import dev.hookline.api.model.PubSubConfig;
+import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
+import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.testing.Counts;
 import dev.hookline.app.testing.EmbeddedServerFixture;
@@ -65,6 +70,30 @@ class SourcesViewTest {
                 robot.lookup("#source-ingest-url").queryAs(Label.class).getText()));
         ViewHarness.await("the URL is in the table", () -> robot.lookup(url).tryQuery().isPresent());
         harness.screenshot("sources");
+    }
+
+    @Test
+    void aBrokerSourceThatCannotConnectShowsItsConsumerRetryingWithTheReason() throws Exception {
+        // nothing listens on port 1: the consumer fails, says why and tries again
+        server.client().createSource(new CreateSourceRequest("orders", SourceType.PUB_SUB, null, null, null,
+                new PubSubConfig(PubSubType.AMQP, 1, null, null, null, new PubSubConfig.Amqp("amqp", "127.0.0.1",
+                        "1", "orders", "/", new PubSubConfig.AmqpAuth("guest", "guest"), null, null, null, null)),
+                null, null, null));
+        harness = ViewHarness.show(server, SourcesView::new);
+
+        TableView<Source> table = table();
+        ViewHarness.await("the consumer is retrying", () -> {
+            robot.interact(() -> robot.lookup("#sources-filter").queryButton().fire());
+            return table.getItems().size() == 1 && table.getItems().getFirst().consumer() != null
+                    && table.getItems().getFirst().consumer().state() == ConsumerState.RETRYING;
+        });
+        String shown = table.getItems().getFirst().consumer().lastError();
+        assertTrue(shown != null && !shown.isBlank(), "the reason is there");
+        ViewHarness.await("the reason is in the table", () -> robot.lookup(
+                node -> node instanceof javafx.scene.control.Labeled labeled && labeled.getText() != null
+                        && labeled.getText().startsWith(shown)).tryQuery().isPresent());
+        assertTrue(robot.lookup("retrying").tryQuery().isPresent(), "the state pill");
+        harness.screenshot("sources-consumer-retrying");
     }
 
     @Test

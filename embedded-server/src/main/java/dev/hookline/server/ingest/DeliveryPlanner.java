@@ -11,6 +11,7 @@ import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.Source;
+import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
@@ -235,6 +236,10 @@ public final class DeliveryPlanner {
             return headers;
         }
         Source source = cache.source(c, projectId, sourceId);
+        if (source != null && source.type() == SourceType.PUB_SUB) {
+            // a broker message's headers are its custom headers, sent on like the event API's (Convoy does so)
+            return headers;
+        }
         if (source == null || source.forwardHeaders() == null || source.forwardHeaders().isEmpty()) {
             return Map.of();
         }

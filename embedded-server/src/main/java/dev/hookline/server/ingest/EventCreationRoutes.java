@@ -1,12 +1,8 @@
 package dev.hookline.server.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.model.BroadcastEventRequest;
 import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.CreateEventRequest;
-import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
@@ -14,7 +10,6 @@ import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.Project;
-import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.endpoints.EndpointValidator;
@@ -29,9 +24,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -62,56 +55,14 @@ public final class EventCreationRoutes {
         router.post(BASE + "/dynamic", Access.API_KEY, this::dynamic);
     }
 
-    /** The parts every event request shares, validated. */
-    private record Common(String eventType, IngestPayload payload, Map<String, List<String>> headers, String key) {
-    }
-
-    private static Common common(String eventType, JsonNode data, Map<String, String> customHeaders, String key) {
-        if (data == null || data.isNull() || data.isMissingNode()) {
-            throw ApiError.badRequest("data:please provide your data");
-        }
-        if (blank(eventType)) {
-            throw ApiError.badRequest("event_type:please provide an event type");
-        }
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        if (customHeaders != null) {
-            customHeaders.forEach((name, value) -> {
-                if (blank(name)) {
-                    throw ApiError.badRequest("custom_headers:header names must not be empty");
-                }
-                headers.put(name.strip(), List.of(value == null ? "" : value));
-            });
-        }
-        return new Common(eventType.strip(), new IngestPayload(data.toString(), data), headers,
-                key == null ? "" : key.strip());
-    }
-
     private void create(Exchange ex) throws IOException {
         Project project = ex.project();
         CreateEventRequest r = ex.body(CreateEventRequest.class);
-        Common common = common(r.eventType(), r.data(), r.customHeaders(), r.idempotencyKey());
-        String endpointId = !blank(r.endpointId()) ? r.endpointId().strip()
-                : !blank(r.appId()) ? r.appId().strip() : null;
-        if (endpointId == null && blank(r.ownerId())) {
-            throw ApiError.badRequest("endpoint_id:please provide an endpoint ID");
-        }
-        EventIntake.Stored stored = write(c -> {
-            List<String> endpointIds;
-            if (endpointId != null) {
-                Endpoint endpoint = EndpointStore.find(c, project.uid(), endpointId);
-                if (endpoint == null) {
-                    throw ApiError.badRequest("endpoint_id:failed to find endpoint by id");
-                }
-                if (project.type() == ProjectType.OUTGOING) {
-                    ensureCatchAllSubscription(c, project.uid(), endpoint);
-                }
-                endpointIds = List.of(endpoint.uid());
-            } else {
-                endpointIds = ownerEndpoints(c, project.uid(), r.ownerId().strip());
-            }
-            return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds);
-        });
-        answer(ex, stored, "Event queued successfully");
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        String endpointId = !blank(r.endpointId()) ? r.endpointId() : r.appId();
+        answer(ex, EventTargets.write(context, EventTargets.toEndpointOrOwner(context, project, common, endpointId,
+                r.ownerId(), null)), "Event queued successfully");
     }
 
     private void fanout(Exchange ex) throws IOException {
@@ -120,21 +71,19 @@ public final class EventCreationRoutes {
         if (blank(r.ownerId())) {
             throw ApiError.badRequest("owner_id:please provide an owner id");
         }
-        Common common = common(r.eventType(), r.data(), r.customHeaders(), r.idempotencyKey());
-        EventIntake.Stored stored = write(c -> {
-            List<String> endpointIds = ownerEndpoints(c, project.uid(), r.ownerId().strip());
-            return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds);
-        });
-        answer(ex, stored, "Endpoint fanout event queued successfully");
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        answer(ex, EventTargets.write(context, EventTargets.toOwner(project, common, r.ownerId(), null)),
+                "Endpoint fanout event queued successfully");
     }
 
     private void broadcast(Exchange ex) throws IOException {
         Project project = ex.project();
         BroadcastEventRequest r = ex.body(BroadcastEventRequest.class);
-        Common common = common(r.eventType(), r.data(), r.customHeaders(), r.idempotencyKey());
-        EventIntake.Stored stored = write(c -> draft(project, common, new DeliveryPlanner.Target.Broadcast(),
-                List.of()));
-        answer(ex, stored, "Broadcast event created successfully");
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        answer(ex, EventTargets.write(context, EventTargets.broadcast(project, common, null)),
+                "Broadcast event created successfully");
     }
 
     private void dynamic(Exchange ex) throws IOException {
@@ -143,7 +92,8 @@ public final class EventCreationRoutes {
         if (blank(r.url())) {
             throw ApiError.badRequest("url:please provide a url");
         }
-        Common common = common(r.eventType(), r.data(), r.customHeaders(), r.idempotencyKey());
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
         List<String> eventTypes = new ArrayList<>();
         if (r.eventTypes() != null) {
             for (String type : r.eventTypes()) {
@@ -158,7 +108,7 @@ public final class EventCreationRoutes {
         EndpointValidator.Draft endpointDraft = endpointValidator.forCreate(
                 EndpointRequest.of(url, "endpoint-" + newEndpointId), project.config());
         String secret = EndpointValidator.initialSecret(r.secret());
-        EventIntake.Stored stored = write(c -> {
+        EventIntake.Stored stored = EventTargets.write(context, c -> {
             Endpoint endpoint = EndpointStore.findByUrl(c, project.uid(), endpointDraft.url());
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
@@ -167,58 +117,14 @@ public final class EventCreationRoutes {
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             List<String> endpointIds = List.of(endpoint.uid());
-            return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds);
+            return EventTargets.draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds),
+                    endpointIds, null);
         });
         answer(ex, stored, "Dynamic event created successfully");
     }
 
-    /** Work that picks the targets inside the write, then the event is stored in the same transaction. */
-    private interface Targeting {
-        EventIntake.Draft draft(Connection c) throws SQLException;
-    }
-
-    private EventIntake.Stored write(Targeting targeting) {
-        EventIntake.Stored stored = context.db().write(c -> {
-            try {
-                return EventIntake.store(c, context, targeting.draft(c));
-            } catch (RuntimeException | SQLException e) {
-                // the job's savepoint is rolled back: config it created must not stay cached
-                ConfigCache.forWriter(context, c).invalidateWriter();
-                throw e;
-            }
-        });
-        EventIntake.signalIfDue(context, stored.deliveries());
-        return stored;
-    }
-
-    private static EventIntake.Draft draft(Project project, Common common, DeliveryPlanner.Target target,
-                                           List<String> endpointIds) {
-        return new EventIntake.Draft(project.uid(), common.eventType(), null, target, endpointIds, common.headers(),
-                common.payload(), "", "", common.key());
-    }
-
     private static void answer(Exchange ex, EventIntake.Stored stored, String message) throws IOException {
         ex.ok(201, stored.duplicate() ? DUPLICATE : message, stored.event());
-    }
-
-    private static List<String> ownerEndpoints(Connection c, String projectId, String ownerId) throws SQLException {
-        List<String> ids = EndpointStore.findByOwner(c, projectId, ownerId).stream().map(Endpoint::uid).toList();
-        if (ids.isEmpty()) {
-            throw ApiError.badRequest("owner_id:owner ID has no configured endpoints");
-        }
-        return ids;
-    }
-
-    /**
-     * Convoy: an event sent to an endpoint without any subscription gets a catch-all one named after it. Only in
-     * outgoing projects: an incoming project's subscriptions need a source.
-     */
-    private void ensureCatchAllSubscription(Connection c, String projectId, Endpoint endpoint) throws SQLException {
-        if (SubscriptionStore.countForEndpoint(c, projectId, endpoint.uid(), null) > 0) {
-            return;
-        }
-        SubscriptionStore.insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
-                + "-subscription", endpoint.uid(), List.of("*")), context.now());
     }
 
     /**
@@ -230,7 +136,7 @@ public final class EventCreationRoutes {
         List<SubscriptionStore.Row> existing = SubscriptionStore.findByEndpoint(c, projectId, endpoint.uid());
         Instant now = context.now();
         if (existing.isEmpty()) {
-            SubscriptionStore.insert(c, context.newId(), projectId, subscriptionValues("subscription-"
+            SubscriptionStore.insert(c, context.newId(), projectId, EventTargets.subscriptionValues("subscription-"
                     + UUID.randomUUID(), endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes), now);
             return;
         }
@@ -244,17 +150,6 @@ public final class EventCreationRoutes {
         SubscriptionStore.replace(c, projectId, row.uid(), new SubscriptionStore.Values(was.name(), was.endpointId(),
                 was.sourceId(), was.function(), was.alertConfig(), was.retryConfig(), filter, was.rateLimitConfig(),
                 was.deliveryMode()), now);
-    }
-
-    private static SubscriptionStore.Values subscriptionValues(String name, String endpointId, List<String> types) {
-        ObjectNode[] empty = new ObjectNode[4];
-        ObjectNode[] emptyFlat = new ObjectNode[4];
-        for (int i = 0; i < 4; i++) {
-            empty[i] = JsonNodeFactory.instance.objectNode();
-            emptyFlat[i] = JsonNodeFactory.instance.objectNode();
-        }
-        return new SubscriptionStore.Values(name, endpointId, null, null, null, null,
-                new SubscriptionStore.StoredFilter(types, empty, emptyFlat), null, DeliveryMode.AT_LEAST_ONCE);
     }
 
     private Endpoint newEndpoint(String projectId, String id, EndpointValidator.Draft draft, String secret) {

@@ -110,7 +110,7 @@ public final class IngestRoutes {
                 current.provider(), current.isDisabled(), current.verifier(), current.customResponse(),
                 new Source.ProviderConfig(new Source.Twitter(now)), current.forwardHeaders(), current.pubSub(),
                 current.idempotencyKeys(), current.bodyFunction(), current.headerFunction(), current.createdAt(),
-                current.updatedAt(), current.deletedAt()));
+                current.updatedAt(), current.deletedAt(), null));
         ObjectNode answer = Json.strict().createObjectNode();
         answer.put("response_token", "sha256=" + Base64.getEncoder().encodeToString(mac));
         ex.sendJson(200, answer);

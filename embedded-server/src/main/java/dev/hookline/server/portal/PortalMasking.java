@@ -69,7 +69,7 @@ final class PortalMasking {
         return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), s.url(), s.type(), s.provider(),
                 s.isDisabled(), null, s.customResponse(), s.providerConfig(), s.forwardHeaders(), null,
                 s.idempotencyKeys(), s.bodyFunction(), s.headerFunction(), s.createdAt(), s.updatedAt(),
-                s.deletedAt());
+                s.deletedAt(), null);
     }
 
     private static Map<String, List<String>> multiValued(Map<String, List<String>> headers) {

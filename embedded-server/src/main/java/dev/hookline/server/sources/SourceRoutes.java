@@ -2,6 +2,7 @@ package dev.hookline.server.sources;
 
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.CustomResponse;
+import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.PubSubConfig;
 import dev.hookline.api.model.Source;
@@ -25,14 +26,12 @@ public final class SourceRoutes {
 
     private static final String BASE = "/api/v1/projects/{projectID}/sources";
 
+    private final ServerContext context;
     private final SourceStore store;
 
     public SourceRoutes(ServerContext context) {
-        this(new SourceStore(context));
-    }
-
-    public SourceRoutes(SourceStore store) {
-        this.store = store;
+        this.context = context;
+        this.store = new SourceStore(context);
     }
 
     public void register(Router router) {
@@ -55,8 +54,9 @@ public final class SourceRoutes {
                 .map(v -> parseEnum("provider", v, SourceProvider.values(), SourceProvider::wire)).orElse(null);
         String q = ex.query("q").map(String::strip).orElse(null);
         ListParams params = ListParams.from(ex);
-        ex.ok(200, "Sources fetched successfully",
-                store.list(project.uid(), new SourceStore.Filter(type, provider, q), params));
+        Page<Source> page = store.list(project.uid(), new SourceStore.Filter(type, provider, q), params);
+        ex.ok(200, "Sources fetched successfully", new Page<>(page.content().stream().map(this::withConsumer)
+                .toList(), page.pagination()));
     }
 
     private void create(Exchange ex) throws Exception {
@@ -72,8 +72,10 @@ public final class SourceRoutes {
                 SourceValidator.customResponse(request.customResponse()), SourceValidator.providerConfig(provider),
                 null, pubSub, SourceValidator.idempotencyKeys(request.idempotencyKeys()),
                 SourceValidator.function("body_function", request.bodyFunction()),
-                SourceValidator.function("header_function", request.headerFunction()), null, null, null);
-        ex.ok(201, "Source created successfully", store.create(project.uid(), draft));
+                SourceValidator.function("header_function", request.headerFunction()), null, null, null, null);
+        Source created = store.create(project.uid(), draft);
+        consumersChanged();
+        ex.ok(201, "Source created successfully", withConsumer(created));
     }
 
     private void get(Exchange ex) throws Exception {
@@ -82,7 +84,7 @@ public final class SourceRoutes {
         if (source == null) {
             throw ApiError.notFound("source not found");
         }
-        ex.ok(200, "Source fetched successfully", source);
+        ex.ok(200, "Source fetched successfully", withConsumer(source));
     }
 
     /**
@@ -114,12 +116,13 @@ public final class SourceRoutes {
                             : SourceValidator.function("body_function", request.bodyFunction()),
                     request.headerFunction() == null ? current.headerFunction()
                             : SourceValidator.function("header_function", request.headerFunction()),
-                    current.createdAt(), current.updatedAt(), null);
+                    current.createdAt(), current.updatedAt(), null, null);
         });
         if (updated == null) {
             throw ApiError.notFound("source not found");
         }
-        ex.ok(202, "Source updated successfully", updated);
+        consumersChanged();
+        ex.ok(202, "Source updated successfully", withConsumer(updated));
     }
 
     private void delete(Exchange ex) throws Exception {
@@ -127,7 +130,18 @@ public final class SourceRoutes {
         if (!store.delete(project.uid(), ex.pathParam("sourceID"))) {
             throw ApiError.notFound("source not found");
         }
+        consumersChanged();
         ex.ok(200, "Source deleted successfully", null);
+    }
+
+    /** Starts, restarts or stops broker consumers to match the change just committed, before answering. */
+    private void consumersChanged() {
+        context.sourceConsumers().sourcesChanged();
+    }
+
+    /** A pub_sub source with its consumer's live state. */
+    private Source withConsumer(Source source) {
+        return source.withConsumer(context.sourceConsumers().stateOf(source));
     }
 
     /**

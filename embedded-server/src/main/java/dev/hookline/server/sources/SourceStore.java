@@ -20,9 +20,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Sources in the database. Rows come back complete (verifier secrets included): ingest needs them, and Convoy
@@ -72,6 +75,31 @@ public final class SourceStore {
     public static Map<String, Source> findAll(Connection c, String projectId, Collection<String> ids, String baseUrl)
             throws SQLException {
         return ProjectRows.findByIds(c, "sources", COLUMNS, projectId, ids, rs -> map(rs, baseUrl), Source::uid);
+    }
+
+    /**
+     * Every live {@code pub_sub} source of every live project, disabled ones included (their consumers are shown as
+     * disabled): what the broker consumers must match.
+     */
+    public List<Source> pubSubSources() {
+        return context.db().read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + prefixed("s.") + " FROM sources s "
+                    + "JOIN projects p ON p.id = s.project_id AND p.deleted_at IS NULL "
+                    + "WHERE s.type = 'pub_sub' AND s.deleted_at IS NULL ORDER BY s.id")) {
+                try (ResultSet rs = s.executeQuery()) {
+                    List<Source> sources = new ArrayList<>();
+                    while (rs.next()) {
+                        sources.add(map(rs, context.baseUrl()));
+                    }
+                    return sources;
+                }
+            }
+        });
+    }
+
+    private static String prefixed(String alias) {
+        return Arrays.stream(COLUMNS.split(",\\s*")).map(column -> alias + column)
+                .collect(Collectors.joining(", "));
     }
 
     /** The live source whose public ingest ID is {@code maskId} (any project), or null. For ingest. */
@@ -147,7 +175,7 @@ public final class SourceStore {
             Source kept = new Source(current.uid(), current.projectId(), current.maskId(), next.name(), current.url(),
                     next.type(), current.provider(), next.isDisabled(), next.verifier(), next.customResponse(),
                     next.providerConfig(), next.forwardHeaders(), next.pubSub(), next.idempotencyKeys(),
-                    next.bodyFunction(), next.headerFunction(), current.createdAt(), now, null);
+                    next.bodyFunction(), next.headerFunction(), current.createdAt(), now, null, null);
             try (PreparedStatement s = c.prepareStatement("UPDATE sources SET name = ?, type = ?, provider = ?, "
                     + "is_disabled = ?, verifier = ?, custom_response = ?, provider_config = ?, forward_headers = ?, "
                     + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ? "
@@ -224,7 +252,7 @@ public final class SourceStore {
                 JsonColumns.read(rs, "forward_headers", STRINGS), JsonColumns.read(rs, "pub_sub", PubSubConfig.class),
                 JsonColumns.read(rs, "idempotency_keys", STRINGS), rs.getString("body_function"),
                 rs.getString("header_function"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
-                Times.get(rs, "deleted_at"));
+                Times.get(rs, "deleted_at"), null);
     }
 
     static String escapeLike(String text) {

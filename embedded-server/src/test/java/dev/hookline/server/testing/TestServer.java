@@ -7,6 +7,7 @@ import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
 import dev.hookline.server.ServerMainAccess;
+import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.WebhookSender;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -49,8 +50,14 @@ public final class TestServer implements AutoCloseable {
 
     /** A server whose dispatcher delivers through {@code sender} (null: no dispatcher). */
     public static TestServer start(Path dataDir, Clock clock, WebhookSender sender) throws IOException {
+        return start(dataDir, clock, sender, BrokerConsumers.standard());
+    }
+
+    /** As above, consuming the brokers of pub_sub sources with {@code consumers}. */
+    public static TestServer start(Path dataDir, Clock clock, WebhookSender sender, BrokerConsumers consumers)
+            throws IOException {
         HooklineServer server = HooklineServer.start(
-                ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY).withClock(clock), sender);
+                ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY).withClock(clock), sender, consumers);
         ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
         return new TestServer(server);
     }
