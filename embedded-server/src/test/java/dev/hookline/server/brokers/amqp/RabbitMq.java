@@ -74,6 +74,11 @@ public final class RabbitMq implements AutoCloseable {
         return name;
     }
 
+    /** Declares a durable queue named {@code name} (not deleted on close unless {@link #forget} is called). */
+    public void declare(String name) throws IOException {
+        channel.queueDeclare(name, true, false, false, null);
+    }
+
     /** Remembers a queue someone else declared, to delete it on close. */
     public String forget(String queue) {
         queues.add(queue);
