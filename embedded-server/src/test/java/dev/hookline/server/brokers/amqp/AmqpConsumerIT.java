@@ -261,6 +261,18 @@ class AmqpConsumerIT {
     }
 
     @Test
+    void a_connection_the_broker_closes_ends_run_in_plain_words() throws Exception {
+        String queue = rabbit.queue("forced");
+        AmqpSettings settings = settings(queue, 2);
+        running = start(settings, new Recording());
+        running.consuming.get(10, TimeUnit.SECONDS);
+        RabbitMq.forceClose(settings.connectionName(), "hookline test drill");
+        assertEquals("connection to " + RabbitMq.HOST + ":" + RabbitMq.PORT + " lost: the broker closed it"
+                + " (CONNECTION_FORCED - hookline test drill)", running.failure().getMessage());
+        running = null;
+    }
+
+    @Test
     void a_closed_port_cannot_connect() throws Exception {
         AmqpSettings nowhere = new AmqpSettings(false, "127.0.0.1", 1, "/", "guest", "guest", "q", null, "", null,
                 1, 1, "hookline-test");

@@ -287,6 +287,21 @@ class AmqpSourcesIT {
     }
 
     @Test
+    void a_connection_the_broker_drops_is_retried_and_consumption_resumes() throws Exception {
+        String queue = rabbit.queue("dropped-connection");
+        Source source = createSource(amqp(queue, 2, "guest", null));
+        awaitConsumer(source.uid(), "running", c -> c.state() == ConsumerState.RUNNING);
+
+        RabbitMq.forceClose("hookline-source-" + source.uid(), "broker maintenance");
+        SourceConsumer after = awaitConsumer(source.uid(), "the loss reported and recovered from",
+                c -> c.lastError() != null && c.state() == ConsumerState.RUNNING);
+        assertEquals("connection to " + RabbitMq.HOST + ":" + RabbitMq.PORT + " lost: the broker closed it"
+                + " (CONNECTION_FORCED - broker maintenance)", after.lastError());
+        rabbit.publish(queue, message(5, null), Map.of());
+        receiver.awaitRequests(1, WAIT);
+    }
+
+    @Test
     void a_queue_that_goes_away_is_retried_in_plain_words_and_consumed_again_once_back() throws Exception {
         String queue = rabbit.queue("goes-away");
         Source source = createSource(amqp(queue, 2, "guest", null));

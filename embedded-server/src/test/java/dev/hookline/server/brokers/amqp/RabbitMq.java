@@ -7,6 +7,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
+import dev.hookline.server.testing.Await;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -138,6 +139,49 @@ public final class RabbitMq implements AutoCloseable {
 
     public void deleteQueue(String queue) throws IOException {
         channel.queueDelete(queue);
+    }
+
+    /**
+     * Makes the broker close the connection named {@code connectionName} ({@code rabbitmqctl close_connection}), as
+     * a broker restart or an operator would. Skips the calling test when {@code rabbitmqctl} cannot be used here
+     * (not installed, or not allowed to talk to the node).
+     */
+    public static void forceClose(String connectionName, String explanation) throws Exception {
+        String pid = Await.value(Duration.ofSeconds(20), "connection " + connectionName + " listed", () -> {
+            Process.Result listed = Process.run("rabbitmqctl", "-q", "list_connections", "pid", "client_properties");
+            assumeTrue(listed.exit() == 0, "rabbitmqctl cannot list connections here: " + listed.output());
+            for (String line : listed.output().split("\n")) {
+                if (line.contains("\"" + connectionName + "\"")) {
+                    return line.substring(0, line.indexOf('\t')).strip();
+                }
+            }
+            return null;
+        }, java.util.Objects::nonNull);
+        Process.Result closed = Process.run("rabbitmqctl", "-q", "close_connection", pid, explanation);
+        assumeTrue(closed.exit() == 0, "rabbitmqctl cannot close connections here: " + closed.output());
+    }
+
+    /** Runs a command and collects its output (stdout and stderr). */
+    private static final class Process {
+        record Result(int exit, String output) {
+        }
+
+        static Result run(String... command) {
+            try {
+                java.lang.Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    return new Result(-1, "timed out: " + out);
+                }
+                return new Result(p.exitValue(), out);
+            } catch (IOException e) {
+                return new Result(-1, e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Result(-1, e.toString());
+            }
+        }
     }
 
     /** Polls {@code condition} until it holds or {@code timeout} passes. */
