@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -37,7 +38,8 @@ import java.util.UUID;
  * own idempotency key.
  *
  * <p>Options: {@code amqp.messages} (50000), {@code amqp.workers} ("1,4,8"), {@code amqp.host} (127.0.0.1),
- * {@code amqp.port} (5672), {@code hookline.amqp.prefetch} (the consumer's per-worker prefetch, default 10).
+ * {@code amqp.port} (5672), {@code hookline.amqp.prefetch} (the consumer's per-worker prefetch, default 10),
+ * {@code amqp.threads} (true: also print the CPU time per event of each group of threads).
  */
 public final class AmqpIngestBenchmark {
 
@@ -89,6 +91,7 @@ public final class AmqpIngestBenchmark {
 
                 OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
                 long cpuBefore = os.getProcessCpuTime();
+                Map<String, Long> threadsBefore = IngestCpuBenchmark.threadCpu();
                 long start = System.nanoTime();
                 Source source = project.createSource(new CreateSourceRequest("bench-queue", SourceType.PUB_SUB, null,
                         null, null, new PubSubConfig(PubSubType.AMQP, workers, null, null, null,
@@ -108,10 +111,11 @@ public final class AmqpIngestBenchmark {
                     if (System.nanoTime() - start > 600_000_000_000L) {
                         throw new IllegalStateException("not done after 10 minutes: " + consumer);
                     }
-                    Thread.sleep(10);
+                    Thread.sleep(50); // each look is an HTTP request to the same server: keep them few
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
                 double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
+                Map<String, Long> threadsAfter = IngestCpuBenchmark.threadCpu();
                 double steady = firstAt == 0 ? seconds : (System.nanoTime() - firstAt) / 1e9;
                 System.out.printf(Locale.ROOT, "workers %2d: %,d events committed in %.1f s = %,.0f events/s"
                                 + " (%,.0f/s after the first; %.0f us CPU per event, server and poller; published in"
@@ -119,6 +123,18 @@ public final class AmqpIngestBenchmark {
                         seconds, messages / seconds, consumer.messagesReceived() / steady,
                         cpuSeconds * 1e6 / messages, publishSeconds, consumer.messagesRejected(),
                         os.getSystemLoadAverage());
+                if (Boolean.getBoolean("amqp.threads")) {
+                    Map<String, Long> byGroup = new TreeMap<>();
+                    threadsAfter.forEach((thread, nanos) -> byGroup.merge(
+                            thread.replaceAll("[0-9A-Z]{26}", "<source>").replaceAll("\\d+", "#"),
+                            nanos - threadsBefore.getOrDefault(thread, 0L), Long::sum));
+                    byGroup.forEach((group, nanos) -> {
+                        if (nanos > 100_000_000L) {
+                            System.out.printf(Locale.ROOT, "    %-44s %,7.0f ms CPU = %6.1f us/event%n", group,
+                                    nanos / 1e6, nanos / 1e3 / messages);
+                        }
+                    });
+                }
             }
         } finally {
             channel.queueDelete(queue);
