@@ -367,13 +367,17 @@ public final class AmqpConsumer implements BrokerConsumer {
                 sink.accept(message);
             } catch (RejectedMessageException e) {
                 rejection = e.reason() == null || e.reason().isBlank() ? "rejected" : e.reason();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // stop first, so no worker takes the message again before run ends; then hand it back
+                stop.complete(new AmqpErrors.StoreFailed(e));
                 try {
                     getChannel().basicNack(deliveryTag, false, true);
                 } catch (IOException | RuntimeException ignored) {
                     // unacknowledged either way: the broker delivers it again once the connection closes
                 }
-                stop.complete(new AmqpErrors.StoreFailed(e));
+                if (e instanceof VirtualMachineError fatal) {
+                    throw fatal;
+                }
                 return;
             }
             try {

@@ -45,7 +45,7 @@ final class AmqpErrors {
 
     /** Storing a message failed for a reason other than the message itself; the message stays in the queue. */
     static final class StoreFailed extends Exception {
-        StoreFailed(RuntimeException cause) {
+        StoreFailed(Throwable cause) {
             super(cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage(), cause);
         }
     }

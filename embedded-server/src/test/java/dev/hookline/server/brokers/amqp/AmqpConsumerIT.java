@@ -273,6 +273,15 @@ class AmqpConsumerIT {
     }
 
     @Test
+    void amqps_against_a_plain_amqp_port_says_the_tls_handshake_failed() throws Exception {
+        AmqpSettings tls = new AmqpSettings(true, RabbitMq.HOST, RabbitMq.PORT, "/", "guest", "guest", "q", null, "",
+                null, 1, 1, "hookline-test-tls");
+        String message = failureOf(tls);
+        assertTrue(message.startsWith("cannot connect to " + RabbitMq.HOST + ":" + RabbitMq.PORT + " (TLS handshake"
+                + " failed: "), message);
+    }
+
+    @Test
     void a_closed_port_cannot_connect() throws Exception {
         AmqpSettings nowhere = new AmqpSettings(false, "127.0.0.1", 1, "/", "guest", "guest", "q", null, "", null,
                 1, 1, "hookline-test");
