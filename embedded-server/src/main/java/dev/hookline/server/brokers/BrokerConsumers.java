@@ -3,6 +3,7 @@ package dev.hookline.server.brokers;
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.brokers.amqp.AmqpConsumer;
+import dev.hookline.server.brokers.google.PubSubConsumer;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ public final class BrokerConsumers {
     public static BrokerConsumers standard() {
         Map<PubSubType, BrokerConsumerFactory> factories = new EnumMap<>(PubSubType.class);
         // one line per broker type
+        factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
         factories.put(PubSubType.AMQP, AmqpConsumer::new);
         return new BrokerConsumers(factories);
     }
