@@ -250,6 +250,29 @@ class AmqpConsumerIT {
     }
 
     @Test
+    void a_user_who_may_not_create_the_missing_queue_is_told_so() throws Exception {
+        String queue = rabbit.forget(RabbitMq.unique("not-allowed"));
+        try (RabbitMq.User user = RabbitMq.user("^$", "^$", ".*")) {
+            String message = failureOf(settings(queue, 1).withAuth(user.name(), user.password())
+                    .withExchange("amq.topic", "orders.*"));
+            assertTrue(message.startsWith("queue " + queue + " does not exist on vhost / and user " + user.name()
+                    + " may not create it (ACCESS_REFUSED"), message);
+            assertFalse(message.contains(user.password()));
+        }
+        assertFalse(rabbit.exists(queue));
+    }
+
+    @Test
+    void a_user_who_may_not_read_the_queue_is_told_so() throws Exception {
+        String queue = rabbit.queue("no-read");
+        try (RabbitMq.User user = RabbitMq.user("^$", "^$", "^$")) {
+            String message = failureOf(settings(queue, 1).withAuth(user.name(), user.password()));
+            assertTrue(message.startsWith("user " + user.name() + " may not read queue " + queue + " on vhost /"
+                    + " (ACCESS_REFUSED"), message);
+        }
+    }
+
+    @Test
     void a_queue_deleted_while_consuming_ends_run_with_that_reason() throws Exception {
         String queue = rabbit.queue("deleted");
         running = start(settings(queue, 2), new Recording());

@@ -161,6 +161,33 @@ public final class RabbitMq implements AutoCloseable {
         assumeTrue(closed.exit() == 0, "rabbitmqctl cannot close connections here: " + closed.output());
     }
 
+    /** A user made with {@code rabbitmqctl} for one test; deleted on close. */
+    public record User(String name, String password) implements AutoCloseable {
+        @Override
+        public void close() {
+            Process.run("rabbitmqctl", "-q", "delete_user", name);
+        }
+    }
+
+    /**
+     * A new user on vhost {@code /} with the given permission patterns (RabbitMQ's configure, write and read regular
+     * expressions; {@code "^$"} allows nothing). Skips the calling test when {@code rabbitmqctl} cannot be used here.
+     */
+    public static User user(String configure, String write, String read) {
+        String name = unique("user");
+        String password = UUID.randomUUID().toString();
+        Process.Result added = Process.run("rabbitmqctl", "-q", "add_user", name, password);
+        assumeTrue(added.exit() == 0, "rabbitmqctl cannot add users here: " + added.output());
+        User user = new User(name, password);
+        Process.Result allowed = Process.run("rabbitmqctl", "-q", "set_permissions", "-p", "/", name, configure,
+                write, read);
+        if (allowed.exit() != 0) {
+            user.close();
+            assumeTrue(false, "rabbitmqctl cannot set permissions here: " + allowed.output());
+        }
+        return user;
+    }
+
     /** Runs a command and collects its output (stdout and stderr). */
     private static final class Process {
         record Result(int exit, String output) {
