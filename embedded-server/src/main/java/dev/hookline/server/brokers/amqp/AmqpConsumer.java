@@ -116,6 +116,11 @@ public final class AmqpConsumer implements BrokerConsumer {
                     stop.complete(cause);
                 }
             });
+            conn.addBlockedListener(
+                    reason -> LOG.warn("source {}: RabbitMQ at {} blocks this connection ({}): rejected messages"
+                            + " cannot be dead-lettered until it is unblocked", sourceId, settings.address(), reason),
+                    () -> LOG.info("source {}: RabbitMQ at {} unblocked this connection", sourceId,
+                            settings.address()));
             if (closing) {
                 return;
             }
@@ -385,7 +390,7 @@ public final class AmqpConsumer implements BrokerConsumer {
                     deadLetter(envelope, properties, body, message.messageId(), rejection);
                 }
                 getChannel().basicAck(deliveryTag, false);
-            } catch (IOException | RuntimeException | InterruptedException | TimeoutException e) {
+            } catch (IOException | RuntimeException | InterruptedException | BrokerException e) {
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
                 }
@@ -397,7 +402,7 @@ public final class AmqpConsumer implements BrokerConsumer {
         }
 
         private void deadLetter(Envelope envelope, AMQP.BasicProperties properties, byte[] body, String id,
-                                String reason) throws IOException, InterruptedException, TimeoutException {
+                                String reason) throws IOException, InterruptedException, BrokerException {
             String exchange = settings.deadLetter();
             if (exchange == null) {
                 LOG.warn("source {}: dropped message {} from queue {} (no dead-letter exchange): {}", sourceId, id,
@@ -412,7 +417,13 @@ public final class AmqpConsumer implements BrokerConsumer {
                     ? reason.substring(0, MAX_REASON_CHARS) + "..." : reason);
             AMQP.BasicProperties dead = properties.builder().headers(headers).deliveryMode(2).build();
             getChannel().basicPublish(exchange, envelope.getRoutingKey(), true, dead, body);
-            getChannel().waitForConfirmsOrDie(CONFIRM_TIMEOUT_MILLIS);
+            try {
+                getChannel().waitForConfirmsOrDie(CONFIRM_TIMEOUT_MILLIS);
+            } catch (TimeoutException e) {
+                throw new BrokerException("dead-letter exchange " + exchange + " did not confirm a rejected message"
+                        + " within " + CONFIRM_TIMEOUT_MILLIS / 1000 + " s (is the broker blocked by a memory or disk"
+                        + " alarm?); the message stays in queue " + settings.queue(), e);
+            }
             LOG.warn("source {}: rejected message {} from queue {} to dead-letter exchange {}: {}", sourceId, id,
                     settings.queue(), exchange, reason);
         }
