@@ -205,6 +205,36 @@ class AmqpSourcesIT {
     }
 
     @Test
+    void a_connection_dropped_mid_stream_redelivers_as_duplicates_never_as_second_deliveries() throws Exception {
+        String queue = rabbit.queue("drop-mid-stream");
+        Source source = createSource(amqp(queue, 4, "guest", null));
+        awaitConsumer(source.uid(), "running", c -> c.state() == ConsumerState.RUNNING);
+
+        int count = 300;
+        for (int i = 0; i < count; i++) {
+            rabbit.publish(queue, message(i, "d" + i), Map.of());
+        }
+        receiver.awaitRequests(30, WAIT);
+        RabbitMq.forceClose("hookline-source-" + source.uid(), "drill"); // acks of messages being stored are lost
+
+        Await.until(WAIT, "every message delivered", () -> delivered().size() == count);
+        awaitConsumer(source.uid(), "running again", c -> c.state() == ConsumerState.RUNNING);
+        Await.until(WAIT, "the queue drained", () -> {
+            try {
+                return rabbit.ready(queue) == 0;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        Map<String, Integer> originals = new HashMap<>();
+        allEvents().stream().filter(e -> !e.isDuplicateEvent())
+                .forEach(e -> originals.merge(e.idempotencyKey(), 1, Integer::sum));
+        assertEquals(count, originals.size(), "one event per message");
+        assertTrue(originals.values().stream().allMatch(v -> v == 1), "redeliveries are only duplicates");
+        assertEquals(count, receiver.requests().size(), "a duplicate is delivered to nobody");
+    }
+
+    @Test
     void a_malformed_message_is_dead_lettered_with_its_reason_shown_on_the_source() throws Exception {
         String[] dead = rabbit.deadLetter();
         String queue = rabbit.queue("malformed");
