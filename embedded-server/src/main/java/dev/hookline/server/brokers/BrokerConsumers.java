@@ -4,6 +4,7 @@ import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.brokers.amqp.AmqpConsumer;
 import dev.hookline.server.brokers.google.PubSubConsumer;
+import dev.hookline.server.brokers.sqs.SqsConsumer;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -22,6 +23,7 @@ public final class BrokerConsumers {
         // one line per broker type
         factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
         factories.put(PubSubType.AMQP, AmqpConsumer::new);
+        factories.put(PubSubType.SQS, SqsConsumer::new);
         return new BrokerConsumers(factories);
     }
 

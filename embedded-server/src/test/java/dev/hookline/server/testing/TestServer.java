@@ -48,9 +48,12 @@ public final class TestServer implements AutoCloseable {
         return start(dataDir, clock, null);
     }
 
-    /** A server whose dispatcher delivers through {@code sender} (null: no dispatcher). */
+    /**
+     * A server whose dispatcher delivers through {@code sender} (null: no dispatcher), with the standard broker
+     * consumers kept to loopback ({@link LoopbackBrokers}).
+     */
     public static TestServer start(Path dataDir, Clock clock, WebhookSender sender) throws IOException {
-        return start(dataDir, clock, sender, BrokerConsumers.standard());
+        return start(dataDir, clock, sender, LoopbackBrokers.standard());
     }
 
     /** As above, consuming the brokers of pub_sub sources with {@code consumers}. */

@@ -405,8 +405,9 @@ public final class AmqpConsumer implements BrokerConsumer {
                                 String reason) throws IOException, InterruptedException, BrokerException {
             String exchange = settings.deadLetter();
             if (exchange == null) {
-                LOG.warn("source {}: dropped message {} from queue {} (no dead-letter exchange): {}", sourceId, id,
-                        settings.queue(), reason);
+                // the supervisor's sink already logged the rejection and its reason (once, never the payload)
+                LOG.info("source {}: rejected message {} dropped from queue {} (no dead-letter exchange)", sourceId,
+                        id, settings.queue());
                 return;
             }
             Map<String, Object> headers = new LinkedHashMap<>();
@@ -424,8 +425,8 @@ public final class AmqpConsumer implements BrokerConsumer {
                         + " within " + CONFIRM_TIMEOUT_MILLIS / 1000 + " s (is the broker blocked by a memory or disk"
                         + " alarm?); the message stays in queue " + settings.queue(), e);
             }
-            LOG.warn("source {}: rejected message {} from queue {} to dead-letter exchange {}: {}", sourceId, id,
-                    settings.queue(), exchange, reason);
+            LOG.info("source {}: rejected message {} copied from queue {} to dead-letter exchange {}", sourceId,
+                    id, settings.queue(), exchange);
         }
 
         @Override
