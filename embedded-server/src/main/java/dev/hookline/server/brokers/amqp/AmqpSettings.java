@@ -22,7 +22,7 @@ public record AmqpSettings(boolean tls, String host, int port, String vhost, Str
                            String queue, String exchange, String routingKey, String deadLetter, int workers,
                            int prefetch, String connectionName) {
 
-    /** Messages each worker may hold unacknowledged; see ADR 0016 for how it was chosen. */
+    /** Messages each worker may hold unacknowledged; see ADR 0021 for how it was chosen. */
     public static final int DEFAULT_PREFETCH = 10;
 
     /** System property that overrides {@link #DEFAULT_PREFETCH} (benchmarks). */
