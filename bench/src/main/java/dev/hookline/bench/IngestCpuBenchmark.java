@@ -86,7 +86,7 @@ public final class IngestCpuBenchmark {
     }
 
     /** CPU time of every live platform thread, by "name/id" (virtual threads count on their carriers). */
-    private static Map<String, Long> threadCpu() {
+    static Map<String, Long> threadCpu() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, Long> out = new HashMap<>();
         for (long id : threads.getAllThreadIds()) {

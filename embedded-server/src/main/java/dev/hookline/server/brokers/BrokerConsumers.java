@@ -2,6 +2,7 @@ package dev.hookline.server.brokers;
 
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
+import dev.hookline.server.brokers.amqp.AmqpConsumer;
 import dev.hookline.server.brokers.google.PubSubConsumer;
 import dev.hookline.server.brokers.kafka.KafkaConsumerRunner;
 import dev.hookline.server.brokers.sqs.SqsConsumer;
@@ -23,6 +24,7 @@ public final class BrokerConsumers {
         // one line per broker type
         factories.put(PubSubType.KAFKA, KafkaConsumerRunner::new);
         factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
+        factories.put(PubSubType.AMQP, AmqpConsumer::new);
         factories.put(PubSubType.SQS, SqsConsumer::new);
         return new BrokerConsumers(factories);
     }

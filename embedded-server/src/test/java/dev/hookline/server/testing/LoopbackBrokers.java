@@ -23,7 +23,9 @@ public final class LoopbackBrokers {
     public static BrokerConsumers standard() {
         BrokerConsumers standard = BrokerConsumers.standard();
         return standard
-                .with(PubSubType.SQS, guarded(standard, LoopbackBrokers::sqsOnLoopback));
+                .with(PubSubType.SQS, guarded(standard, LoopbackBrokers::sqsOnLoopback))
+                .with(PubSubType.AMQP, guarded(standard, source -> source.pubSub().amqp() != null
+                        && isLoopback(source.pubSub().amqp().host())));
     }
 
     private static dev.hookline.server.brokers.BrokerConsumerFactory guarded(BrokerConsumers standard,
