@@ -52,7 +52,7 @@ public final class AboutDialog extends Dialog<Void> {
         text.setId("aboutText");
         text.setEditable(false);
         text.setWrapText(true);
-        text.setPrefRowCount(info.rows().size() + 2);
+        text.setPrefRowCount(info.rows().size() + 3);
         text.setPrefColumnCount(60);
         text.getStyleClass().add("monospace");
         text.setStyle("-fx-font-family: monospace;");

@@ -46,6 +46,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import javafx.application.Platform;
 import javafx.scene.control.TableView;
@@ -177,10 +178,12 @@ public final class SmokeCheck {
         Path data = workDirectory.resolve("data");
         System.setProperty(DataDirectories.PROPERTY, data.toString());
         System.setProperty(ConfigDirectories.PROPERTY, workDirectory.resolve("config").toString());
-        HooklineApp app = null;
+        // the server's HTTP server reads this once, when the first HttpServer of the JVM is made: the receiver's
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        AtomicReference<HooklineApp> created = new AtomicReference<>();
         try (Receiver receiver = Receiver.start()) {
             phase("receiver listening at " + receiver.url("/hook") + "; data directory " + data);
-            app = startConsole(stage);
+            HooklineApp app = startConsole(stage, created);
             phase("window shown");
             check(app, receiver);
             out.printf("smoke test passed in %d ms (%d ms after the JVM started)%n", elapsedMs(), sinceJvmStartMs());
@@ -193,15 +196,16 @@ public final class SmokeCheck {
             e.printStackTrace(out);
             return false;
         } finally {
-            stopConsole(app, stage);
+            stopConsole(created, stage);
             restore(DataDirectories.PROPERTY, previousData);
             restore(ConfigDirectories.PROPERTY, previousConfig);
         }
     }
 
-    private HooklineApp startConsole(Stage stage) throws SmokeFailure {
+    private HooklineApp startConsole(Stage stage, AtomicReference<HooklineApp> created) throws SmokeFailure {
         return onFx(() -> {
             HooklineApp console = new HooklineApp();
+            created.set(console);
             console.init();
             console.start(stage);
             return console;
@@ -266,16 +270,20 @@ public final class SmokeCheck {
         return success.orElse(null);
     }
 
-    private void stopConsole(HooklineApp app, Stage stage) {
-        if (app == null) {
-            return;
-        }
+    /**
+     * Stops the console if it was created, even half-started or still starting: the FX thread runs this after the
+     * start (its queue is in order), so a start that outlived the deadline is stopped too.
+     */
+    private void stopConsole(AtomicReference<HooklineApp> created, Stage stage) {
         try {
             onFx(() -> {
-                app.stop();
+                HooklineApp app = created.get();
+                if (app != null) {
+                    app.stop();
+                }
                 stage.hide();
                 return null;
-            }, Duration.ofSeconds(30));
+            }, Duration.ofSeconds(60));
         } catch (Exception e) {
             out.println("smoke: could not stop the console cleanly: " + describe(e));
         }
