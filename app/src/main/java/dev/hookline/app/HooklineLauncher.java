@@ -1,5 +1,6 @@
 package dev.hookline.app;
 
+import dev.hookline.app.smoke.HeadlessToolkit;
 import dev.hookline.app.smoke.SmokeCheck;
 import dev.hookline.server.ServerMain;
 import java.util.Arrays;
@@ -46,7 +47,31 @@ public final class HooklineLauncher {
                 System.out.flush();
                 System.exit(exitCode);
             }
-            default -> Application.launch(HooklineApp.class, args);
+            default -> {
+                String refusal = consoleRefusal(first, HeadlessToolkit.displayMissing(),
+                        HeadlessToolkit.isMonocleSelected());
+                if (refusal != null) {
+                    System.err.println(refusal);
+                    System.exit(first.startsWith("-") ? 2 : 1);
+                }
+                Application.launch(HooklineApp.class, args);
+            }
         }
+    }
+
+    /**
+     * Why the console cannot open, in words, or {@code null} when it can: an option it does not know (with the
+     * usage), or no display to open a window on (instead of JavaFX's "Unable to open DISPLAY" stack trace).
+     */
+    static String consoleRefusal(String first, boolean displayMissing, boolean headlessToolkit) {
+        if (first.startsWith("-")) {
+            return "Hookline: unknown option " + first + "\n" + USAGE;
+        }
+        if (displayMissing && !headlessToolkit) {
+            return "Hookline: there is no display to open the console on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+                    + "Run it in a desktop session, or use `Hookline --server` for the headless delivery server "
+                    + "(`Hookline --help` lists the flags).";
+        }
+        return null;
     }
 }

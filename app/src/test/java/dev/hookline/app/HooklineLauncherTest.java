@@ -41,4 +41,13 @@ class HooklineLauncherTest {
             assertTrue(help.contains(flag), help);
         }
     }
+
+    @Test
+    void theConsoleRefusesUnknownOptionsAndAMissingDisplayInWords() {
+        assertTrue(HooklineLauncher.consoleRefusal("--sever", false, false).startsWith("Hookline: unknown option --sever\n"
+                + "Usage: "));
+        assertTrue(HooklineLauncher.consoleRefusal("", true, false).contains("no display"));
+        assertEquals(null, HooklineLauncher.consoleRefusal("", true, true), "the headless toolkit needs no display");
+        assertEquals(null, HooklineLauncher.consoleRefusal("", false, false));
+    }
 }
