@@ -1,6 +1,8 @@
 package dev.hookline.app;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.app.about.AboutDialog;
+import dev.hookline.app.about.AboutInfo;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
 import dev.hookline.app.connection.ConnectionBar;
@@ -75,7 +77,8 @@ public final class HooklineApp extends Application {
         ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
         ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status));
         shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
-        shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()));
+        shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()),
+                AboutDialog.button(() -> stage, icon(64), () -> aboutInfo(dataDirectory, status)));
 
         stage.setTitle(TITLE);
         stage.getIcons().setAll(ICON_SIZES.stream().map(HooklineApp::icon).toList());
@@ -86,6 +89,13 @@ public final class HooklineApp extends Application {
         session.setRecovery(this::recoverEmbeddedServer);
         StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
         connections.connectSaved();
+    }
+
+    /** The About dialog's facts as they are now. */
+    private AboutInfo aboutInfo(Path dataDirectory, ServerStatusViewModel status) {
+        ApiClient client = session.client();
+        return AboutInfo.current(dataDirectory, status.baseUrlProperty().get(),
+                client == null ? null : client.baseUrl(), client != null && !session.isEmbedded());
     }
 
     /** Runs off the FX thread: restarts the embedded server when it is the connection and no longer answers. */
@@ -114,9 +124,14 @@ public final class HooklineApp extends Application {
                 server.defaultProjectId());
     }
 
-    /** The session of the running console (for tests and the benchmark); {@code null} before start. */
-    ConsoleSession session() {
+    /** The session of the running console (for tests, the smoke check and the benchmark); {@code null} before start. */
+    public ConsoleSession session() {
         return session;
+    }
+
+    /** The connections and project switcher (for the smoke check, which switches to the project it creates). */
+    public ConnectionManager connections() {
+        return connections;
     }
 
     /** The embedded server's supervisor (tests stop and restart the server through it). */
@@ -124,7 +139,8 @@ public final class HooklineApp extends Application {
         return embeddedServer;
     }
 
-    ShellView shell() {
+    /** The window's content (for tests and the smoke check); {@code null} before start. */
+    public ShellView shell() {
         return shell;
     }
 

@@ -104,6 +104,36 @@ class HooklineAppTest {
     }
 
     @Test
+    void theAboutDialogShowsVersionDataDirectoryAndTheEmbeddedServersAddress() throws Exception {
+        awaitConnected();
+        String server = app.session().client().baseUrl().replaceFirst("/api$", "");
+
+        robot.clickOn("#aboutButton");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.control.TextArea about = robot.lookup("#aboutText").queryAs(javafx.scene.control.TextArea.class);
+        String text = about.getText();
+        assertTrue(text.startsWith("Hookline " + AppVersion.version() + "\n"), text);
+        assertTrue(text.contains("\nData directory: " + dataDirectory + "\n"), text);
+        assertTrue(text.contains("\nEmbedded server: " + server + "\n"), text);
+        assertTrue(text.contains("\nJava: " + System.getProperty("java.runtime.version")), text);
+        assertTrue(text.contains("\nJavaFX: " + System.getProperty("javafx.runtime.version") + "\n"), text);
+        assertFalse(about.isEditable(), "read-only, but selectable and copyable");
+        Screenshots.save(about.getScene(), "about");
+
+        robot.clickOn("#copyAbout");
+        WaitForAsyncUtils.waitForFxEvents();
+        String copied = WaitForAsyncUtils.asyncFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString())
+                .get(5, TimeUnit.SECONDS);
+        assertEquals(text, copied);
+        assertTrue(robot.lookup("#aboutText").tryQuery().isPresent(), "Copy leaves the dialog open");
+
+        robot.clickOn("#closeAbout");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#aboutText").tryQuery().isEmpty(), "closed");
+    }
+
+    @Test
     void selectingAnEntryShowsItsTitle() {
         robot.clickOn("#nav-endpoints");
 

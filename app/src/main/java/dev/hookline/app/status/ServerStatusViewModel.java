@@ -21,6 +21,7 @@ public final class ServerStatusViewModel {
     private final ObjectProperty<State> state = new SimpleObjectProperty<>(this, "state", State.STARTING);
     private final StringProperty message = new SimpleStringProperty(this, "message", "Starting embedded server…");
     private final StringProperty dataDirectory = new SimpleStringProperty(this, "dataDirectory", "");
+    private final StringProperty baseUrl = new SimpleStringProperty(this, "baseUrl");
 
     public ServerStatusViewModel(Path dataDirectory) {
         this.dataDirectory.set("Data directory: " + dataDirectory);
@@ -28,11 +29,13 @@ public final class ServerStatusViewModel {
 
     public void running(String baseUrl, String defaultProjectId) {
         state.set(State.RUNNING);
+        this.baseUrl.set(baseUrl);
         message.set("Embedded server running at " + baseUrl + " — default project " + defaultProjectId);
     }
 
     public void failed(Throwable failure) {
         state.set(State.FAILED);
+        baseUrl.set(null);
         message.set("Embedded server failed to start: " + describe(failure));
     }
 
@@ -42,6 +45,11 @@ public final class ServerStatusViewModel {
 
     public ReadOnlyStringProperty messageProperty() {
         return message;
+    }
+
+    /** The running embedded server's address, e.g. {@code http://127.0.0.1:41234}; {@code null} while not running. */
+    public ReadOnlyStringProperty baseUrlProperty() {
+        return baseUrl;
     }
 
     public ReadOnlyStringProperty dataDirectoryProperty() {
