@@ -20,16 +20,20 @@ import java.util.stream.Stream;
  * jdeps adds are printed. JavaFX's modules come from the Maven JavaFX jars in {@code jfx-dir} (platform jars with
  * their native libraries), so the runtime holds JavaFX as named modules.
  *
- * <p>Usage: {@code java LinkRuntime.java MODULES_FILE JFX_DIR LIB_DIR OUTPUT_DIR RELEASE}
+ * <p>{@code COMPRESSION} is jlink's {@code --compress} ({@code zip-6} when left out): the app image's runtime is
+ * compressed by jlink (smaller on disk), the one inside the native package not ({@code zip-0}), because the
+ * package's own xz compresses an uncompressed runtime to two thirds of what it makes of a compressed one.
+ *
+ * <p>Usage: {@code java LinkRuntime.java MODULES_FILE JFX_DIR LIB_DIR OUTPUT_DIR RELEASE [COMPRESSION]}
  */
 public final class LinkRuntime {
 
-    private static final List<String> JLINK_OPTIONS = List.of(
-            "--strip-debug", "--no-header-files", "--no-man-pages", "--compress", "zip-6");
+    private static final List<String> JLINK_OPTIONS = List.of("--strip-debug", "--no-header-files", "--no-man-pages");
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            System.err.println("Usage: java LinkRuntime.java MODULES_FILE JFX_DIR LIB_DIR OUTPUT_DIR RELEASE");
+        if (args.length != 5 && args.length != 6) {
+            System.err.println("Usage: java LinkRuntime.java MODULES_FILE JFX_DIR LIB_DIR OUTPUT_DIR RELEASE "
+                    + "[COMPRESSION]");
             System.exit(2);
         }
         Path modulesFile = Path.of(args[0]);
@@ -37,6 +41,7 @@ public final class LinkRuntime {
         Path lib = Path.of(args[2]);
         Path output = Path.of(args[3]);
         String release = args[4];
+        String compression = args.length == 6 ? args[5] : "zip-6";
 
         TreeSet<String> modules = new TreeSet<>(readList(modulesFile));
         TreeSet<String> found = jdeps(jfx, lib, release);
@@ -50,6 +55,7 @@ public final class LinkRuntime {
         List<String> jlink = new ArrayList<>(List.of("--module-path", jfx.toString(),
                 "--add-modules", String.join(",", modules), "--output", output.toString()));
         jlink.addAll(JLINK_OPTIONS);
+        jlink.addAll(List.of("--compress", compression));
         System.out.println("[LinkRuntime] jlink " + String.join(" ", jlink));
         int exit = run("jlink", jlink, new PrintWriter(System.out, true));
         if (exit != 0) {
