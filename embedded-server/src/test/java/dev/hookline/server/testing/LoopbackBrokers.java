@@ -3,6 +3,7 @@ package dev.hookline.server.testing;
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.brokers.BrokerConsumer;
+import dev.hookline.server.brokers.BrokerConsumerFactory;
 import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.BrokerException;
 import dev.hookline.server.brokers.MessageSink;
@@ -28,8 +29,8 @@ public final class LoopbackBrokers {
                         && isLoopback(source.pubSub().amqp().host())));
     }
 
-    private static dev.hookline.server.brokers.BrokerConsumerFactory guarded(BrokerConsumers standard,
-                                                                            Predicate<Source> onLoopback) {
+    private static BrokerConsumerFactory guarded(BrokerConsumers standard,
+                                                Predicate<Source> onLoopback) {
         return source -> {
             if (!onLoopback.test(source)) {
                 return failing(new BrokerException("tests reach brokers on loopback only; this "
