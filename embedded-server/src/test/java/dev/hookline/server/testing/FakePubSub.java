@@ -252,20 +252,9 @@ public final class FakePubSub implements AutoCloseable {
         }
     }
 
-    /** Waits (bounded) until {@code condition} holds. */
+    /** Waits (bounded) until {@code condition} holds ({@link Await#until}). */
     public static void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what);
-            }
-        }
+        Await.until(timeout, what, condition);
     }
 
     private final class Service extends SubscriberGrpc.SubscriberImplBase {

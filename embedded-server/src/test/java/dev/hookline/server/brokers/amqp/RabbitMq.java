@@ -211,20 +211,9 @@ public final class RabbitMq implements AutoCloseable {
         }
     }
 
-    /** Polls {@code condition} until it holds or {@code timeout} passes. */
+    /** Polls {@code condition} until it holds or {@code timeout} passes ({@link Await#until}). */
     public static void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
-            }
-        }
+        Await.until(timeout, what, condition);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.hookline.server.brokers.kafka;
 
+import dev.hookline.server.testing.Await;
 import dev.hookline.api.model.PubSubConfig;
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
@@ -36,18 +37,7 @@ final class KafkaTesting {
     }
 
     static void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + PATIENCE.toSeconds() + " s waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for: " + what);
-            }
-        }
+        Await.until(PATIENCE, what, condition);
     }
 
     /** A consumer running on a thread of its own: its {@code run} result, and a latch for "consuming". */

@@ -1,5 +1,6 @@
 package dev.hookline.server.brokers.sqs;
 
+import dev.hookline.server.testing.Await;
 import dev.hookline.api.model.PubSubConfig;
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
@@ -147,20 +148,9 @@ public final class ElasticMq implements AutoCloseable {
                 null, null, null, null, pubSub, null, null, null, null, null, null, null);
     }
 
-    /** Waits until {@code condition} holds, polling every 20 ms; fails after {@code timeout}. */
+    /** Waits until {@code condition} holds; fails after {@code timeout} ({@link Await#until}). */
     public static void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what);
-            }
-        }
+        Await.until(timeout, what, condition);
     }
 
     /** Stops the server (its queues are gone). */
