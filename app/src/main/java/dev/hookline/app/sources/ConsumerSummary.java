@@ -8,7 +8,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * One line on a pub_sub source's broker consumer for the sources table: what is wrong now (the connection error and
- * when it tries again), else the last rejected message's reason, else how many messages it took. Empty for other
+ * when it tries again, or that it is trying again), else the last rejected message's reason, else how many messages it took. Empty for other
  * sources and for servers that report no consumer state (a remote Convoy).
  */
 final class ConsumerSummary {
@@ -29,6 +29,11 @@ final class ConsumerSummary {
         if (consumer.state() == ConsumerState.RETRYING && consumer.lastError() != null) {
             return consumer.lastError() + (consumer.nextRetryAt() == null ? ""
                     : "; next try at " + time(consumer.nextRetryAt(), zone));
+        }
+        if (consumer.state() == ConsumerState.CONNECTING && consumer.lastError() != null
+                && consumer.messagesReceived() == 0) {
+            // a try after a failure (a slow broker check can take seconds): the failure is still the news
+            return consumer.lastError() + "; trying again now";
         }
         String taken = consumer.messagesReceived() + (consumer.messagesReceived() == 1 ? " message" : " messages");
         if (consumer.lastRejection() != null) {

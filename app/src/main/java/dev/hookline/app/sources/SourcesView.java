@@ -70,7 +70,7 @@ public final class SourcesView implements ConsoleView {
         table.addIdColumn("Ingest URL", this::ingestUrl).setPrefWidth(320);
         table.addStatusColumn("State", source -> Boolean.TRUE.equals(source.isDisabled()) ? "disabled" : "enabled")
                 .setMinWidth(86);
-        table.addStatusColumn("Consumer", source -> ConsumerSummary.state(source.consumer())).setMinWidth(96);
+        table.addStatusColumn("Consumer", source -> ConsumerSummary.state(source.consumer())).setMinWidth(112);
         table.addTextColumn("Consumer status", source -> ConsumerSummary.describe(source.consumer(),
                 ZoneId.systemDefault())).setPrefWidth(280);
         table.addIdColumn("ID", Source::uid);

@@ -62,10 +62,11 @@ public final class StatusPill extends Label {
             @Override
             protected void updateItem(V item, boolean empty) {
                 super.updateItem(item, empty);
-                if (empty || item == null) {
-                    setGraphic(null);
+                String status = empty || item == null ? null : text.apply(item);
+                if (status == null || status.isBlank()) {
+                    setGraphic(null); // no status (e.g. a source without a broker consumer): no empty pill
                 } else {
-                    pill.setStatus(text.apply(item));
+                    pill.setStatus(status);
                     setGraphic(pill);
                 }
             }

@@ -23,6 +23,15 @@ class ConsumerSummaryTest {
     }
 
     @Test
+    void aConsumerTryingAgainAfterAFailureStillShowsTheFailure() {
+        SourceConsumer consumer = new SourceConsumer(ConsumerState.CONNECTING, AT, "cannot connect to Kafka brokers "
+                + "127.0.0.1:9 (no answer within 10 s)", AT, null, 0, 0, null, null);
+
+        assertEquals("cannot connect to Kafka brokers 127.0.0.1:9 (no answer within 10 s); trying again now",
+                ConsumerSummary.describe(consumer, ZoneOffset.UTC));
+    }
+
+    @Test
     void aRunningConsumerShowsWhatItTookAndTheLastRejection() {
         assertEquals("1 message", ConsumerSummary.describe(new SourceConsumer(ConsumerState.RUNNING, AT, null, null,
                 null, 1, 0, null, null), ZoneOffset.UTC));

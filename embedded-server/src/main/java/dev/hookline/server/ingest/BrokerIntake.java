@@ -1,5 +1,6 @@
 package dev.hookline.server.ingest;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -108,7 +109,10 @@ public final class BrokerIntake implements MessageIntake {
             }
             return tree;
         } catch (JsonProcessingException e) {
-            throw new RejectedMessageException("the message is not JSON: " + e.getOriginalMessage());
+            // where, not what: Jackson's own words quote the payload, and reasons end up in logs and on the source
+            JsonLocation at = e.getLocation();
+            throw new RejectedMessageException("the message is not JSON" + (at == null ? "" : " (line "
+                    + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
         }
     }
 

@@ -166,6 +166,8 @@ class BrokerSourcesIT {
 
         Await.until(WAIT, "five rejections", () -> broker.rejections().size() == 5);
         assertTrue(broker.rejections().get(0).startsWith("the message is not JSON"), broker.rejections().get(0));
+        assertTrue(broker.rejections().get(0).contains("line 1") && !broker.rejections().get(0).contains("'not'"),
+                "says where, never quotes the payload: " + broker.rejections().get(0));
         assertTrue(broker.rejections().get(1).contains("unknown field \"extra\""), broker.rejections().get(1));
         assertEquals("the message has no event_type", broker.rejections().get(2));
         assertEquals("endpoint_id: failed to find endpoint by id", broker.rejections().get(3));
