@@ -3,6 +3,7 @@ package dev.hookline.server.http;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.hookline.server.auth.Principal;
+import dev.hookline.server.domain.DomainException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Locale;
@@ -105,6 +106,8 @@ public final class HttpApi implements AutoCloseable {
             }
         } catch (ApiError e) {
             respondError(exchange, http, e.status(), e.getMessage());
+        } catch (DomainException e) {
+            respondError(exchange, http, ErrorStatus.of(e), e.getMessage());
         } catch (Throwable t) {
             LOG.error("request {} {} failed (request id {}): {}", method, path, requestId, t.toString(), t);
             respondError(exchange, http, 500, "internal server error (request id " + requestId + ")");
