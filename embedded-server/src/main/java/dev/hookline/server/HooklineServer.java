@@ -23,8 +23,8 @@ import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
-import dev.hookline.server.projects.ProjectRoutes;
-import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.http.projects.ProjectRoutes;
+import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.sources.SourceRoutes;
 import dev.hookline.server.sources.SourceStore;
 import dev.hookline.server.store.Database;
@@ -50,7 +50,7 @@ public final class HooklineServer implements AutoCloseable {
     private final ServerContext context;
     private final Router router = new Router();
     private final KeyAuthenticator authenticator;
-    private final ProjectStore projects;
+    private final ProjectService projects;
     private final HttpApi http;
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
@@ -63,10 +63,10 @@ public final class HooklineServer implements AutoCloseable {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
         this.authenticator = new KeyAuthenticator(context);
-        this.projects = new ProjectStore(context);
-        projects.defaultOrganisationId();
+        this.projects = new ProjectService(context, context.projects(), authenticator::forgetAll);
+        context.projects().defaultOrganisationId();
         registerRoutes();
-        this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,
+        this.http = new HttpApi(config.host(), config.port(), router, authenticator, context.projects()::find,
                 ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
@@ -137,7 +137,7 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     private void registerRoutes() {
-        new ProjectRoutes(context, projects, authenticator).register(router);
+        new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(context).register(router);
@@ -168,7 +168,8 @@ public final class HooklineServer implements AutoCloseable {
         return authenticator;
     }
 
-    public ProjectStore projects() {
+    /** The project use cases (the console's default project, the instance keys of ServerMain). */
+    public ProjectService projects() {
         return projects;
     }
 

@@ -2,13 +2,19 @@ package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-/** What every feature of the server shares: the database, the clock, the ID generator and the public address. */
+/**
+ * What every feature of the server shares: the database, the clock, the ID generator, the public address, and the
+ * repositories (one instance each, made here when {@code HooklineServer} makes the context, so a repository's
+ * caches and state live as long as its database and no longer). Services take their repositories from here;
+ * routes get services, never repositories (docs/adr/0022).
+ */
 public final class ServerContext {
 
     private final Database db;
@@ -19,11 +25,18 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
+    private final ProjectRepository projects;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
         this.ids = new Ulid(clock);
+        this.projects = new ProjectRepository(this);
+    }
+
+    /** The projects' SQL (and the organisation's and the API keys'). */
+    public ProjectRepository projects() {
+        return projects;
     }
 
     public Database db() {

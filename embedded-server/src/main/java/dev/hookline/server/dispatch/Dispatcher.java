@@ -138,7 +138,7 @@ public final class Dispatcher implements AutoCloseable {
                 lane.markSkipped();
             }
         });
-        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, now, limit, skip));
+        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, context, now, limit, skip));
         if (batch.deliveries().isEmpty()) {
             return false;
         }

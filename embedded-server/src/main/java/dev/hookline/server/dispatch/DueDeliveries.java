@@ -8,9 +8,9 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
+import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -62,7 +62,8 @@ final class DueDeliveries {
      * Up to {@code limit} deliveries due at {@code now} (oldest due first), skipping those of {@code skipEndpoints},
      * with their live endpoints (a deleted one is absent), projects and subscription rate limits.
      */
-    static Batch due(Connection c, Instant now, int limit, Collection<String> skipEndpoints) throws SQLException {
+    static Batch due(Connection c, ServerContext context, Instant now, int limit,
+                     Collection<String> skipEndpoints) throws SQLException {
         List<DueDelivery> scheduled = dueWithStatus(c, EventDeliveryStatus.SCHEDULED, now, limit, skipEndpoints);
         List<DueDelivery> retry = dueWithStatus(c, EventDeliveryStatus.RETRY, now, limit, skipEndpoints);
         List<DueDelivery> all = new ArrayList<>(scheduled.size() + retry.size());
@@ -83,7 +84,7 @@ final class DueDeliveries {
         Map<String, Project> projects = new HashMap<>();
         for (var entry : endpointsByProject.entrySet()) {
             endpoints.putAll(EndpointStore.findAll(c, entry.getKey(), entry.getValue()));
-            Project project = ProjectStore.find(c, entry.getKey());
+            Project project = context.projects().find(c, entry.getKey());
             if (project != null) {
                 projects.put(project.uid(), project);
             }

@@ -5,7 +5,6 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.projects.ProjectStore;
 import dev.hookline.server.sources.SourceStore;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.StoreException;
@@ -148,7 +147,7 @@ public final class ConfigCache {
         if (cached != null && cached.version() == version) {
             return cached.value().orElse(null);
         }
-        Project project = context.db().read(c -> ProjectStore.find(c, projectId));
+        Project project = context.db().read(c -> context.projects().find(c, projectId));
         bounded(projectsRead).put(projectId, new Versioned<>(version, Optional.ofNullable(project)));
         return project;
     }
@@ -212,7 +211,7 @@ public final class ConfigCache {
     Project project(Connection c, String projectId) {
         checkWriterVersion();
         return projects.computeIfAbsent(projectId,
-                k -> Optional.ofNullable(load(() -> ProjectStore.find(c, projectId)))).orElse(null);
+                k -> Optional.ofNullable(load(() -> context.projects().find(c, projectId)))).orElse(null);
     }
 
     private interface Load<T> {

@@ -16,7 +16,6 @@ import dev.hookline.server.dispatch.RetrySchedule;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.outbound.Webhook;
 import dev.hookline.server.outbound.WebhookSender;
-import dev.hookline.server.projects.ProjectStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -144,7 +143,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
             for (MetaEvent event : MetaEventStore.due(c, now, CLAIM_BATCH)) {
                 Optional<ProjectConfig.MetaEventConfig> meta = configs.get(event.projectId());
                 if (meta == null) {
-                    Project project = ProjectStore.find(c, event.projectId());
+                    Project project = context.projects().find(c, event.projectId());
                     meta = Optional.ofNullable(project == null || project.config() == null ? null
                             : project.config().metaEvent())
                             .filter(m -> Boolean.TRUE.equals(m.isEnabled()) && m.url() != null && !m.url().isBlank());

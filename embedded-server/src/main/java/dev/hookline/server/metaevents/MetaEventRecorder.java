@@ -17,7 +17,6 @@ import dev.hookline.server.deliveries.DeliveryViews;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.ingest.DeliveryPlanner;
-import dev.hookline.server.projects.ProjectStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
@@ -53,7 +52,7 @@ public final class MetaEventRecorder {
      */
     public static MetaEvent record(Connection c, ServerContext context, String projectId, String eventType,
                                    JsonNode data) throws SQLException {
-        Project project = subscribed(c, projectId, eventType);
+        Project project = subscribed(c, context, projectId, eventType);
         if (project == null) {
             return null;
         }
@@ -109,7 +108,7 @@ public final class MetaEventRecorder {
             }
             Optional<ProjectConfig.MetaEventConfig> meta = configs.get(outcome.projectId());
             if (meta == null) {
-                meta = Optional.ofNullable(metaEventConfig(ProjectStore.find(c, outcome.projectId())));
+                meta = Optional.ofNullable(metaEventConfig(context.projects().find(c, outcome.projectId())));
                 configs.put(outcome.projectId(), meta);
             }
             if (meta.isEmpty() || !lists(meta.get(), eventType)) {
@@ -136,8 +135,8 @@ public final class MetaEventRecorder {
     }
 
     /** The project when its meta events are enabled and list {@code eventType}; otherwise null. */
-    private static Project subscribed(Connection c, String projectId, String eventType) throws SQLException {
-        Project project = ProjectStore.find(c, projectId);
+    private static Project subscribed(Connection c, ServerContext context, String projectId, String eventType) throws SQLException {
+        Project project = context.projects().find(c, projectId);
         ProjectConfig.MetaEventConfig meta = metaEventConfig(project);
         return meta != null && lists(meta, eventType) ? project : null;
     }

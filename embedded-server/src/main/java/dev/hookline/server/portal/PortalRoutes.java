@@ -15,7 +15,7 @@ import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portallinks.PortalLinkStore;
-import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.projects.ProjectService;
 import java.io.IOException;
 
 /**
@@ -29,12 +29,12 @@ public final class PortalRoutes {
     static final String BASE = "/portal-api";
 
     private final ServerContext context;
-    private final ProjectStore projects;
+    private final ProjectService projects;
     private final EndpointStore endpoints;
     private final EndpointValidator validator;
     private final PortalLinkStore links;
 
-    public PortalRoutes(ServerContext context, ProjectStore projects) {
+    public PortalRoutes(ServerContext context, ProjectService projects) {
         this.context = context;
         this.projects = projects;
         this.endpoints = new EndpointStore(context);

@@ -1,13 +1,11 @@
 package dev.hookline.server.projects;
 
-import dev.hookline.api.model.ApiKeyResponse;
-import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -18,15 +16,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Projects, the default organisation, and the API keys that belong to them. */
-public final class ProjectStore {
+/**
+ * The SQL of projects, the default organisation and the API keys that belong to them. One instance per server
+ * (built with its {@link ServerContext}); write methods take the writer's connection, so a service runs them inside
+ * its write job.
+ */
+public final class ProjectRepository {
 
     private static final String COLUMNS =
             "id, organisation_id, name, type, logo_url, config, created_at, updated_at, deleted_at";
 
     private final ServerContext context;
 
-    public ProjectStore(ServerContext context) {
+    public ProjectRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -65,7 +67,7 @@ public final class ProjectStore {
         return context.db().read(c -> find(c, id));
     }
 
-    public static Project find(Connection c, String id) throws SQLException {
+    public Project find(Connection c, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT " + COLUMNS + " FROM projects WHERE id = ? AND deleted_at IS NULL")) {
             s.setString(1, id);
@@ -95,81 +97,64 @@ public final class ProjectStore {
         });
     }
 
-    /** Creates a project and its project API key in one transaction. */
-    public CreateProjectResponse create(String name, ProjectType type, String logoUrl, ProjectConfig config) {
-        String organisationId = defaultOrganisationId();
-        Instant now = context.now();
-        String projectId = context.newId();
-        Keys.Generated key = Keys.apiKey();
-        String keyId = context.newId();
-        String keyName = name + "'s default key";
-        context.db().write(c -> {
-            requireUniqueName(c, organisationId, name, null);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO projects(" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
-                s.setString(1, projectId);
-                s.setString(2, organisationId);
-                s.setString(3, name);
-                s.setString(4, type.wire());
-                s.setString(5, logoUrl == null ? "" : logoUrl);
-                s.setString(6, JsonColumns.write(config));
-                Times.set(s, 7, now);
-                Times.set(s, 8, now);
-                s.executeUpdate();
-            }
-            insertKey(c, keyId, key, keyName, "project", projectId, now);
-            return null;
-        });
-        Project project = new Project(projectId, name, logoUrl == null ? "" : logoUrl, organisationId, type, config,
-                null, now, now, null);
-        ApiKeyResponse apiKey = new ApiKeyResponse(keyName,
-                new ApiKeyResponse.Role("project_admin", projectId, ""), "project", key.key(), keyId, null, now);
-        return new CreateProjectResponse(apiKey, project);
-    }
-
-    public Project update(Project current, String name, String logoUrl, ProjectConfig config) {
-        Instant now = context.now();
-        String newLogo = logoUrl == null ? current.logoUrl() : logoUrl;
-        int changed = context.db().write(c -> {
-            requireUniqueName(c, current.organisationId(), name, current.uid());
-            try (PreparedStatement s = c.prepareStatement("UPDATE projects SET name = ?, logo_url = ?, config = ?, "
-                    + "updated_at = ? WHERE id = ? AND deleted_at IS NULL")) {
-                s.setString(1, name);
-                s.setString(2, newLogo);
-                s.setString(3, JsonColumns.write(config));
-                Times.set(s, 4, now);
-                s.setString(5, current.uid());
-                return s.executeUpdate();
-            }
-        });
-        if (changed == 0) {
-            throw ApiError.notFound("project not found");
+    /**
+     * Inserts a project and its project API key ({@code keyName}); throws {@link ConflictException} when a live
+     * project of the organisation has the name.
+     */
+    public void insert(Connection c, Project project, Keys.Generated key, String keyId, String keyName)
+            throws SQLException {
+        requireUniqueName(c, project.organisationId(), project.name(), null);
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO projects(" + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            s.setString(1, project.uid());
+            s.setString(2, project.organisationId());
+            s.setString(3, project.name());
+            s.setString(4, project.type().wire());
+            s.setString(5, project.logoUrl());
+            s.setString(6, JsonColumns.write(project.config()));
+            Times.set(s, 7, project.createdAt());
+            Times.set(s, 8, project.updatedAt());
+            s.executeUpdate();
         }
-        return new Project(current.uid(), name, newLogo, current.organisationId(), current.type(), config,
-                null, current.createdAt(), now, null);
+        insertKey(c, keyId, key, keyName, "project", project.uid(), project.createdAt());
     }
 
-    /** Soft-deletes the project and revokes its keys. */
-    public void delete(String projectId) {
-        long now = Times.toMicros(context.now());
-        context.db().write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE projects SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setLong(2, now);
-                s.setString(3, projectId);
-                if (s.executeUpdate() == 0) {
-                    throw ApiError.notFound("project not found");
-                }
+    /**
+     * Writes name, logo and config of a live project; false when it is gone. Throws {@link ConflictException} when
+     * another live project has the name.
+     */
+    public boolean update(Connection c, Project project) throws SQLException {
+        requireUniqueName(c, project.organisationId(), project.name(), project.uid());
+        try (PreparedStatement s = c.prepareStatement("UPDATE projects SET name = ?, logo_url = ?, config = ?, "
+                + "updated_at = ? WHERE id = ? AND deleted_at IS NULL")) {
+            s.setString(1, project.name());
+            s.setString(2, project.logoUrl());
+            s.setString(3, JsonColumns.write(project.config()));
+            Times.set(s, 4, project.updatedAt());
+            s.setString(5, project.uid());
+            return s.executeUpdate() > 0;
+        }
+    }
+
+    /** Soft-deletes the project and revokes its keys; false when it is not there. */
+    public boolean delete(Connection c, String projectId, Instant at) throws SQLException {
+        long now = Times.toMicros(at);
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE projects SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL")) {
+            s.setLong(1, now);
+            s.setLong(2, now);
+            s.setString(3, projectId);
+            if (s.executeUpdate() == 0) {
+                return false;
             }
-            try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE api_keys SET deleted_at = ? WHERE project_id = ? AND deleted_at IS NULL")) {
-                s.setLong(1, now);
-                s.setString(2, projectId);
-                s.executeUpdate();
-            }
-            return null;
-        });
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE api_keys SET deleted_at = ? WHERE project_id = ? AND deleted_at IS NULL")) {
+            s.setLong(1, now);
+            s.setString(2, projectId);
+            s.executeUpdate();
+        }
+        return true;
     }
 
     /** Stores the hash of an instance key (one that reaches every project). */
@@ -232,7 +217,7 @@ public final class ProjectStore {
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     if (!rs.getString(1).equals(exceptId)) {
-                        throw ApiError.badRequest("a project with this name already exists");
+                        throw new ConflictException("a project with this name already exists");
                     }
                 }
             }
