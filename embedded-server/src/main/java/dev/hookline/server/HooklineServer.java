@@ -5,9 +5,11 @@ import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.ConsumerSupervisor;
 import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.dispatch.Dispatcher;
-import dev.hookline.server.endpoints.EndpointRoutes;
+import dev.hookline.server.endpoints.EndpointService;
+import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
-import dev.hookline.server.filters.SubscriptionFilterRoutes;
+import dev.hookline.server.filters.SubscriptionFilterService;
+import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.ingest.BrokerIntake;
 import dev.hookline.server.ingest.EventCreationRoutes;
@@ -25,10 +27,11 @@ import dev.hookline.server.portal.PortalRoutes;
 import dev.hookline.server.portallinks.PortalLinkRoutes;
 import dev.hookline.server.http.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectService;
-import dev.hookline.server.sources.SourceRoutes;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.http.sources.SourceRoutes;
+import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.store.Database;
-import dev.hookline.server.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.subscriptions.SubscriptionService;
 import dev.hookline.server.transforms.FunctionTestRoutes;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
@@ -71,7 +74,7 @@ public final class HooklineServer implements AutoCloseable {
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(new SourceStore(context), consumers, new BrokerIntake(context),
+        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context),
                 context.clock());
         context.sourceConsumers(brokerConsumers);
     }
@@ -137,20 +140,21 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     private void registerRoutes() {
+        EndpointService endpoints = new EndpointService(context);
         new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
-        new EndpointRoutes(context).register(router);
+        new EndpointRoutes(endpoints).register(router);
         new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
-        new PortalRoutes(context, projects).register(router);
+        new PortalRoutes(context, projects, endpoints).register(router);
         new PortalEventRoutes(context).register(router);
-        new SourceRoutes(context).register(router);
-        new SubscriptionRoutes(context).register(router);
-        new SubscriptionFilterRoutes(context).register(router);
+        new SourceRoutes(new SourceService(context)).register(router);
+        new SubscriptionRoutes(new SubscriptionService(context)).register(router);
+        new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
         new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
         new EventCreationRoutes(context).register(router);

@@ -2,8 +2,14 @@ package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.filters.FilterEngine;
+import dev.hookline.server.filters.FilterRepository;
+import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.projects.ProjectRepository;
+import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
 import java.time.Instant;
@@ -26,12 +32,54 @@ public final class ServerContext {
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
     private final ProjectRepository projects;
+    private final EndpointRepository endpoints;
+    private final SourceRepository sources;
+    private final SubscriptionRepository subscriptions;
+    private final FilterRepository filters;
+    private final FilterEngine filterEngine;
+    private final SubscriptionMatch subscriptionMatch;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
         this.ids = new Ulid(clock);
         this.projects = new ProjectRepository(this);
+        this.endpoints = new EndpointRepository(this);
+        this.sources = new SourceRepository(this);
+        this.subscriptions = new SubscriptionRepository(this);
+        this.filters = new FilterRepository();
+        this.filterEngine = new FilterEngine();
+        this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+    }
+
+    /** The subscriptions' SQL. */
+    public SubscriptionRepository subscriptions() {
+        return subscriptions;
+    }
+
+    /** The SQL of subscriptions' per-event-type filter rows. */
+    public FilterRepository filters() {
+        return filters;
+    }
+
+    /** The filter engine, with its cache of compiled filters. */
+    public FilterEngine filterEngine() {
+        return filterEngine;
+    }
+
+    /** Whether a subscription wants an event (its filter rows and filter_config, with compiled filters cached). */
+    public SubscriptionMatch subscriptionMatch() {
+        return subscriptionMatch;
+    }
+
+    /** The sources' SQL. */
+    public SourceRepository sources() {
+        return sources;
+    }
+
+    /** The endpoints' SQL. */
+    public EndpointRepository endpoints() {
+        return endpoints;
     }
 
     /** The projects' SQL (and the organisation's and the API keys'). */

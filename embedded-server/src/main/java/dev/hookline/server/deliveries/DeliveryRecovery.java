@@ -5,7 +5,7 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.BatchOutcome;
@@ -67,7 +67,7 @@ public final class DeliveryRecovery {
                     // Failure or Discarded: may be sent again
                 }
             }
-            Endpoint endpoint = EndpointStore.find(c, projectId, delivery.endpointId());
+            Endpoint endpoint = context.endpoints().find(c, projectId, delivery.endpointId());
             if (endpoint == null) {
                 throw ApiError.badRequest("endpoint not found");
             }
@@ -158,9 +158,9 @@ public final class DeliveryRecovery {
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
-    private static BatchOutcome requeue(Connection c, String projectId, List<DeliveryStore.Matched> deliveries,
+    private BatchOutcome requeue(Connection c, String projectId, List<DeliveryStore.Matched> deliveries,
                                         int missing, Instant now) throws SQLException {
-        Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
+        Map<String, Endpoint> endpoints = context.endpoints().findAll(c, projectId,
                 deliveries.stream().map(DeliveryStore.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
         for (DeliveryStore.Matched delivery : deliveries) {

@@ -12,6 +12,7 @@ import dev.hookline.server.events.EventScope;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
@@ -62,12 +63,12 @@ public final class DeliveryRoutes {
         router.post(BASE + "/forceresend", Access.API_KEY, this::forceResend);
         router.post(BASE + "/batchretry", Access.API_KEY, ex -> {
             BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
-                    ListParams.from(ex));
+                    ListParamsReader.from(ex));
             ex.ok(200, outcome.message(), null);
         });
         router.get(BASE + "/countbatchretryevents", Access.API_KEY, ex -> ex.ok(200,
                 "event deliveries count successful", Map.of("num", recovery.countBatchRetry(projectId(ex),
-                        filter(ex, EventScope.PROJECT), ListParams.from(ex)))));
+                        filter(ex, EventScope.PROJECT), ListParamsReader.from(ex)))));
     }
 
     private void forceResend(Exchange ex) throws IOException {
@@ -98,7 +99,7 @@ public final class DeliveryRoutes {
      */
     public Page<EventDelivery> list(Exchange ex, String projectId, EventScope scope) {
         DeliveryStore.Filter filter = filter(ex, scope);
-        ListParams params = ListParams.from(ex);
+        ListParams params = ListParamsReader.from(ex);
         return store.list(projectId, filter, params);
     }
 

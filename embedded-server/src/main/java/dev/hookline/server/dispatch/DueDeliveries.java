@@ -10,7 +10,7 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -83,7 +83,7 @@ final class DueDeliveries {
         Map<String, Endpoint> endpoints = new HashMap<>();
         Map<String, Project> projects = new HashMap<>();
         for (var entry : endpointsByProject.entrySet()) {
-            endpoints.putAll(EndpointStore.findAll(c, entry.getKey(), entry.getValue()));
+            endpoints.putAll(context.endpoints().findAll(c, entry.getKey(), entry.getValue()));
             Project project = context.projects().find(c, entry.getKey());
             if (project != null) {
                 projects.put(project.uid(), project);

@@ -1,6 +1,6 @@
 package dev.hookline.server.endpoints;
 
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,15 +39,15 @@ public final class ClientCertificates {
     private ClientCertificates() {
     }
 
-    /** The parsed pair; throws a 400 {@link ApiError} naming the problem. */
+    /** The parsed pair; throws a 400 {@link InvalidInputException} naming the problem. */
     public static X509Certificate check(String certPem, String keyPem, Instant now) {
         X509Certificate certificate = certificate(certPem);
         if (certificate.getNotAfter().toInstant().isBefore(now)) {
-            throw ApiError.badRequest("mtls_client_cert.client_cert expired on " + certificate.getNotAfter().toInstant());
+            throw new InvalidInputException("mtls_client_cert.client_cert expired on " + certificate.getNotAfter().toInstant());
         }
         PrivateKey key = privateKey(keyPem);
         if (!belongTogether(certificate.getPublicKey(), key)) {
-            throw ApiError.badRequest("mtls_client_cert.client_key does not belong to client_cert");
+            throw new InvalidInputException("mtls_client_cert.client_key does not belong to client_cert");
         }
         return certificate;
     }
@@ -55,18 +55,18 @@ public final class ClientCertificates {
     public static X509Certificate certificate(String pem) {
         Block block = firstBlock(pem, "mtls_client_cert.client_cert");
         if (!block.label().equals("CERTIFICATE")) {
-            throw ApiError.badRequest("mtls_client_cert.client_cert must be a PEM certificate (BEGIN CERTIFICATE), got "
+            throw new InvalidInputException("mtls_client_cert.client_cert must be a PEM certificate (BEGIN CERTIFICATE), got "
                     + "BEGIN " + block.label());
         }
         try {
             Collection<? extends java.security.cert.Certificate> parsed = CertificateFactory.getInstance("X.509")
                     .generateCertificates(new ByteArrayInputStream(pem.trim().getBytes(StandardCharsets.US_ASCII)));
             if (parsed.isEmpty() || !(parsed.iterator().next() instanceof X509Certificate x509)) {
-                throw ApiError.badRequest("mtls_client_cert.client_cert is not a valid X.509 certificate");
+                throw new InvalidInputException("mtls_client_cert.client_cert is not a valid X.509 certificate");
             }
             return x509;
         } catch (CertificateException e) {
-            throw ApiError.badRequest("mtls_client_cert.client_cert is not a valid X.509 certificate");
+            throw new InvalidInputException("mtls_client_cert.client_cert is not a valid X.509 certificate");
         }
     }
 
@@ -75,9 +75,9 @@ public final class ClientCertificates {
         byte[] pkcs8 = switch (block.label()) {
             case "PRIVATE KEY" -> block.der();
             case "RSA PRIVATE KEY" -> wrapPkcs1(block.der());
-            case "ENCRYPTED PRIVATE KEY" -> throw ApiError.badRequest(
+            case "ENCRYPTED PRIVATE KEY" -> throw new InvalidInputException(
                     "mtls_client_cert.client_key must not be encrypted (give the unencrypted PKCS#8 key)");
-            default -> throw ApiError.badRequest("mtls_client_cert.client_key must be a PKCS#8 private key "
+            default -> throw new InvalidInputException("mtls_client_cert.client_key must be a PKCS#8 private key "
                     + "(BEGIN PRIVATE KEY), got BEGIN " + block.label()
                     + "; convert it with: openssl pkcs8 -topk8 -nocrypt");
         };
@@ -90,7 +90,7 @@ public final class ClientCertificates {
                 throw new IllegalStateException(algorithm + " key factory unavailable", e);
             }
         }
-        throw ApiError.badRequest("mtls_client_cert.client_key is not a valid RSA or EC private key");
+        throw new InvalidInputException("mtls_client_cert.client_key is not a valid RSA or EC private key");
     }
 
     private static boolean belongTogether(PublicKey publicKey, PrivateKey privateKey) {
@@ -124,16 +124,16 @@ public final class ClientCertificates {
 
     private static Block firstBlock(String pem, String field) {
         if (pem == null || pem.isBlank()) {
-            throw ApiError.badRequest(field + " is required (PEM)");
+            throw new InvalidInputException(field + " is required (PEM)");
         }
         Matcher m = PEM.matcher(pem);
         if (!m.find()) {
-            throw ApiError.badRequest(field + " is not PEM encoded (expected -----BEGIN ...----- / -----END ...-----)");
+            throw new InvalidInputException(field + " is not PEM encoded (expected -----BEGIN ...----- / -----END ...-----)");
         }
         try {
             return new Block(m.group(1), Base64.getMimeDecoder().decode(m.group(2).replaceAll("\\s", "")));
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(field + " has a malformed base64 body");
+            throw new InvalidInputException(field + " has a malformed base64 body");
         }
     }
 

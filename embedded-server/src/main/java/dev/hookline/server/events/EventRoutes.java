@@ -6,6 +6,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
@@ -32,13 +33,13 @@ public final class EventRoutes {
         router.post(BASE + "/batchreplay", Access.API_KEY, ex -> {
             Project project = ex.project();
             BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
-                    ListParams.from(ex), EventScope.PROJECT);
+                    ListParamsReader.from(ex), EventScope.PROJECT);
             ex.ok(200, outcome.message(), null);
         });
         router.get(BASE + "/countbatchreplayevents", Access.API_KEY, ex -> {
             Project project = ex.project();
             ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
-                    filter(ex, EventScope.PROJECT), ListParams.from(ex), EventScope.PROJECT)));
+                    filter(ex, EventScope.PROJECT), ListParamsReader.from(ex), EventScope.PROJECT)));
         });
     }
 
@@ -60,7 +61,7 @@ public final class EventRoutes {
     private void list(Exchange ex) throws Exception {
         Project project = ex.project();
         EventStore.Filter filter = filter(ex, EventScope.PROJECT);
-        ListParams params = ListParams.from(ex);
+        ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "App events fetched successfully", store.list(project.uid(), filter, params));
     }
 

@@ -8,7 +8,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
@@ -413,8 +413,8 @@ public final class EventStore {
         if (sourceIds.isEmpty()) {
             return events;
         }
-        Map<String, Source> sources = ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceStore.COLUMNS,
-                projectId, sourceIds, rs -> SourceStore.map(rs, baseUrl), Source::uid);
+        Map<String, Source> sources = ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceRepository.COLUMNS,
+                projectId, sourceIds, rs -> SourceRepository.map(rs, baseUrl), Source::uid);
         List<Event> out = new ArrayList<>(events.size());
         for (Event e : events) {
             out.add(withSource(e, sources.get(e.sourceId())));

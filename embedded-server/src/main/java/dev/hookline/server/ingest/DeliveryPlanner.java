@@ -22,7 +22,7 @@ import dev.hookline.server.events.EventStore;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import dev.hookline.server.transforms.ScriptResult;
 import java.io.IOException;
 import java.sql.Connection;
@@ -88,7 +88,7 @@ public final class DeliveryPlanner {
     }
 
     /** One matched subscription, ready to become a delivery once the event has its ID. */
-    record Match(SubscriptionStore.Row subscription, Endpoint endpoint, EventDeliveryStatus status,
+    record Match(SubscriptionRepository.Row subscription, Endpoint endpoint, EventDeliveryStatus status,
                  String transformedPayload, String failure) {
     }
 
@@ -137,7 +137,7 @@ public final class DeliveryPlanner {
         Project project = cache.project(c, projectId);
         Retry retry = retryOf(project);
         Map<String, List<String>> deliveryHeaders = deliveryHeaders(c, cache, projectId, sourceId, headers);
-        List<SubscriptionStore.Row> candidates = candidates(c, cache, projectId, target);
+        List<SubscriptionRepository.Row> candidates = candidates(c, cache, projectId, target);
         if (candidates.isEmpty()) {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
@@ -145,7 +145,7 @@ public final class DeliveryPlanner {
         JsonNode headersNode = null;
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
-        for (SubscriptionStore.Row row : candidates) {
+        for (SubscriptionRepository.Row row : candidates) {
             Endpoint endpoint = cache.endpoint(c, projectId, row.endpointId());
             if (endpoint == null) {
                 continue;
@@ -159,7 +159,7 @@ public final class DeliveryPlanner {
             if (headersNode == null) {
                 headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
+            if (!context.subscriptionMatch().matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
@@ -208,7 +208,7 @@ public final class DeliveryPlanner {
         return stored;
     }
 
-    private static List<SubscriptionStore.Row> candidates(Connection c, ConfigCache cache, String projectId,
+    private static List<SubscriptionRepository.Row> candidates(Connection c, ConfigCache cache, String projectId,
                                                           Target target) {
         return switch (target) {
             case Target.FromSource s -> cache.subscriptionsBySource(c, projectId, s.sourceId());
@@ -216,7 +216,7 @@ public final class DeliveryPlanner {
                 if (e.endpointIds().size() == 1) {
                     yield cache.subscriptionsByEndpoint(c, projectId, e.endpointIds().get(0));
                 }
-                List<SubscriptionStore.Row> rows = new ArrayList<>();
+                List<SubscriptionRepository.Row> rows = new ArrayList<>();
                 for (String endpointId : new LinkedHashSet<>(e.endpointIds())) {
                     rows.addAll(cache.subscriptionsByEndpoint(c, projectId, endpointId));
                 }

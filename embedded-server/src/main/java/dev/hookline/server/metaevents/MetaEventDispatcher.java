@@ -200,9 +200,10 @@ public final class MetaEventDispatcher implements AutoCloseable {
     static Webhook webhook(MetaEvent event, String url, String secret) {
         List<EndpointSecret> secrets = secret == null || secret.isEmpty() ? List.of()
                 : List.of(new EndpointSecret("", secret, null, null, null, null));
-        Endpoint target = new Endpoint("", event.projectId(), "", url, "meta events", secrets, false, "", "", "", "",
-                EndpointStatus.ACTIVE, TIMEOUT_SECONDS, null, null, 0, 0L, ContentType.APPLICATION_JSON, null, null,
-                null, null, null, null);
+        Endpoint target = Endpoint.builder().uid("").projectId(event.projectId()).ownerId("").url(url)
+                .name("meta events").secrets(secrets).advancedSignatures(false).description("").slackWebhookUrl("")
+                .teamsWebhookUrl("").supportEmail("").status(EndpointStatus.ACTIVE).httpTimeout(TIMEOUT_SECONDS)
+                .rateLimit(0).rateLimitDuration(0L).contentType(ContentType.APPLICATION_JSON).build();
         return new Webhook(event.projectId(), target, SIGNATURE, event.eventType(), "", event.uid(),
                 idempotencyKey(event.uid()), Map.of(), body(event));
     }

@@ -15,7 +15,7 @@ import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryViews;
 import dev.hookline.server.endpoints.EndpointRedaction;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.ingest.DeliveryPlanner;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -72,12 +72,12 @@ public final class MetaEventRecorder {
     }
 
     /**
-     * {@code endpoint.updated} for an endpoint changed outside {@code EndpointStore} (the dispatcher deactivating
+     * {@code endpoint.updated} for an endpoint changed outside {@code EndpointService} (the dispatcher deactivating
      * it), read on the caller's connection; null when it is gone or not subscribed.
      */
     public static MetaEvent recordEndpointChanged(Connection c, ServerContext context, String projectId,
                                                   String endpointId) throws SQLException {
-        Endpoint endpoint = EndpointStore.find(c, projectId, endpointId);
+        Endpoint endpoint = context.endpoints().find(c, projectId, endpointId);
         return endpoint == null ? null : recordEndpoint(c, context, ENDPOINT_UPDATED, endpoint);
     }
 

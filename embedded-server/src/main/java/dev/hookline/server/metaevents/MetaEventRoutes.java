@@ -6,6 +6,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 
@@ -42,7 +43,7 @@ public final class MetaEventRoutes {
 
     private void list(Exchange ex) throws Exception {
         Project project = ex.project();
-        ListParams params = ListParams.from(ex);
+        ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "Meta events fetched successfully", store.list(project.uid(), params));
     }
 

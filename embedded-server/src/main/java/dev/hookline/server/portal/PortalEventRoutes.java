@@ -11,6 +11,7 @@ import dev.hookline.server.events.EventStore;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
@@ -49,13 +50,13 @@ public final class PortalEventRoutes {
         router.post(events + "/batchreplay", Access.PORTAL, ex -> {
             Reach reach = reach(ex);
             BatchOutcome outcome = replay.batchReplay(reach.projectId(), EventRoutes.filter(ex, reach.scope()),
-                    ListParams.from(ex), reach.scope());
+                    ListParamsReader.from(ex), reach.scope());
             ex.ok(200, outcome.message(), null);
         });
         router.get(events + "/countbatchreplayevents", Access.PORTAL, ex -> {
             Reach reach = reach(ex);
             ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(reach.projectId(),
-                    EventRoutes.filter(ex, reach.scope()), ListParams.from(ex), reach.scope())));
+                    EventRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex), reach.scope())));
         });
         String deliveries = PortalRoutes.BASE + "/eventdeliveries";
         router.get(deliveries, Access.PORTAL, this::listDeliveries);
@@ -78,13 +79,13 @@ public final class PortalEventRoutes {
         router.post(deliveries + "/batchretry", Access.PORTAL, ex -> {
             Reach reach = reach(ex);
             BatchOutcome outcome = recovery.batchRetry(reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()),
-                    ListParams.from(ex));
+                    ListParamsReader.from(ex));
             ex.ok(200, outcome.message(), null);
         });
         router.get(deliveries + "/countbatchretryevents", Access.PORTAL, ex -> {
             Reach reach = reach(ex);
             ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(
-                    reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()), ListParams.from(ex))));
+                    reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
         });
     }
 
@@ -105,7 +106,7 @@ public final class PortalEventRoutes {
     private void listEvents(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         EventStore.Filter filter = EventRoutes.filter(ex, reach.scope());
-        ListParams params = ListParams.from(ex);
+        ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "App events fetched successfully",
                 PortalMasking.events(events.list(reach.projectId(), filter, params)));
     }

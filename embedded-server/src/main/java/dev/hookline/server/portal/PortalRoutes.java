@@ -6,12 +6,12 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointRedaction;
-import dev.hookline.server.endpoints.EndpointRoutes;
-import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.endpoints.EndpointValidator;
+import dev.hookline.server.http.endpoints.EndpointRoutes;
+import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portallinks.PortalLinkStore;
@@ -30,15 +30,13 @@ public final class PortalRoutes {
 
     private final ServerContext context;
     private final ProjectService projects;
-    private final EndpointStore endpoints;
-    private final EndpointValidator validator;
+    private final EndpointService endpoints;
     private final PortalLinkStore links;
 
-    public PortalRoutes(ServerContext context, ProjectService projects) {
+    public PortalRoutes(ServerContext context, ProjectService projects, EndpointService endpoints) {
         this.context = context;
         this.projects = projects;
-        this.endpoints = new EndpointStore(context);
-        this.validator = new EndpointValidator(context::now);
+        this.endpoints = endpoints;
         this.links = new PortalLinkStore(context);
     }
 
@@ -64,22 +62,16 @@ public final class PortalRoutes {
 
     private void list(Exchange ex) throws IOException {
         PortalLinkStore.Link link = link(ex);
-        ListParams params = ListParams.from(ex);
-        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.list(link.projectId(),
-                params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
-                link.hasOwner() ? null : link.id())));
+        ListParams params = ListParamsReader.from(ex);
+        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.listOfLink(
+                link.projectId(), params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
+                link.id())));
     }
 
     private void get(Exchange ex) throws IOException {
         PortalLinkStore.Link link = link(ex);
         String endpointId = ex.pathParam("endpointID");
-        Endpoint endpoint = context.db().read(c -> {
-            Endpoint found = EndpointStore.find(c, link.projectId(), endpointId);
-            return found != null && PortalLinkStore.contains(c, link, found) ? found : null;
-        });
-        if (endpoint == null) {
-            throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
-        }
+        Endpoint endpoint = endpoints.get(link.projectId(), endpointId, PortalScope.of(link.id()));
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
     }
 
@@ -88,16 +80,14 @@ public final class PortalRoutes {
         PortalLinkStore.Link link = managingLink(ex);
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
-        EndpointValidator.Draft draft = validator.forCreate(request, project.config()).withOwner(link.ownerId());
-        Endpoint created = endpoints.create(link.projectId(), draft,
-                EndpointValidator.initialSecret(request.secret()), (c, endpoint) -> {
+        Endpoint created = endpoints.createOwned(link.projectId(), project.config(), request, link.ownerId(),
+                (c, endpoint) -> {
                     if (PortalLinkStore.findLive(c, link.id()) == null) {
                         throw ApiError.unauthorized("authorization failed");
                     }
                     if (!link.hasOwner()) {
                         PortalLinkStore.addListedEndpoint(c, link.id(), endpoint.uid());
                     }
-                    return endpoint;
                 });
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
     }
@@ -108,9 +98,9 @@ public final class PortalRoutes {
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint updated = endpoints.update(link.projectId(), ex.pathParam("endpointID"), PortalScope.of(link.id()),
-                current -> validator.forUpdate(request, project.config(), current).withOwner(current.ownerId()));
+                project.config(), request, true);
         if (updated == null) {
-            throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
         ex.ok(202, "Endpoint updated successfully", EndpointRedaction.redact(updated));
     }
@@ -118,7 +108,7 @@ public final class PortalRoutes {
     private void delete(Exchange ex) throws IOException {
         PortalLinkStore.Link link = managingLink(ex);
         if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), PortalScope.of(link.id()))) {
-            throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
         ex.ok(200, "Endpoint deleted successfully", null);
     }
@@ -128,7 +118,7 @@ public final class PortalRoutes {
         Endpoint paused = endpoints.togglePause(link.projectId(), ex.pathParam("endpointID"),
                 PortalScope.of(link.id()));
         if (paused == null) {
-            throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
         ex.ok(202, "endpoint status updated successfully", EndpointRedaction.redact(paused));
     }
@@ -136,9 +126,6 @@ public final class PortalRoutes {
     private void expireSecret(Exchange ex) throws IOException {
         PortalLinkStore.Link link = managingLink(ex);
         Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), PortalScope.of(link.id()));
-        if (rotated == null) {
-            throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
-        }
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
     }
 

@@ -9,6 +9,7 @@ import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class PortalLinkRoutes {
 
     private void list(Exchange ex) throws IOException {
         Project project = ex.project();
-        ListParams params = ListParams.from(ex);
+        ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "Portal links fetched successfully", store.list(project.uid(), params,
                 ex.query("ownerId").orElse(null), ex.queryAll("endpointId"), ex.query("q").orElse(null)));
     }

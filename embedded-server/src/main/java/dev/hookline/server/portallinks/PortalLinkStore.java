@@ -7,7 +7,7 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.endpoints.EndpointRedaction;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
@@ -85,18 +85,18 @@ public final class PortalLinkStore {
     }
 
     /** The link's live endpoints, oldest first (see the class comment for the rule). */
-    public static List<Endpoint> endpointsOf(Connection c, Link link) throws SQLException {
+    public List<Endpoint> endpointsOf(Connection c, Link link) throws SQLException {
         if (link.hasOwner()) {
-            return EndpointStore.findByOwner(c, link.projectId(), link.ownerId());
+            return context.endpoints().findByOwner(c, link.projectId(), link.ownerId());
         }
         List<Endpoint> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointStore.COLUMNS + " FROM endpoints "
+        try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointRepository.COLUMNS + " FROM endpoints "
                 + "WHERE project_id = ? AND deleted_at IS NULL AND " + LISTED + " ORDER BY id")) {
             s.setString(1, link.projectId());
             s.setString(2, link.id());
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.add(EndpointStore.map(rs));
+                    out.add(EndpointRepository.map(rs));
                 }
             }
         }
@@ -158,7 +158,7 @@ public final class PortalLinkStore {
             query.where("owner_id = ?", ownerId);
         }
         if (nameContains != null && !nameContains.isBlank()) {
-            query.where("name LIKE ? ESCAPE '\\'", "%" + EndpointStore.escapeLike(nameContains.trim()) + "%");
+            query.where("name LIKE ? ESCAPE '\\'", "%" + EndpointRepository.escapeLike(nameContains.trim()) + "%");
         }
         if (!endpointIds.isEmpty()) {
             String marks = String.join(", ", Collections.nCopies(endpointIds.size(), "?"));
@@ -303,12 +303,12 @@ public final class PortalLinkStore {
      * Checks the draft's listed endpoints exist in the project; with an owner_id, gives the owner-less ones that
      * owner and refuses ones owned by someone else. Throws 400 (nothing written) on the first problem.
      */
-    private static void linkEndpoints(Connection c, String projectId, String linkId, Draft draft, Instant now)
+    private void linkEndpoints(Connection c, String projectId, String linkId, Draft draft, Instant now)
             throws SQLException {
         if (draft.endpointIds().isEmpty()) {
             return;
         }
-        Map<String, Endpoint> found = EndpointStore.findAll(c, projectId, draft.endpointIds());
+        Map<String, Endpoint> found = context.endpoints().findAll(c, projectId, draft.endpointIds());
         for (String endpointId : draft.endpointIds()) {
             if (!found.containsKey(endpointId)) {
                 throw ApiError.badRequest("endpoints:endpoint " + endpointId + " not found in this project");

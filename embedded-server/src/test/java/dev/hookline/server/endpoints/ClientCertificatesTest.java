@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.http.ErrorStatus;
 import dev.hookline.server.testing.TestCertificates;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -69,15 +70,15 @@ class ClientCertificatesTest {
         assertMessage(() -> ClientCertificates.check(rsa.certPem(), rsa.certPem(), Instant.now()),
                 "PKCS#8");
         String garbageKey = "-----BEGIN PRIVATE KEY-----\nQUJDREVGRw==\n-----END PRIVATE KEY-----";
-        ApiError e = assertThrows(ApiError.class, () -> ClientCertificates.check(rsa.certPem(), garbageKey,
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> ClientCertificates.check(rsa.certPem(), garbageKey,
                 Instant.now()));
         assertTrue(e.getMessage().contains("not a valid RSA or EC private key"), e.getMessage());
         assertFalse(e.getMessage().contains("QUJD"), "key material never echoed");
     }
 
     private static void assertMessage(org.junit.jupiter.api.function.Executable call, String part) {
-        ApiError e = assertThrows(ApiError.class, call);
-        assertEquals(400, e.status());
+        InvalidInputException e = assertThrows(InvalidInputException.class, call);
+        assertEquals(400, ErrorStatus.of(e));
         assertTrue(e.getMessage().contains(part), e.getMessage());
     }
 }

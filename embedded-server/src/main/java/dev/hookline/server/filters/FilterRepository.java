@@ -9,33 +9,32 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@code filters} table: per-event-type filters of a subscription, one per (subscription, event type). Rows are
- * the wire record itself; callers have checked that the subscription belongs to the project.
+ * the wire record itself; callers have checked that the subscription belongs to the project. One instance per
+ * server ({@code ServerContext}), so what it knows about its database is its own state.
  */
-public final class FilterStore {
+public final class FilterRepository {
 
     /** The catch-all event type of a filter row. */
     public static final String ALL_TYPES = "*";
 
     /**
-     * Per database (its JDBC URL): false while it is known to hold no filter rows, so that matching, which runs for
-     * every event x subscription on the writer thread, skips the lookup in the common case of nobody using filter
-     * rows. Only ever turns true (set before a row is inserted, so a concurrent "none" answer cannot hide it).
+     * Null until first asked, then false while the database is known to hold no filter rows, so that matching,
+     * which runs for every event x subscription on the writer thread, skips the lookup in the common case of nobody
+     * using filter rows. Only ever turns true (set before a row is inserted, so a concurrent "none" answer cannot
+     * hide it).
      */
-    private static final Map<String, Boolean> MAY_HAVE_FILTERS = new ConcurrentHashMap<>();
+    private final AtomicReference<Boolean> mayHaveFilters = new AtomicReference<>();
 
     private static final String COLUMNS = "id, subscription_id, event_type, enabled_at, headers, body, query, path, "
             + "raw_headers, raw_body, raw_query, raw_path, created_at, updated_at";
 
-    private FilterStore() {
-    }
 
     /** Every filter of the subscription, oldest first. */
-    public static List<SubscriptionFilter> list(Connection c, String subscriptionId) throws SQLException {
+    public List<SubscriptionFilter> list(Connection c, String subscriptionId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM filters WHERE subscription_id = ? "
                 + "ORDER BY id")) {
             s.setString(1, subscriptionId);
@@ -44,7 +43,7 @@ public final class FilterStore {
     }
 
     /** The subscription's filter with this ID, or null. */
-    public static SubscriptionFilter find(Connection c, String subscriptionId, String id) throws SQLException {
+    public SubscriptionFilter find(Connection c, String subscriptionId, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM filters WHERE id = ? "
                 + "AND subscription_id = ?")) {
             s.setString(1, id);
@@ -58,7 +57,7 @@ public final class FilterStore {
      * The filter that decides for an event type: the one for exactly that type, else the {@code "*"} one, else
      * null (then the subscription's own filter_config decides). One indexed lookup.
      */
-    public static SubscriptionFilter mostSpecific(Connection c, String subscriptionId, String eventType)
+    public SubscriptionFilter mostSpecific(Connection c, String subscriptionId, String eventType)
             throws SQLException {
         if (!mayHaveFilters(c)) {
             return null;
@@ -74,8 +73,8 @@ public final class FilterStore {
         }
     }
 
-    public static void insert(Connection c, SubscriptionFilter f) throws SQLException {
-        MAY_HAVE_FILTERS.put(databaseOf(c), true);
+    public void insert(Connection c, SubscriptionFilter f) throws SQLException {
+        mayHaveFilters.set(true);
         try (PreparedStatement s = c.prepareStatement("INSERT INTO filters(" + COLUMNS + ") "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, f.uid());
@@ -89,7 +88,7 @@ public final class FilterStore {
     }
 
     /** Writes every value of a stored filter (its ID and subscription stay). */
-    public static void update(Connection c, SubscriptionFilter f) throws SQLException {
+    public void update(Connection c, SubscriptionFilter f) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE filters SET event_type = ?, enabled_at = ?, headers = ?, "
                 + "body = ?, query = ?, path = ?, raw_headers = ?, raw_body = ?, raw_query = ?, raw_path = ?, "
                 + "updated_at = ? WHERE id = ? AND subscription_id = ?")) {
@@ -106,7 +105,7 @@ public final class FilterStore {
      * Moves a filter's event type out of the way inside a bulk update, so that two filters can swap types without
      * tripping the unique index before both are written.
      */
-    static void parkEventType(Connection c, String subscriptionId, String id) throws SQLException {
+    void parkEventType(Connection c, String subscriptionId, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE filters SET event_type = ? WHERE id = ? "
                 + "AND subscription_id = ?")) {
             s.setString(1, "\u0000parked:" + id);
@@ -117,7 +116,7 @@ public final class FilterStore {
     }
 
     /** False if the subscription has no such filter. */
-    public static boolean delete(Connection c, String subscriptionId, String id) throws SQLException {
+    public boolean delete(Connection c, String subscriptionId, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM filters WHERE id = ? AND subscription_id = ?")) {
             s.setString(1, id);
             s.setString(2, subscriptionId);
@@ -125,9 +124,8 @@ public final class FilterStore {
         }
     }
 
-    private static boolean mayHaveFilters(Connection c) throws SQLException {
-        String database = databaseOf(c);
-        Boolean known = MAY_HAVE_FILTERS.get(database);
+    private boolean mayHaveFilters(Connection c) throws SQLException {
+        Boolean known = mayHaveFilters.get();
         if (known != null) {
             return known;
         }
@@ -136,11 +134,7 @@ public final class FilterStore {
              ResultSet rs = s.executeQuery()) {
             any = rs.next() && rs.getBoolean(1);
         }
-        return MAY_HAVE_FILTERS.merge(database, any, Boolean::logicalOr);
-    }
-
-    private static String databaseOf(Connection c) throws SQLException {
-        return c.getMetaData().getURL();
+        return mayHaveFilters.accumulateAndGet(any, (was, now) -> was == null ? now : was || now);
     }
 
     /** enabled_at .. raw_path (9 columns) from {@code at}. */

@@ -15,17 +15,16 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.domain.ConflictException;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotFoundException;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.endpoints.EndpointRedaction;
-import dev.hookline.server.http.Access;
-import dev.hookline.server.http.ApiError;
-import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
-import dev.hookline.server.sources.SourceStore;
-import dev.hookline.server.subscriptions.SubscriptionStore.Row;
-import dev.hookline.server.subscriptions.SubscriptionStore.StoredFilter;
-import dev.hookline.server.subscriptions.SubscriptionStore.Values;
+import dev.hookline.server.sources.SourceRepository;
+import dev.hookline.server.subscriptions.SubscriptionRepository.Row;
+import dev.hookline.server.subscriptions.SubscriptionRepository.StoredFilter;
+import dev.hookline.server.subscriptions.SubscriptionRepository.Values;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -38,47 +37,34 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * {@code /api/v1/projects/{projectID}/subscriptions}: list, create, get, update, delete. Responses carry the endpoint
- * ({@code endpoint_metadata}, redacted like the endpoint API) and the source ({@code source_metadata}) instead of
- * their IDs, as Convoy's do.
+ * Subscription use cases: list, create, get, update, delete, with validation (names, functions, filters, retry,
+ * alert and rate-limit configs) and the one-subscription-per-endpoint rule of outgoing projects. Answers carry the
+ * endpoint ({@code endpoint_metadata}, redacted like the endpoint API) and the source ({@code source_metadata})
+ * instead of their IDs, as Convoy's do.
  */
-public final class SubscriptionRoutes {
+public final class SubscriptionService {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/subscriptions";
+    static final String NOT_FOUND = "failed to find subscription";
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
     private static final String[] PARTS = {"headers", "body", "query", "path"};
 
     private final ServerContext context;
-    private final SubscriptionStore store;
-    private final EndpointStore endpoints;
-    private final SourceStore sources;
+    private final SubscriptionRepository store;
+    private final EndpointRepository endpoints;
+    private final SourceRepository sources;
 
-    public SubscriptionRoutes(ServerContext context) {
-        this(context, new SubscriptionStore(context), new EndpointStore(context), new SourceStore(context));
-    }
-
-    public SubscriptionRoutes(ServerContext context, SubscriptionStore store, EndpointStore endpoints,
-                              SourceStore sources) {
+    public SubscriptionService(ServerContext context) {
         this.context = context;
-        this.store = store;
-        this.endpoints = endpoints;
-        this.sources = sources;
+        this.store = context.subscriptions();
+        this.endpoints = context.endpoints();
+        this.sources = context.sources();
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{subscriptionID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{subscriptionID}", Access.API_KEY, this::update);
-        router.delete(BASE + "/{subscriptionID}", Access.API_KEY, this::delete);
-    }
-
-    /** Filters: {@code endpointId} (repeated), {@code name} (contains, case-insensitive). */
-    private void list(Exchange ex) throws Exception {
-        Project project = ex.project();
-        List<String> endpointIds = ex.queryAll("endpointId").stream().map(String::strip).distinct().toList();
-        String name = ex.query("name").map(String::strip).orElse(null);
-        ListParams params = ListParams.from(ex);
+    /** Filters: {@code endpointIds} (any of them; empty for all), {@code name} (contains, case-insensitive; null). */
+    public Page<Subscription> list(Project project, List<String> endpointIdFilter, String nameContains,
+                                   ListParams params) {
+        List<String> endpointIds = endpointIdFilter.stream().map(String::strip).distinct().toList();
+        String name = nameContains == null ? null : nameContains.strip();
         Page<Row> page = store.list(project.uid(), endpointIds, name, params);
         Map<String, Endpoint> endpointsById = endpoints.findAll(project.uid(),
                 page.content().stream().map(Row::endpointId).filter(Objects::nonNull).toList());
@@ -89,21 +75,20 @@ public final class SubscriptionRoutes {
             content.add(withMetadata(row.subscription(), endpointsById.get(row.endpointId()),
                     row.sourceId() == null ? null : sourcesById.get(row.sourceId())));
         }
-        ex.ok(200, "Subscriptions fetched successfully", new Page<>(content, page.pagination()));
+        return new Page<>(content, page.pagination());
     }
 
-    private void create(Exchange ex) throws Exception {
-        Project project = ex.project();
-        SubscriptionRequest request = ex.body(SubscriptionRequest.class);
+    /** Creates a subscription; the answer echoes the filter as sent (Convoy's {@code is_flattened:false}). */
+    public Subscription create(Project project, SubscriptionRequest request) {
         if (blank(request.name())) {
-            throw ApiError.badRequest("name:please provide a valid subscription name");
+            throw new InvalidInputException("name:please provide a valid subscription name");
         }
         if (blank(request.endpointId())) {
-            throw ApiError.badRequest("endpoint_id:please provide a valid endpoint id");
+            throw new InvalidInputException("endpoint_id:please provide a valid endpoint id");
         }
         boolean incoming = project.type() == ProjectType.INCOMING;
         if (incoming && blank(request.sourceId())) {
-            throw ApiError.badRequest("source_id is required for incoming projects");
+            throw new InvalidInputException("source_id is required for incoming projects");
         }
         FilterConfig requested = request.filterConfig();
         StoredFilter filter = filter(requested == null ? null : requested.eventTypes(),
@@ -120,32 +105,29 @@ public final class SubscriptionRoutes {
         Subscription created = context.db().write(c -> {
             Endpoint endpoint = endpoint(c, project.uid(), values.endpointId());
             Source source = source(c, project.uid(), values.sourceId(), baseUrl);
-            if (oneEach && SubscriptionStore.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
-                throw ApiError.badRequest("a subscription for this endpoint already exists");
+            if (oneEach && store.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
+                throw new ConflictException("a subscription for this endpoint already exists");
             }
-            Row row = SubscriptionStore.insert(c, id, project.uid(), values, now);
+            Row row = store.insert(c, id, project.uid(), values, now);
             // Convoy's create answer echoes the filter as sent (is_flattened false); reads show the stored form.
             Subscription s = row.subscription();
-            Subscription echoed = new Subscription(s.uid(), s.name(), s.type(), s.projectId(), s.function(), null,
-                    null, null, s.alertConfig(), s.retryConfig(),
-                    new FilterConfig(s.filterConfig().eventTypes(), row.rawFilter()), s.rateLimitConfig(),
-                    s.deliveryMode(), s.createdAt(), s.updatedAt(), s.deletedAt());
+            Subscription echoed = s.toBuilder().sourceMetadata(null).endpointMetadata(null).deviceMetadata(null)
+                    .filterConfig(new FilterConfig(s.filterConfig().eventTypes(), row.rawFilter())).build();
             return withMetadata(echoed, endpoint, source);
         });
-        ex.ok(201, "Subscription created successfully", created);
+        return created;
     }
 
-    private void get(Exchange ex) throws Exception {
-        Project project = ex.project();
+    public Subscription get(Project project, String subscriptionId) {
         String baseUrl = context.baseUrl();
         Subscription found = context.db().read(c -> {
-            Row row = SubscriptionStore.find(c, project.uid(), ex.pathParam("subscriptionID"));
+            Row row = store.find(c, project.uid(), subscriptionId);
             return row == null ? null : withMetadata(c, project.uid(), row, baseUrl);
         });
         if (found == null) {
-            throw ApiError.notFound("failed to find subscription");
+            throw new NotFoundException(NOT_FOUND);
         }
-        ex.ok(200, "Subscription fetched successfully", found);
+        return found;
     }
 
     /**
@@ -153,10 +135,7 @@ public final class SubscriptionRoutes {
      * stored value); a given filter replaces all four filter parts. A new endpoint or source must exist in the
      * project, and an outgoing project still allows one subscription per endpoint.
      */
-    private void update(Exchange ex) throws Exception {
-        Project project = ex.project();
-        SubscriptionRequest request = ex.body(SubscriptionRequest.class);
-        String subscriptionId = ex.pathParam("subscriptionID");
+    public Subscription update(Project project, String subscriptionId, SubscriptionRequest request) {
         FilterConfig requested = request.filterConfig();
         List<String> eventTypes = requested == null || requested.eventTypes() == null
                 || requested.eventTypes().isEmpty() ? null : requested.eventTypes();
@@ -173,16 +152,16 @@ public final class SubscriptionRoutes {
         Instant now = context.now();
         String baseUrl = context.baseUrl();
         Subscription updated = context.db().write(c -> {
-            Row current = SubscriptionStore.find(c, project.uid(), subscriptionId);
+            Row current = store.find(c, project.uid(), subscriptionId);
             if (current == null) {
-                throw ApiError.notFound("failed to find subscription");
+                throw new NotFoundException(NOT_FOUND);
             }
-            Values was = SubscriptionStore.valuesOf(current);
+            Values was = SubscriptionRepository.valuesOf(current);
             String endpointId = blank(request.endpointId()) ? was.endpointId() : request.endpointId().strip();
             if (!endpointId.equals(was.endpointId())) {
                 endpoint(c, project.uid(), endpointId);
-                if (oneEach && SubscriptionStore.countForEndpoint(c, project.uid(), endpointId, subscriptionId) > 0) {
-                    throw ApiError.badRequest("a subscription for this endpoint already exists");
+                if (oneEach && store.countForEndpoint(c, project.uid(), endpointId, subscriptionId) > 0) {
+                    throw new ConflictException("a subscription for this endpoint already exists");
                 }
             }
             String sourceId = blank(request.sourceId()) ? was.sourceId() : request.sourceId().strip();
@@ -199,25 +178,24 @@ public final class SubscriptionRoutes {
                     function == null ? was.function() : function, mergeAlert(was.alertConfig(), alert),
                     mergeRetry(was.retryConfig(), retry), filter, mergeRateLimit(was.rateLimitConfig(), rateLimit),
                     request.deliveryMode() == null ? was.deliveryMode() : request.deliveryMode());
-            Row row = SubscriptionStore.replace(c, project.uid(), subscriptionId, next, now);
+            Row row = store.replace(c, project.uid(), subscriptionId, next, now);
             return withMetadata(c, project.uid(), row, baseUrl);
         });
-        ex.ok(202, "Subscription updated successfully", updated);
+        return updated;
     }
 
-    private void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        if (!store.delete(project.uid(), ex.pathParam("subscriptionID"))) {
-            throw ApiError.notFound("failed to find subscription");
+    public void delete(String projectId, String subscriptionId) {
+        Instant now = context.now();
+        if (!context.db().write(c -> store.softDelete(c, projectId, subscriptionId, now))) {
+            throw new NotFoundException(NOT_FOUND);
         }
-        ex.ok(200, "Subscription deleted successfully", null);
     }
 
     // ------------------------------------------------------------------------------------------ validation
 
     private static String name(String name) {
         if (name.length() > 255) {
-            throw ApiError.badRequest("name:must be at most 255 characters");
+            throw new InvalidInputException("name:must be at most 255 characters");
         }
         return name.strip();
     }
@@ -227,12 +205,12 @@ public final class SubscriptionRoutes {
             return null;
         }
         if (!TRANSFORM.matcher(script).find()) {
-            throw ApiError.badRequest("function:the transform function is not found, please define it or rename the "
+            throw new InvalidInputException("function:the transform function is not found, please define it or rename the "
                     + "existing function");
         }
         String syntaxError = ScriptRunner.syntaxError(script);
         if (syntaxError != null) {
-            throw ApiError.badRequest("function:" + syntaxError);
+            throw new InvalidInputException("function:" + syntaxError);
         }
         return script;
     }
@@ -244,7 +222,7 @@ public final class SubscriptionRoutes {
             for (int i = 0; i < eventTypes.size(); i++) {
                 String type = eventTypes.get(i);
                 if (blank(type)) {
-                    throw ApiError.badRequest("filter_config.event_types[" + i + "]:event types must be non-empty "
+                    throw new InvalidInputException("filter_config.event_types[" + i + "]:event types must be non-empty "
                             + "strings");
                 }
                 if (!types.contains(type.strip())) {
@@ -263,12 +241,12 @@ public final class SubscriptionRoutes {
             String field = "filter_config.filter." + PARTS[i];
             JsonNode part = given[i];
             if (part != null && !part.isNull() && !part.isObject()) {
-                throw ApiError.badRequest(field + ":must be a JSON object");
+                throw new InvalidInputException(field + ":must be a JSON object");
             }
             try {
                 flat[i] = FilterFlattener.flattenFilter(part);
             } catch (FilterFlattener.InvalidFilterException e) {
-                throw ApiError.badRequest(field + ":" + e.getMessage());
+                throw new InvalidInputException(field + ":" + e.getMessage());
             }
             raw[i] = part == null || part.isNull() ? JsonNodeFactory.instance.objectNode()
                     : ((ObjectNode) part).deepCopy();
@@ -281,10 +259,10 @@ public final class SubscriptionRoutes {
             return null;
         }
         if (alert.count() != null && alert.count() < 0) {
-            throw ApiError.badRequest("alert_config.count:must not be negative");
+            throw new InvalidInputException("alert_config.count:must not be negative");
         }
         if (!blank(alert.threshold()) && !validDuration(alert.threshold())) {
-            throw ApiError.badRequest("alert_config.threshold:please provide a valid time duration (e.g. \"1h\"), "
+            throw new InvalidInputException("alert_config.threshold:please provide a valid time duration (e.g. \"1h\"), "
                     + "got \"" + alert.threshold() + "\"");
         }
         return new AlertConfig(alert.count() == null ? 0 : alert.count(),
@@ -297,7 +275,7 @@ public final class SubscriptionRoutes {
         }
         if ((rateLimit.count() != null && rateLimit.count() < 0)
                 || (rateLimit.duration() != null && rateLimit.duration() < 0)) {
-            throw ApiError.badRequest("rate_limit_config:count and duration must not be negative");
+            throw new InvalidInputException("rate_limit_config:count and duration must not be negative");
         }
         return new RateLimitConfig(rateLimit.count() == null ? 0 : rateLimit.count(),
                 rateLimit.duration() == null ? 0L : rateLimit.duration());
@@ -314,13 +292,13 @@ public final class SubscriptionRoutes {
             try {
                 duration = GoDuration.parse(retry.duration().strip());
             } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest("retry_config.duration:please provide a valid time duration (e.g. \"10s\"),"
+                throw new InvalidInputException("retry_config.duration:please provide a valid time duration (e.g. \"10s\"),"
                         + " got \"" + retry.duration() + "\"");
             }
             seconds = duration.toSeconds();
         }
         if ((seconds != null && seconds < 0) || (retry.retryCount() != null && retry.retryCount() < 0)) {
-            throw ApiError.badRequest("retry_config:duration and retry_count must not be negative");
+            throw new InvalidInputException("retry_config:duration and retry_count must not be negative");
         }
         return new Subscription.RetryConfig(retry.type(), seconds, retry.retryCount());
     }
@@ -357,37 +335,36 @@ public final class SubscriptionRoutes {
 
     // ------------------------------------------------------------------------------------------ lookups
 
-    private static Endpoint endpoint(Connection c, String projectId, String endpointId) throws SQLException {
-        Endpoint endpoint = EndpointStore.find(c, projectId, endpointId);
+    private Endpoint endpoint(Connection c, String projectId, String endpointId) throws SQLException {
+        Endpoint endpoint = context.endpoints().find(c, projectId, endpointId);
         if (endpoint == null) {
-            throw ApiError.badRequest("failed to find endpoint by id");
+            throw new InvalidInputException("failed to find endpoint by id");
         }
         return endpoint;
     }
 
-    private static Source source(Connection c, String projectId, String sourceId, String baseUrl)
+    private Source source(Connection c, String projectId, String sourceId, String baseUrl)
             throws SQLException {
         if (sourceId == null) {
             return null;
         }
-        Source source = SourceStore.find(c, projectId, sourceId, baseUrl);
+        Source source = context.sources().find(c, projectId, sourceId, baseUrl);
         if (source == null) {
-            throw ApiError.badRequest("failed to find source by id");
+            throw new InvalidInputException("failed to find source by id");
         }
         return source;
     }
 
-    private static Subscription withMetadata(Connection c, String projectId, Row row, String baseUrl)
+    private Subscription withMetadata(Connection c, String projectId, Row row, String baseUrl)
             throws SQLException {
-        Endpoint endpoint = row.endpointId() == null ? null : EndpointStore.find(c, projectId, row.endpointId());
-        Source source = row.sourceId() == null ? null : SourceStore.find(c, projectId, row.sourceId(), baseUrl);
+        Endpoint endpoint = row.endpointId() == null ? null : context.endpoints().find(c, projectId, row.endpointId());
+        Source source = row.sourceId() == null ? null : context.sources().find(c, projectId, row.sourceId(), baseUrl);
         return withMetadata(row.subscription(), endpoint, source);
     }
 
     private static Subscription withMetadata(Subscription s, Endpoint endpoint, Source source) {
-        return new Subscription(s.uid(), s.name(), s.type(), s.projectId(), s.function(), source,
-                EndpointRedaction.redact(endpoint), null, s.alertConfig(), s.retryConfig(), s.filterConfig(),
-                s.rateLimitConfig(), s.deliveryMode(), s.createdAt(), s.updatedAt(), s.deletedAt());
+        return s.toBuilder().sourceMetadata(source).endpointMetadata(EndpointRedaction.redact(endpoint))
+                .deviceMetadata(null).build();
     }
 
     private static boolean multipleAllowed(Project project) {

@@ -26,10 +26,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Subscriptions in the database. The filter is stored flattened ({@link FilterFlattener}) for matching, next to the
+ * The SQL of subscriptions (one instance per server, {@code ServerContext}; write methods take the writer's
+ * connection, the use cases are {@link SubscriptionService}'s). The filter is stored flattened ({@link FilterFlattener}) for matching, next to the
  * filter as the client sent it ({@code raw_*} members of the {@code filter_config} JSON).
  */
-public final class SubscriptionStore {
+public final class SubscriptionRepository {
 
     /** Columns for {@link #map}; select them from {@code subscriptions}. */
     public static final String COLUMNS = "id, project_id, name, type, endpoint_id, source_id, device_id, function, "
@@ -41,7 +42,7 @@ public final class SubscriptionStore {
 
     private final ServerContext context;
 
-    public SubscriptionStore(ServerContext context) {
+    public SubscriptionRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -80,14 +81,14 @@ public final class SubscriptionStore {
         return context.db().read(c -> find(c, projectId, id));
     }
 
-    public static Row find(Connection c, String projectId, String id) throws SQLException {
-        return ProjectRows.findById(c, "subscriptions", COLUMNS, projectId, id, SubscriptionStore::map);
+    public Row find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "subscriptions", COLUMNS, projectId, id, SubscriptionRepository::map);
     }
 
     /** One page of the project's live subscriptions, optionally only those of {@code endpointIds} / a name part. */
     public Page<Row> list(String projectId, List<String> endpointIds, String nameContains, ListParams params) {
         KeysetQuery<Row> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM subscriptions", "id",
-                SubscriptionStore::map)
+                SubscriptionRepository::map)
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL")
                 .anyOf("endpoint_id", endpointIds);
@@ -98,7 +99,7 @@ public final class SubscriptionStore {
     }
 
     /** How many live subscriptions of the project point at {@code endpointId}, not counting {@code exceptId}. */
-    public static int countForEndpoint(Connection c, String projectId, String endpointId, String exceptId)
+    public int countForEndpoint(Connection c, String projectId, String endpointId, String exceptId)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM subscriptions WHERE project_id = ? "
                 + "AND endpoint_id = ? AND deleted_at IS NULL AND id <> ?")) {
@@ -113,19 +114,19 @@ public final class SubscriptionStore {
     }
 
     /** The live subscriptions of the project attached to {@code sourceId} (incoming matching), oldest first. */
-    public static List<Row> findBySource(Connection c, String projectId, String sourceId) throws SQLException {
+    public List<Row> findBySource(Connection c, String projectId, String sourceId) throws SQLException {
         return findWhere(c, "INDEXED BY subscriptions_source WHERE project_id = ? AND source_id = ?", projectId,
                 sourceId);
     }
 
     /** The live subscriptions of the project that deliver to {@code endpointId} (outgoing matching), oldest first. */
-    public static List<Row> findByEndpoint(Connection c, String projectId, String endpointId) throws SQLException {
+    public List<Row> findByEndpoint(Connection c, String projectId, String endpointId) throws SQLException {
         return findWhere(c, "INDEXED BY subscriptions_endpoint WHERE project_id = ? AND endpoint_id = ?", projectId,
                 endpointId);
     }
 
     /** Every live subscription of the project that delivers to an endpoint (broadcast matching), oldest first. */
-    public static List<Row> findWithEndpoint(Connection c, String projectId) throws SQLException {
+    public List<Row> findWithEndpoint(Connection c, String projectId) throws SQLException {
         return findWhere(c, "INDEXED BY subscriptions_project WHERE project_id = ? AND endpoint_id IS NOT NULL "
                 + "AND endpoint_id <> ''", projectId);
     }
@@ -147,7 +148,7 @@ public final class SubscriptionStore {
     }
 
     /** Inserts a subscription (type {@code api}) in the caller's write transaction and returns it as stored. */
-    public static Row insert(Connection c, String id, String projectId, Values values, Instant now)
+    public Row insert(Connection c, String id, String projectId, Values values, Instant now)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO subscriptions(" + COLUMNS
                 + ") VALUES (?, ?, ?, 'api', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
@@ -162,7 +163,7 @@ public final class SubscriptionStore {
     }
 
     /** Replaces every value of a live subscription in the caller's write transaction; returns it as stored. */
-    public static Row replace(Connection c, String projectId, String id, Values values, Instant now)
+    public Row replace(Connection c, String projectId, String id, Values values, Instant now)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET name = ?, endpoint_id = ?, "
                 + "source_id = ?, function = ?, alert_config = ?, retry_config = ?, filter_config = ?, "
@@ -178,9 +179,8 @@ public final class SubscriptionStore {
     }
 
     /** Soft-deletes a subscription; false if there was no such live subscription. */
-    public boolean delete(String projectId, String id) {
-        long now = Times.toMicros(context.now());
-        return context.db().write(c -> ProjectRows.softDelete(c, "subscriptions", "id", id, projectId, now) > 0);
+    public boolean softDelete(Connection c, String projectId, String id, Instant at) throws SQLException {
+        return ProjectRows.softDelete(c, "subscriptions", "id", id, projectId, Times.toMicros(at)) > 0;
     }
 
     /** Binds name .. delivery_mode (9 columns) from {@code at}; returns the next position. */

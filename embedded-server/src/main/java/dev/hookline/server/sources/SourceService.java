@@ -3,7 +3,6 @@ package dev.hookline.server.sources;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.CustomResponse;
 import dev.hookline.api.model.Page;
-import dev.hookline.api.model.Project;
 import dev.hookline.api.model.PubSubConfig;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceProvider;
@@ -11,80 +10,73 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.UpdateSourceRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.http.Access;
-import dev.hookline.server.http.ApiError;
-import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** {@code /api/v1/projects/{projectID}/sources}: list, create, get, update, delete. */
-public final class SourceRoutes {
+/**
+ * Source use cases: list, create, get, update, delete. Validation is {@link SourceValidator}'s; after a committed
+ * change the broker consumers are told (they start, restart or stop before the answer), and every source answered
+ * carries its consumer's live state.
+ */
+public final class SourceService {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/sources";
+    static final String NOT_FOUND = "source not found";
 
     private final ServerContext context;
-    private final SourceStore store;
+    private final SourceRepository sources;
 
-    public SourceRoutes(ServerContext context) {
+    public SourceService(ServerContext context) {
         this.context = context;
-        this.store = new SourceStore(context);
-    }
-
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{sourceID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{sourceID}", Access.API_KEY, this::update);
-        router.delete(BASE + "/{sourceID}", Access.API_KEY, this::delete);
+        this.sources = context.sources();
     }
 
     /**
-     * Filters {@code type}, {@code provider} (exact) and {@code q} (name contains, case-insensitive). Convoy always
-     * lists sources newest first; Hookline honours {@code sort} like every other list.
+     * Filters {@code type}, {@code provider} (exact wire values, may be null) and {@code q} (name contains,
+     * case-insensitive). Convoy always lists sources newest first; Hookline honours {@code sort} like every list.
      */
-    private void list(Exchange ex) throws Exception {
-        Project project = ex.project();
-        SourceType type = ex.query("type").map(v -> parseEnum("type", v, SourceType.values(), SourceType::wire))
-                .orElse(null);
-        SourceProvider provider = ex.query("provider")
-                .map(v -> parseEnum("provider", v, SourceProvider.values(), SourceProvider::wire)).orElse(null);
-        String q = ex.query("q").map(String::strip).orElse(null);
-        ListParams params = ListParams.from(ex);
-        Page<Source> page = store.list(project.uid(), new SourceStore.Filter(type, provider, q), params);
-        ex.ok(200, "Sources fetched successfully", new Page<>(page.content().stream().map(this::withConsumer)
-                .toList(), page.pagination()));
+    public Page<Source> list(String projectId, String type, String provider, String nameContains,
+                             ListParams params) {
+        SourceType typeFilter = type == null ? null
+                : parseEnum("type", type, SourceType.values(), SourceType::wire);
+        SourceProvider providerFilter = provider == null ? null
+                : parseEnum("provider", provider, SourceProvider.values(), SourceProvider::wire);
+        String q = nameContains == null ? null : nameContains.strip();
+        Page<Source> page = sources.list(projectId, new SourceRepository.Filter(typeFilter, providerFilter, q),
+                params);
+        return new Page<>(page.content().stream().map(this::withConsumer).toList(), page.pagination());
     }
 
-    private void create(Exchange ex) throws Exception {
-        Project project = ex.project();
-        CreateSourceRequest request = ex.body(CreateSourceRequest.class);
+    public Source create(String projectId, CreateSourceRequest request) {
         String name = SourceValidator.name(request.name());
         SourceType type = SourceValidator.type(request.type());
         SourceProvider provider = request.provider();
         SourceValidator.provider(type, provider);
         Verifier verifier = SourceValidator.verifier(provider, request.verifier());
         PubSubConfig pubSub = pubSubFor(type, request.pubSub(), null);
-        Source draft = new Source(null, project.uid(), null, name, null, type, provider, false, verifier,
+        Source draft = new Source(null, projectId, null, name, null, type, provider, false, verifier,
                 SourceValidator.customResponse(request.customResponse()), SourceValidator.providerConfig(provider),
                 null, pubSub, SourceValidator.idempotencyKeys(request.idempotencyKeys()),
                 SourceValidator.function("body_function", request.bodyFunction()),
                 SourceValidator.function("header_function", request.headerFunction()), null, null, null, null);
-        Source created = store.create(project.uid(), draft);
+        String id = context.newId();
+        Instant now = context.now();
+        Source created = context.db().write(c -> sources.insert(c, projectId, draft, id, now));
         consumersChanged();
-        ex.ok(201, "Source created successfully", withConsumer(created));
+        return withConsumer(created);
     }
 
-    private void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        Source source = store.find(project.uid(), ex.pathParam("sourceID"));
+    public Source get(String projectId, String sourceId) {
+        Source source = sources.find(projectId, sourceId);
         if (source == null) {
-            throw ApiError.notFound("source not found");
+            throw new NotFoundException(NOT_FOUND);
         }
-        ex.ok(200, "Source fetched successfully", withConsumer(source));
+        return withConsumer(source);
     }
 
     /**
@@ -92,14 +84,13 @@ public final class SourceRoutes {
      * semantics), except that a provider source keeps its preset and still needs the HMAC secret; {@code provider}
      * cannot change. The other members change only when present.
      */
-    private void update(Exchange ex) throws Exception {
-        Project project = ex.project();
-        UpdateSourceRequest request = ex.body(UpdateSourceRequest.class);
+    public Source update(String projectId, String sourceId, UpdateSourceRequest request) {
         String name = SourceValidator.name(request.name());
         SourceType type = SourceValidator.type(request.type());
         List<String> idempotencyKeys = SourceValidator.idempotencyKeys(request.idempotencyKeys());
         List<String> forwardHeaders = SourceValidator.forwardHeaders(request.forwardHeaders());
-        Source updated = store.update(project.uid(), ex.pathParam("sourceID"), current -> {
+        Instant now = context.now();
+        Source updated = context.db().write(c -> sources.update(c, projectId, sourceId, current -> {
             SourceValidator.provider(type, current.provider());
             Verifier verifier = SourceValidator.verifier(current.provider(), request.verifier());
             PubSubConfig pubSub = pubSubFor(type, request.pubSub(), current.pubSub());
@@ -117,21 +108,21 @@ public final class SourceRoutes {
                     request.headerFunction() == null ? current.headerFunction()
                             : SourceValidator.function("header_function", request.headerFunction()),
                     current.createdAt(), current.updatedAt(), null, null);
-        });
+        }, now));
         if (updated == null) {
-            throw ApiError.notFound("source not found");
+            throw new NotFoundException(NOT_FOUND);
         }
         consumersChanged();
-        ex.ok(202, "Source updated successfully", withConsumer(updated));
+        return withConsumer(updated);
     }
 
-    private void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        if (!store.delete(project.uid(), ex.pathParam("sourceID"))) {
-            throw ApiError.notFound("source not found");
+    /** Soft-deletes the source and its subscriptions. */
+    public void delete(String projectId, String sourceId) {
+        Instant now = context.now();
+        if (!context.db().write(c -> sources.softDelete(c, projectId, sourceId, now))) {
+            throw new NotFoundException(NOT_FOUND);
         }
         consumersChanged();
-        ex.ok(200, "Source deleted successfully", null);
     }
 
     /** Starts, restarts or stops broker consumers to match the change just committed, before answering. */
@@ -165,7 +156,7 @@ public final class SourceRoutes {
                 return candidate;
             }
         }
-        throw ApiError.badRequest(name + ":unknown value \"" + value + "\", allowed values are "
+        throw InvalidInputException.field(name, name + ":unknown value \"" + value + "\", allowed values are "
                 + Arrays.stream(values).map(wire).collect(Collectors.joining(", ")));
     }
 

@@ -28,11 +28,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Sources in the database. Rows come back complete (verifier secrets included): ingest needs them, and Convoy
+ * The SQL of sources (one instance per server, {@code ServerContext}; write methods take the writer's connection,
+ * the use cases are {@link SourceService}'s). Rows come back complete (verifier secrets included): ingest needs them, and Convoy
  * returns them in clear too. {@code url} is not stored: it is {@code {baseUrl}/ingest/{mask_id}} of the server that
  * answers.
  */
-public final class SourceStore {
+public final class SourceRepository {
 
     /** Columns for {@link #map}; select them from {@code sources}. */
     public static final String COLUMNS = "id, project_id, name, type, provider, mask_id, is_disabled, verifier, "
@@ -47,7 +48,7 @@ public final class SourceStore {
 
     private final ServerContext context;
 
-    public SourceStore(ServerContext context) {
+    public SourceRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -60,7 +61,7 @@ public final class SourceStore {
         return context.db().read(c -> find(c, projectId, id, context.baseUrl()));
     }
 
-    public static Source find(Connection c, String projectId, String id, String baseUrl) throws SQLException {
+    public Source find(Connection c, String projectId, String id, String baseUrl) throws SQLException {
         return ProjectRows.findById(c, "sources", COLUMNS, projectId, id, rs -> map(rs, baseUrl));
     }
 
@@ -72,7 +73,7 @@ public final class SourceStore {
         return context.db().read(c -> findAll(c, projectId, ids, context.baseUrl()));
     }
 
-    public static Map<String, Source> findAll(Connection c, String projectId, Collection<String> ids, String baseUrl)
+    public Map<String, Source> findAll(Connection c, String projectId, Collection<String> ids, String baseUrl)
             throws SQLException {
         return ProjectRows.findByIds(c, "sources", COLUMNS, projectId, ids, rs -> map(rs, baseUrl), Source::uid);
     }
@@ -138,68 +139,60 @@ public final class SourceStore {
      * Inserts a new source with a fresh unique mask ID and returns it as stored. {@code draft}'s uid, mask_id, url
      * and timestamps are ignored.
      */
-    public Source create(String projectId, Source draft) {
-        String id = context.newId();
-        Instant now = context.now();
+    public Source insert(Connection c, String projectId, Source draft, String id, Instant now) throws SQLException {
         String baseUrl = context.baseUrl();
-        return context.db().write(c -> {
-            String maskId = newMaskId(c);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO sources(" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
-                s.setString(1, id);
-                s.setString(2, projectId);
-                s.setString(6, maskId);
-                bindMutable(s, draft, 3, 4, 5, 7);
-                Times.set(s, 16, now);
-                Times.set(s, 17, now);
-                s.executeUpdate();
-            }
-            return find(c, projectId, id, baseUrl);
-        });
+        String maskId = newMaskId(c);
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO sources(" + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            s.setString(1, id);
+            s.setString(2, projectId);
+            s.setString(6, maskId);
+            bindMutable(s, draft, 3, 4, 5, 7);
+            Times.set(s, 16, now);
+            Times.set(s, 17, now);
+            s.executeUpdate();
+        }
+        return find(c, projectId, id, baseUrl);
     }
 
     /**
      * Runs {@code change} on the current row inside the write transaction and stores what it returns (provider,
      * mask_id and created_at are kept). Returns the stored source, or null if there is no such live source.
-     * {@code change} may throw an ApiError to reject the update; nothing is written then.
+     * {@code change} may throw a domain exception to reject the update; the caller's write then writes nothing.
      */
-    public Source update(String projectId, String id, java.util.function.UnaryOperator<Source> change) {
-        Instant now = context.now();
+    public Source update(Connection c, String projectId, String id, java.util.function.UnaryOperator<Source> change,
+                         Instant now) throws SQLException {
         String baseUrl = context.baseUrl();
-        return context.db().write(c -> {
-            Source current = find(c, projectId, id, baseUrl);
-            if (current == null) {
-                return null;
-            }
-            Source next = change.apply(current);
-            Source kept = new Source(current.uid(), current.projectId(), current.maskId(), next.name(), current.url(),
-                    next.type(), current.provider(), next.isDisabled(), next.verifier(), next.customResponse(),
-                    next.providerConfig(), next.forwardHeaders(), next.pubSub(), next.idempotencyKeys(),
-                    next.bodyFunction(), next.headerFunction(), current.createdAt(), now, null, null);
-            try (PreparedStatement s = c.prepareStatement("UPDATE sources SET name = ?, type = ?, provider = ?, "
-                    + "is_disabled = ?, verifier = ?, custom_response = ?, provider_config = ?, forward_headers = ?, "
-                    + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ? "
-                    + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
-                bindMutable(s, kept, 1, 2, 3, 4);
-                Times.set(s, 13, now);
-                s.setString(14, id);
-                s.setString(15, projectId);
-                s.executeUpdate();
-            }
-            return find(c, projectId, id, baseUrl);
-        });
+        Source current = find(c, projectId, id, baseUrl);
+        if (current == null) {
+            return null;
+        }
+        Source next = change.apply(current);
+        Source kept = new Source(current.uid(), current.projectId(), current.maskId(), next.name(), current.url(),
+                next.type(), current.provider(), next.isDisabled(), next.verifier(), next.customResponse(),
+                next.providerConfig(), next.forwardHeaders(), next.pubSub(), next.idempotencyKeys(),
+                next.bodyFunction(), next.headerFunction(), current.createdAt(), now, null, null);
+        try (PreparedStatement s = c.prepareStatement("UPDATE sources SET name = ?, type = ?, provider = ?, "
+                + "is_disabled = ?, verifier = ?, custom_response = ?, provider_config = ?, forward_headers = ?, "
+                + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ? "
+                + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            bindMutable(s, kept, 1, 2, 3, 4);
+            Times.set(s, 13, now);
+            s.setString(14, id);
+            s.setString(15, projectId);
+            s.executeUpdate();
+        }
+        return find(c, projectId, id, baseUrl);
     }
 
-    /** Soft-deletes the source and, in the same transaction, its subscriptions. False if there was none. */
-    public boolean delete(String projectId, String id) {
-        long now = Times.toMicros(context.now());
-        return context.db().write(c -> {
-            if (ProjectRows.softDelete(c, "sources", "id", id, projectId, now) == 0) {
-                return false;
-            }
-            ProjectRows.softDelete(c, "subscriptions", "source_id", id, projectId, now);
-            return true;
-        });
+    /** Soft-deletes the source and its subscriptions. False if there was none. */
+    public boolean softDelete(Connection c, String projectId, String id, Instant at) throws SQLException {
+        long now = Times.toMicros(at);
+        if (ProjectRows.softDelete(c, "sources", "id", id, projectId, now) == 0) {
+            return false;
+        }
+        ProjectRows.softDelete(c, "subscriptions", "source_id", id, projectId, now);
+        return true;
     }
 
     /**
