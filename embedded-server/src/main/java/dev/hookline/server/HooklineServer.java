@@ -24,7 +24,8 @@ import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEventRoutes;
 import dev.hookline.server.portal.PortalRoutes;
-import dev.hookline.server.portallinks.PortalLinkRoutes;
+import dev.hookline.server.http.portallinks.PortalLinkRoutes;
+import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.http.projects.ProjectRoutes;
 import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.http.sources.SourceRoutes;
@@ -141,6 +142,7 @@ public final class HooklineServer implements AutoCloseable {
 
     private void registerRoutes() {
         EndpointService endpoints = new EndpointService(context);
+        PortalLinkService portalLinks = new PortalLinkService(context, authenticator::forgetAll);
         new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
@@ -149,8 +151,8 @@ public final class HooklineServer implements AutoCloseable {
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);
-        new PortalLinkRoutes(context, authenticator).register(router);
-        new PortalRoutes(context, projects, endpoints).register(router);
+        new PortalLinkRoutes(portalLinks).register(router);
+        new PortalRoutes(context, projects, endpoints, portalLinks).register(router);
         new PortalEventRoutes(context).register(router);
         new SourceRoutes(new SourceService(context)).register(router);
         new SubscriptionRoutes(new SubscriptionService(context)).register(router);

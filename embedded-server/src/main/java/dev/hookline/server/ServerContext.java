@@ -6,6 +6,7 @@ import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.FilterRepository;
 import dev.hookline.server.filters.SubscriptionMatch;
+import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
@@ -34,6 +35,7 @@ public final class ServerContext {
     private final ProjectRepository projects;
     private final EndpointRepository endpoints;
     private final SourceRepository sources;
+    private final PortalLinkRepository portalLinks;
     private final SubscriptionRepository subscriptions;
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
@@ -46,10 +48,16 @@ public final class ServerContext {
         this.projects = new ProjectRepository(this);
         this.endpoints = new EndpointRepository(this);
         this.sources = new SourceRepository(this);
+        this.portalLinks = new PortalLinkRepository(this);
         this.subscriptions = new SubscriptionRepository(this);
         this.filters = new FilterRepository();
         this.filterEngine = new FilterEngine();
         this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+    }
+
+    /** The portal links' SQL (and their endpoint lists' and refresh keys'). */
+    public PortalLinkRepository portalLinks() {
+        return portalLinks;
     }
 
     /** The subscriptions' SQL. */

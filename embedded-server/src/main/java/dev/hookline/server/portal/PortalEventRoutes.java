@@ -16,7 +16,7 @@ import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import java.util.Map;
-import dev.hookline.server.portallinks.PortalLinkStore;
+import dev.hookline.server.portallinks.PortalLinkRepository;
 
 /**
  * {@code /portal-api/events} and {@code /portal-api/eventdeliveries}: the {@code /api/v1} answers limited to what
@@ -29,6 +29,7 @@ import dev.hookline.server.portallinks.PortalLinkStore;
 public final class PortalEventRoutes {
 
     private final ServerContext context;
+    private final PortalScope portalScope;
     private final EventStore events;
     private final EventReplay replay;
     private final DeliveryRoutes deliveries;
@@ -36,6 +37,7 @@ public final class PortalEventRoutes {
 
     public PortalEventRoutes(ServerContext context) {
         this.context = context;
+        this.portalScope = new PortalScope(context.portalLinks());
         this.events = new EventStore(context);
         this.replay = new EventReplay(context);
         this.deliveries = new DeliveryRoutes(context);
@@ -90,7 +92,7 @@ public final class PortalEventRoutes {
     }
 
     /** The caller's link and the endpoints it reaches, read together. */
-    private record Reach(PortalLinkStore.Link link, EventScope scope) {
+    private record Reach(PortalLinkRepository.Link link, EventScope scope) {
         String projectId() {
             return link.projectId();
         }
@@ -98,8 +100,8 @@ public final class PortalEventRoutes {
 
     private Reach reach(Exchange ex) {
         return context.db().read(c -> {
-            PortalLinkStore.Link link = PortalScope.link(c, ex.principal());
-            return new Reach(link, EventScope.endpoints(PortalScope.endpointIds(c, link.id())));
+            PortalLinkRepository.Link link = portalScope.link(c, ex.principal());
+            return new Reach(link, EventScope.endpoints(portalScope.endpointIds(c, link.id())));
         });
     }
 

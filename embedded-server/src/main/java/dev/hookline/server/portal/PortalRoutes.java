@@ -14,7 +14,8 @@ import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
-import dev.hookline.server.portallinks.PortalLinkStore;
+import dev.hookline.server.portallinks.PortalLinkRepository;
+import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
 import java.io.IOException;
 
@@ -29,15 +30,18 @@ public final class PortalRoutes {
     static final String BASE = "/portal-api";
 
     private final ServerContext context;
+    private final PortalScope portalScope;
     private final ProjectService projects;
     private final EndpointService endpoints;
-    private final PortalLinkStore links;
+    private final PortalLinkService links;
 
-    public PortalRoutes(ServerContext context, ProjectService projects, EndpointService endpoints) {
+    public PortalRoutes(ServerContext context, ProjectService projects, EndpointService endpoints,
+                        PortalLinkService links) {
         this.context = context;
+        this.portalScope = new PortalScope(context.portalLinks());
         this.projects = projects;
         this.endpoints = endpoints;
-        this.links = new PortalLinkStore(context);
+        this.links = links;
     }
 
     public void register(Router router) {
@@ -52,8 +56,8 @@ public final class PortalRoutes {
     }
 
     private void portalLink(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = link(ex);
-        PortalLink answer = links.get(link.projectId(), link.id());
+        PortalLinkRepository.Link link = link(ex);
+        PortalLink answer = links.find(link.projectId(), link.id());
         if (answer == null) {
             throw ApiError.unauthorized("authorization failed");
         }
@@ -61,7 +65,7 @@ public final class PortalRoutes {
     }
 
     private void list(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = link(ex);
+        PortalLinkRepository.Link link = link(ex);
         ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.listOfLink(
                 link.projectId(), params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
@@ -69,24 +73,24 @@ public final class PortalRoutes {
     }
 
     private void get(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = link(ex);
+        PortalLinkRepository.Link link = link(ex);
         String endpointId = ex.pathParam("endpointID");
-        Endpoint endpoint = endpoints.get(link.projectId(), endpointId, PortalScope.of(link.id()));
+        Endpoint endpoint = endpoints.get(link.projectId(), endpointId, portalScope.of(link.id()));
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
     }
 
     /** The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. */
     private void create(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = managingLink(ex);
+        PortalLinkRepository.Link link = managingLink(ex);
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint created = endpoints.createOwned(link.projectId(), project.config(), request, link.ownerId(),
                 (c, endpoint) -> {
-                    if (PortalLinkStore.findLive(c, link.id()) == null) {
+                    if (context.portalLinks().findLive(c, link.id()) == null) {
                         throw ApiError.unauthorized("authorization failed");
                     }
                     if (!link.hasOwner()) {
-                        PortalLinkStore.addListedEndpoint(c, link.id(), endpoint.uid());
+                        context.portalLinks().addListedEndpoint(c, link.id(), endpoint.uid());
                     }
                 });
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
@@ -94,10 +98,10 @@ public final class PortalRoutes {
 
     /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */
     private void update(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = managingLink(ex);
+        PortalLinkRepository.Link link = managingLink(ex);
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
-        Endpoint updated = endpoints.update(link.projectId(), ex.pathParam("endpointID"), PortalScope.of(link.id()),
+        Endpoint updated = endpoints.update(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()),
                 project.config(), request, true);
         if (updated == null) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
@@ -106,17 +110,17 @@ public final class PortalRoutes {
     }
 
     private void delete(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = managingLink(ex);
-        if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), PortalScope.of(link.id()))) {
+        PortalLinkRepository.Link link = managingLink(ex);
+        if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()))) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
         ex.ok(200, "Endpoint deleted successfully", null);
     }
 
     private void pause(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = managingLink(ex);
+        PortalLinkRepository.Link link = managingLink(ex);
         Endpoint paused = endpoints.togglePause(link.projectId(), ex.pathParam("endpointID"),
-                PortalScope.of(link.id()));
+                portalScope.of(link.id()));
         if (paused == null) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
@@ -124,24 +128,24 @@ public final class PortalRoutes {
     }
 
     private void expireSecret(Exchange ex) throws IOException {
-        PortalLinkStore.Link link = managingLink(ex);
-        Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), PortalScope.of(link.id()));
+        PortalLinkRepository.Link link = managingLink(ex);
+        Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), portalScope.of(link.id()));
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
     }
 
-    private PortalLinkStore.Link link(Exchange ex) {
-        return context.db().read(c -> PortalScope.link(c, ex.principal()));
+    private PortalLinkRepository.Link link(Exchange ex) {
+        return context.db().read(c -> portalScope.link(c, ex.principal()));
     }
 
-    private PortalLinkStore.Link managingLink(Exchange ex) {
-        PortalLinkStore.Link link = link(ex);
+    private PortalLinkRepository.Link managingLink(Exchange ex) {
+        PortalLinkRepository.Link link = link(ex);
         if (!link.canManageEndpoint()) {
             throw ApiError.forbidden("Unauthorized");
         }
         return link;
     }
 
-    private Project project(PortalLinkStore.Link link) {
+    private Project project(PortalLinkRepository.Link link) {
         Project project = projects.find(link.projectId());
         if (project == null) {
             throw ApiError.unauthorized("authorization failed");

@@ -8,7 +8,6 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
-import dev.hookline.server.http.ApiError;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -25,13 +24,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Portal links, their explicit endpoint lists and their refresh keys.
+ * The SQL of portal links, their explicit endpoint lists and their refresh keys (one instance per server,
+ * {@code ServerContext}; write methods take the writer's connection, the use cases are {@link PortalLinkService}'s).
  *
  * <p>A link's endpoints: every live endpoint with the link's {@code owner_id} when it has one, otherwise the live
  * endpoints of its explicit list ({@code portal_links_endpoints}). {@link #endpointsOf} is that rule; the portal API
  * and the events/deliveries scoping use it through {@code portal.PortalScope}.
  */
-public final class PortalLinkStore {
+public final class PortalLinkRepository {
 
     static final String COLUMNS = "id, project_id, name, token, owner_id, can_manage_endpoint, auth_type, "
             + "created_at, updated_at, deleted_at";
@@ -51,26 +51,21 @@ public final class PortalLinkStore {
         }
     }
 
-    /** A validated create/update request. {@code endpointIds} deduplicated, in request order. */
-    public record Draft(String name, String ownerId, List<String> endpointIds, boolean canManageEndpoint,
-                        PortalAuthType authType) {
-    }
-
     private final ServerContext context;
 
-    public PortalLinkStore(ServerContext context) {
+    public PortalLinkRepository(ServerContext context) {
         this.context = context;
     }
 
     // ------------------------------------------------------------------------------------------------- reads
 
     /** The live link {@code id} of {@code projectId}, or null. */
-    public static Link find(Connection c, String projectId, String id) throws SQLException {
-        return ProjectRows.findById(c, "portal_links", COLUMNS, projectId, id, PortalLinkStore::map);
+    public Link find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "portal_links", COLUMNS, projectId, id, PortalLinkRepository::map);
     }
 
     /** The live link {@code id} of any project, or null (portal callers know only their link's ID). */
-    public static Link findLive(Connection c, String id) throws SQLException {
+    public Link findLive(Connection c, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
                 + " FROM portal_links WHERE id = ? AND deleted_at IS NULL")) {
             s.setString(1, id);
@@ -104,7 +99,7 @@ public final class PortalLinkStore {
     }
 
     /** IDs of the link's live endpoints, oldest first; empty for an unknown or revoked link. */
-    public static List<String> endpointIdsOf(Connection c, String linkId) throws SQLException {
+    public List<String> endpointIdsOf(Connection c, String linkId) throws SQLException {
         Link link = findLive(c, linkId);
         if (link == null) {
             return List.of();
@@ -127,7 +122,7 @@ public final class PortalLinkStore {
     }
 
     /** True if {@code endpoint} (a live endpoint) is one of the link's endpoints. */
-    public static boolean contains(Connection c, Link link, Endpoint endpoint) throws SQLException {
+    public boolean contains(Connection c, Link link, Endpoint endpoint) throws SQLException {
         if (!endpoint.projectId().equals(link.projectId())) {
             return false;
         }
@@ -151,7 +146,7 @@ public final class PortalLinkStore {
     public Page<PortalLink> list(String projectId, ListParams params, String ownerId, List<String> endpointIds,
                                  String nameContains) {
         KeysetQuery<Link> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM portal_links", "id",
-                PortalLinkStore::map)
+                PortalLinkRepository::map)
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
         if (ownerId != null) {
@@ -179,154 +174,65 @@ public final class PortalLinkStore {
         });
     }
 
-    /**
-     * The link as answered by GET: for refresh-token links a new {@code PRT.} key is minted (as Convoy does on
-     * every GET). Null when unknown.
-     */
-    public PortalLink get(String projectId, String id) {
-        Link link = context.db().read(c -> find(c, projectId, id));
-        if (link == null) {
-            return null;
-        }
-        if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-            return context.db().read(c -> response(link, endpointsOf(c, link), ""));
-        }
-        Keys.Generated key = Keys.portalRefreshKey();
-        return context.db().write(c -> {
-            Link current = find(c, projectId, id);
-            if (current == null) {
-                return null;
-            }
-            String authKey = current.authType() == PortalAuthType.REFRESH_TOKEN ? storeKey(c, current.id(), key) : "";
-            return response(current, endpointsOf(c, current), authKey);
-        });
-    }
-
     // ------------------------------------------------------------------------------------------------ writes
 
-    /** Creates a link (checking and claiming its endpoints) in one write. */
-    public PortalLink create(String projectId, Draft draft) {
-        Instant now = context.now();
-        String id = context.newId();
-        Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        return context.db().write(c -> {
-            linkEndpoints(c, projectId, id, draft, now);
-            String token = uniqueToken(c);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO portal_links(" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
-                s.setString(1, id);
-                s.setString(2, projectId);
-                s.setString(3, draft.name());
-                s.setString(4, token);
-                s.setString(5, draft.ownerId());
-                s.setInt(6, draft.canManageEndpoint() ? 1 : 0);
-                s.setString(7, draft.authType().wire());
-                Times.set(s, 8, now);
-                Times.set(s, 9, now);
-                s.executeUpdate();
-            }
-            insertListedEndpoints(c, id, draft);
-            Link link = new Link(id, projectId, draft.name(), token, draft.ownerId(), draft.canManageEndpoint(),
-                    draft.authType(), now, now, null);
-            String authKey = key == null ? "" : storeKey(c, id, key);
-            return response(link, endpointsOf(c, link), authKey);
-        });
+    /** Inserts a link row with a fresh unique token; returns the token. */
+    public String insert(Connection c, String id, String projectId, PortalLinkService.Draft draft, Instant now)
+            throws SQLException {
+        String token = uniqueToken(c);
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO portal_links(" + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            s.setString(1, id);
+            s.setString(2, projectId);
+            s.setString(3, draft.name());
+            s.setString(4, token);
+            s.setString(5, draft.ownerId());
+            s.setInt(6, draft.canManageEndpoint() ? 1 : 0);
+            s.setString(7, draft.authType().wire());
+            Times.set(s, 8, now);
+            Times.set(s, 9, now);
+            s.executeUpdate();
+        }
+        insertListedEndpoints(c, id, draft);
+        return token;
     }
 
-    /** Replaces a link's settings and endpoints in one write; null when unknown. */
-    public PortalLink update(String projectId, String id, Draft draft) {
-        Instant now = context.now();
-        Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        return context.db().write(c -> {
-            Link current = find(c, projectId, id);
-            if (current == null) {
-                return null;
-            }
-            linkEndpoints(c, projectId, id, draft, now);
-            try (PreparedStatement s = c.prepareStatement("UPDATE portal_links SET name = ?, owner_id = ?, "
-                    + "can_manage_endpoint = ?, auth_type = ?, updated_at = ? WHERE id = ?")) {
-                s.setString(1, draft.name());
-                s.setString(2, draft.ownerId());
-                s.setInt(3, draft.canManageEndpoint() ? 1 : 0);
-                s.setString(4, draft.authType().wire());
-                Times.set(s, 5, now);
-                s.setString(6, id);
-                s.executeUpdate();
-            }
-            try (PreparedStatement s = c.prepareStatement(
-                    "DELETE FROM portal_links_endpoints WHERE portal_link_id = ?")) {
-                s.setString(1, id);
-                s.executeUpdate();
-            }
-            insertListedEndpoints(c, id, draft);
-            if (key == null) {
-                deleteKeys(c, id);
-            }
-            Link link = new Link(id, projectId, draft.name(), current.token(), draft.ownerId(),
-                    draft.canManageEndpoint(), draft.authType(), current.createdAt(), now, null);
-            String authKey = key == null ? "" : storeKey(c, id, key);
-            return response(link, endpointsOf(c, link), authKey);
-        });
+    /** Replaces a link's settings and its explicit endpoint list. */
+    public void update(Connection c, String id, PortalLinkService.Draft draft, Instant now) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE portal_links SET name = ?, owner_id = ?, "
+                + "can_manage_endpoint = ?, auth_type = ?, updated_at = ? WHERE id = ?")) {
+            s.setString(1, draft.name());
+            s.setString(2, draft.ownerId());
+            s.setInt(3, draft.canManageEndpoint() ? 1 : 0);
+            s.setString(4, draft.authType().wire());
+            Times.set(s, 5, now);
+            s.setString(6, id);
+            s.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "DELETE FROM portal_links_endpoints WHERE portal_link_id = ?")) {
+            s.setString(1, id);
+            s.executeUpdate();
+        }
+        insertListedEndpoints(c, id, draft);
     }
 
     /** Soft-deletes the link and drops its refresh keys; false when unknown. */
-    public boolean revoke(String projectId, String id) {
-        long now = Times.toMicros(context.now());
-        return context.db().write(c -> {
-            if (ProjectRows.softDelete(c, "portal_links", "id", id, projectId, now) == 0) {
-                return false;
-            }
-            deleteKeys(c, id);
-            return true;
-        });
+    public boolean softDelete(Connection c, String projectId, String id, Instant at) throws SQLException {
+        if (ProjectRows.softDelete(c, "portal_links", "id", id, projectId, Times.toMicros(at)) == 0) {
+            return false;
+        }
+        deleteKeys(c, id);
+        return true;
     }
 
-    /** A fresh {@code PRT.} key for a refresh-token link; null when unknown, 400 for static-token links. */
-    public String refreshKey(String projectId, String id) {
-        Keys.Generated key = Keys.portalRefreshKey();
-        return context.db().write(c -> {
-            Link link = find(c, projectId, id);
-            if (link == null) {
-                return null;
-            }
-            if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-                throw ApiError.badRequest("portal link " + id + " uses auth_type static_token: it has no refresh "
-                        + "keys (its token does not expire); set auth_type to refresh_token to use them");
-            }
-            return storeKey(c, id, key);
-        });
-    }
-
-    // ------------------------------------------------------------------------------------------------ helpers
-
-    /**
-     * Checks the draft's listed endpoints exist in the project; with an owner_id, gives the owner-less ones that
-     * owner and refuses ones owned by someone else. Throws 400 (nothing written) on the first problem.
-     */
-    private void linkEndpoints(Connection c, String projectId, String linkId, Draft draft, Instant now)
-            throws SQLException {
-        if (draft.endpointIds().isEmpty()) {
-            return;
-        }
-        Map<String, Endpoint> found = context.endpoints().findAll(c, projectId, draft.endpointIds());
-        for (String endpointId : draft.endpointIds()) {
-            if (!found.containsKey(endpointId)) {
-                throw ApiError.badRequest("endpoints:endpoint " + endpointId + " not found in this project");
-            }
-        }
-        if (draft.ownerId().isEmpty()) {
-            return;
-        }
-        for (String endpointId : draft.endpointIds()) {
-            String owner = found.get(endpointId).ownerId();
-            if (owner != null && !owner.isEmpty() && !owner.equals(draft.ownerId())) {
-                throw ApiError.badRequest("endpoint " + endpointId + " already has owner_id " + owner);
-            }
-        }
+    /** Gives the owner-less endpoints among {@code endpointIds} the owner {@code ownerId}. */
+    public void claimEndpoints(Connection c, String projectId, List<String> endpointIds, String ownerId,
+                               Instant now) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET owner_id = ?, updated_at = ? "
                 + "WHERE id = ? AND project_id = ? AND owner_id = '' AND deleted_at IS NULL")) {
-            for (String endpointId : draft.endpointIds()) {
-                s.setString(1, draft.ownerId());
+            for (String endpointId : endpointIds) {
+                s.setString(1, ownerId);
                 Times.set(s, 2, now);
                 s.setString(3, endpointId);
                 s.setString(4, projectId);
@@ -336,8 +242,11 @@ public final class PortalLinkStore {
         }
     }
 
+    // ------------------------------------------------------------------------------------------------ helpers
+
     /** Links without an owner keep their explicit list. */
-    private static void insertListedEndpoints(Connection c, String linkId, Draft draft) throws SQLException {
+    private void insertListedEndpoints(Connection c, String linkId, PortalLinkService.Draft draft)
+            throws SQLException {
         if (!draft.ownerId().isEmpty() || draft.endpointIds().isEmpty()) {
             return;
         }
@@ -353,7 +262,7 @@ public final class PortalLinkStore {
     }
 
     /** Adds {@code endpointId} to a link's explicit list (portal-created endpoints of owner-less links). */
-    public static void addListedEndpoint(Connection c, String linkId, String endpointId) throws SQLException {
+    public void addListedEndpoint(Connection c, String linkId, String endpointId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "INSERT OR IGNORE INTO portal_links_endpoints(portal_link_id, endpoint_id) VALUES (?, ?)")) {
             s.setString(1, linkId);
@@ -362,7 +271,8 @@ public final class PortalLinkStore {
         }
     }
 
-    private String storeKey(Connection c, String linkId, Keys.Generated key) throws SQLException {
+    /** Stores a refresh key of the link (dropping its expired ones); returns the key. */
+    public String storeKey(Connection c, String linkId, Keys.Generated key) throws SQLException {
         Instant now = context.now();
         try (PreparedStatement s = c.prepareStatement(
                 "DELETE FROM portal_tokens WHERE portal_link_id = ? AND expires_at <= ?")) {
@@ -384,14 +294,14 @@ public final class PortalLinkStore {
         return key.key();
     }
 
-    private static void deleteKeys(Connection c, String linkId) throws SQLException {
+    public void deleteKeys(Connection c, String linkId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM portal_tokens WHERE portal_link_id = ?")) {
             s.setString(1, linkId);
             s.executeUpdate();
         }
     }
 
-    private static String uniqueToken(Connection c) throws SQLException {
+    private String uniqueToken(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM portal_links WHERE token = ?")) {
             while (true) {
                 String token = Keys.random(TOKEN_LENGTH);
@@ -406,7 +316,7 @@ public final class PortalLinkStore {
     }
 
     /** The wire shape; {@code authKey} is "" unless a refresh key was just minted. */
-    PortalLink response(Link link, List<Endpoint> endpoints, String authKey) {
+    public PortalLink response(Link link, List<Endpoint> endpoints, String authKey) {
         String url = context.baseUrl() + "/portal?token=" + link.token()
                 + (authKey.isEmpty() ? "" : "&auth_token=" + authKey);
         return new PortalLink(link.id(), link.name(), link.projectId(), link.ownerId(),
