@@ -16,7 +16,8 @@ import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventDispatcher;
-import dev.hookline.server.metaevents.MetaEventRoutes;
+import dev.hookline.server.http.metaevents.MetaEventRoutes;
+import dev.hookline.server.metaevents.MetaEventService;
 import dev.hookline.server.openapi.OpenApiRoutes;
 import dev.hookline.server.outbound.OAuth2TestRoutes;
 import dev.hookline.server.outbound.LazyWebhookSender;
@@ -150,7 +151,7 @@ public final class HooklineServer implements AutoCloseable {
         new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
-        new MetaEventRoutes(context).register(router);
+        new MetaEventRoutes(new MetaEventService(context)).register(router);
         new PortalLinkRoutes(portalLinks).register(router);
         new PortalRoutes(context, projects, endpoints, portalLinks).register(router);
         new PortalEventRoutes(context).register(router);

@@ -4,6 +4,7 @@ import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.filters.FilterEngine;
+import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.filters.FilterRepository;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.portallinks.PortalLinkRepository;
@@ -36,6 +37,7 @@ public final class ServerContext {
     private final EndpointRepository endpoints;
     private final SourceRepository sources;
     private final PortalLinkRepository portalLinks;
+    private final MetaEventRepository metaEvents;
     private final SubscriptionRepository subscriptions;
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
@@ -49,10 +51,16 @@ public final class ServerContext {
         this.endpoints = new EndpointRepository(this);
         this.sources = new SourceRepository(this);
         this.portalLinks = new PortalLinkRepository(this);
+        this.metaEvents = new MetaEventRepository(this);
         this.subscriptions = new SubscriptionRepository(this);
         this.filters = new FilterRepository();
         this.filterEngine = new FilterEngine();
         this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+    }
+
+    /** The meta events' SQL. */
+    public MetaEventRepository metaEvents() {
+        return metaEvents;
     }
 
     /** The portal links' SQL (and their endpoint lists' and refresh keys'). */

@@ -11,6 +11,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.events.EventStore;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.retry.Retry;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
@@ -57,16 +58,6 @@ public final class DeliveryStore {
 
     public DeliveryStore(ServerContext context) {
         this.context = context;
-    }
-
-    /**
-     * The retry state copied from the project's strategy when a delivery is made (Convoy's {@code metadata}
-     * members besides the payload).
-     */
-    public record Retry(StrategyType strategy, long intervalSeconds, long retryLimit, long maxRetrySeconds) {
-
-        /** Convoy's default project strategy: linear, 100 s, 10 tries. */
-        public static final Retry DEFAULT = new Retry(StrategyType.LINEAR, 100, 10, 0);
     }
 
     /**

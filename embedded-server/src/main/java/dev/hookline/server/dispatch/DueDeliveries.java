@@ -9,10 +9,9 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.retry.Retry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -118,9 +117,9 @@ final class DueDeliveries {
         JsonNode metadata = JsonColumns.tree(rs, "metadata");
         String transformed = metadata.path("raw").isTextual() ? metadata.get("raw").asText() : null;
         StrategyType strategy = StrategyType.fromWire(metadata.path("strategy").asText());
-        DeliveryStore.Retry retry = new DeliveryStore.Retry(strategy == null ? StrategyType.LINEAR : strategy,
-                metadata.path("interval_seconds").asLong(DeliveryStore.Retry.DEFAULT.intervalSeconds()),
-                metadata.path("retry_limit").asLong(DeliveryStore.Retry.DEFAULT.retryLimit()),
+        Retry retry = new Retry(strategy == null ? StrategyType.LINEAR : strategy,
+                metadata.path("interval_seconds").asLong(Retry.DEFAULT.intervalSeconds()),
+                metadata.path("retry_limit").asLong(Retry.DEFAULT.retryLimit()),
                 metadata.path("max_retry_seconds").asLong(0));
         DeliveryMode mode = DeliveryMode.fromWire(rs.getString("delivery_mode"));
         return new DueDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),

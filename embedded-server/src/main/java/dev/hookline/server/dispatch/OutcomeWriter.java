@@ -2,7 +2,8 @@ package dev.hookline.server.dispatch;
 
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.deliveries.DeliveryMetaEvents;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -155,10 +156,10 @@ final class OutcomeWriter {
      * that cannot be recorded must not undo the deliveries' outcomes.
      */
     private void recordMetaEvents(Connection c, List<Object> batch, List<DueDelivery> deactivated) {
-        List<MetaEventRecorder.DeliveryOutcome> finished = new ArrayList<>();
+        List<DeliveryMetaEvents.DeliveryOutcome> finished = new ArrayList<>();
         for (Object item : batch) {
             if (item instanceof Tried t) {
-                finished.add(new MetaEventRecorder.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
+                finished.add(new DeliveryMetaEvents.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
                         t.outcome().status()));
             }
         }
@@ -168,9 +169,9 @@ final class OutcomeWriter {
         Savepoint savepoint = null;
         try {
             savepoint = c.setSavepoint();
-            MetaEventRecorder.recordDeliveryOutcomes(c, context, finished);
+            DeliveryMetaEvents.record(c, context, finished);
             for (DueDelivery d : deactivated) {
-                MetaEventRecorder.recordEndpointChanged(c, context, d.projectId(), d.endpointId());
+                EndpointMetaEvents.recordChanged(c, context, d.projectId(), d.endpointId());
             }
             c.releaseSavepoint(savepoint);
         } catch (SQLException | RuntimeException e) {

@@ -107,7 +107,7 @@ public final class EndpointService {
             if (alsoInWrite != null) {
                 alsoInWrite.apply(c, created);
             }
-            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, created);
+            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, created);
             return created;
         });
     }
@@ -208,7 +208,7 @@ public final class EndpointService {
                 return false;
             }
             Endpoint deleted = endpoints.softDelete(c, projectId, endpointId, now);
-            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_DELETED, deleted);
+            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_DELETED, deleted);
             return true;
         });
     }
@@ -226,7 +226,7 @@ public final class EndpointService {
             }
             Endpoint next = change.apply(current);
             endpoints.save(c, next);
-            MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_UPDATED, next);
+            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_UPDATED, next);
             return next;
         });
     }

@@ -9,15 +9,13 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Project;
-import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
-import dev.hookline.server.deliveries.DeliveryStore.Retry;
+import dev.hookline.server.retry.Retry;
 import dev.hookline.server.events.EventStore;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
@@ -67,7 +65,7 @@ public final class DeliveryPlanner {
     private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
-    static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
+    static final long EXPONENTIAL_MAX_RETRY_SECONDS = Retry.EXPONENTIAL_MAX_RETRY_SECONDS;
 
     private DeliveryPlanner() {
     }
@@ -256,15 +254,7 @@ public final class DeliveryPlanner {
     }
 
     public static Retry retryOf(Project project) {
-        ProjectConfig.Strategy strategy = project == null || project.config() == null ? null
-                : project.config().strategy();
-        if (strategy == null || strategy.type() == null) {
-            return Retry.DEFAULT;
-        }
-        long interval = strategy.duration() == null ? Retry.DEFAULT.intervalSeconds() : strategy.duration();
-        long limit = strategy.retryCount() == null ? Retry.DEFAULT.retryLimit() : strategy.retryCount();
-        return new Retry(strategy.type(), interval, limit,
-                strategy.type() == StrategyType.EXPONENTIAL ? EXPONENTIAL_MAX_RETRY_SECONDS : 0);
+        return Retry.of(project);
     }
 
     private static JsonNode parse(String data) {

@@ -1,22 +1,20 @@
 package dev.hookline.server.ingest;
 
 import dev.hookline.api.model.BroadcastEventRequest;
-import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointSecret;
-import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.endpoints.EndpointValidator;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.io.IOException;
@@ -113,7 +111,7 @@ public final class EventCreationRoutes {
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
                 context.endpoints().insert(c, endpoint);
-                MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
+                EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             List<String> endpointIds = List.of(endpoint.uid());

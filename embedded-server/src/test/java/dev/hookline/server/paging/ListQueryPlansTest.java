@@ -11,7 +11,7 @@ import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.events.EventSearch;
 import dev.hookline.server.events.EventStore;
-import dev.hookline.server.metaevents.MetaEventStore;
+import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.store.Ulid;
@@ -93,7 +93,7 @@ class ListQueryPlansTest {
 
     @Test
     void metaEventsAttemptsAndLookupsWalkAnIndex() {
-        checkBothWays("meta events", c -> MetaEventStore.listQuery(P).explain(c, window(), CURSOR));
+        checkBothWays("meta events", c -> MetaEventRepository.listQuery(P).explain(c, window(), CURSOR));
         checkBothWays("attempts", c -> List.of(plan(c, AttemptStore.LIST, CURSOR, P)));
         checkBothWays("first event with a key", c -> List.of(plan(c, EventStore.FIRST_WITH_KEY, P, "k")));
         for (String op : List.of("<=", "<", ">=", ">")) {

@@ -13,7 +13,8 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptStore;
 import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.events.EventStore;
-import dev.hookline.server.metaevents.MetaEventStore;
+import dev.hookline.server.metaevents.MetaEventRepository;
+import dev.hookline.server.retry.Retry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,14 +30,14 @@ public final class EventSeeds {
     private final EventStore events;
     private final DeliveryStore deliveries;
     private final AttemptStore attempts;
-    private final MetaEventStore metaEvents;
+    private final MetaEventRepository metaEvents;
 
     public EventSeeds(TestServer server) {
         this.context = server.server().context();
         this.events = new EventStore(context);
         this.deliveries = new DeliveryStore(context);
         this.attempts = new AttemptStore(context);
-        this.metaEvents = new MetaEventStore(context);
+        this.metaEvents = context.metaEvents();
     }
 
     public ServerContext context() {
@@ -124,7 +125,7 @@ public final class EventSeeds {
         private double latencySeconds;
         private String description = "";
         private DeliveryMode mode = DeliveryMode.AT_LEAST_ONCE;
-        private DeliveryStore.Retry retry = DeliveryStore.Retry.DEFAULT;
+        private Retry retry = Retry.DEFAULT;
 
         private DeliveryDraft(Event event, String endpointId) {
             this.event = event;
@@ -158,7 +159,7 @@ public final class EventSeeds {
         }
 
         /** The retry state copied from the project's strategy (default: linear, 100 s, 10 tries). */
-        public DeliveryDraft retry(DeliveryStore.Retry retry) {
+        public DeliveryDraft retry(Retry retry) {
             this.retry = retry;
             return this;
         }
@@ -198,9 +199,10 @@ public final class EventSeeds {
             MetaEvent.Attempt attempt = status == EventDeliveryStatus.SCHEDULED ? null
                     : new MetaEvent.Attempt(Map.of("X-Convoy-Signature", "abc"), Map.of("Content-Type", "text/plain"),
                             "received");
-            return metaEvents.insert(new MetaEventStore.NewMetaEvent(projectId, eventType,
-                    Json.strict().readTree(dataJson), status, DeliveryStore.Retry.DEFAULT, attempt,
-                    attempt == null ? 0 : 1, null));
+            MetaEventRepository.NewMetaEvent event = new MetaEventRepository.NewMetaEvent(projectId, eventType,
+                    Json.strict().readTree(dataJson), status, Retry.DEFAULT, attempt,
+                    attempt == null ? 0 : 1, null);
+            return context.db().write(c -> metaEvents.insert(c, event));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON: " + dataJson, e);
         }

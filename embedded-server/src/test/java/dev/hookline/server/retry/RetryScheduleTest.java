@@ -1,11 +1,11 @@
-package dev.hookline.server.dispatch;
+package dev.hookline.server.retry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.deliveries.DeliveryStore.Retry;
+import dev.hookline.server.retry.Retry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;

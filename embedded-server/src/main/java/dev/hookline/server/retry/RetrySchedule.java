@@ -1,7 +1,6 @@
-package dev.hookline.server.dispatch;
+package dev.hookline.server.retry;
 
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.deliveries.DeliveryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.random.RandomGenerator;
@@ -36,13 +35,13 @@ public final class RetrySchedule {
      * When to try again after {@code trialsSoFar} tries (at least 1: the one that just failed) have failed at
      * {@code now}. Does not say whether another try is allowed: see {@link #exhausted}.
      */
-    public static Instant nextAttemptAt(DeliveryStore.Retry retry, long trialsSoFar, Instant now,
+    public static Instant nextAttemptAt(Retry retry, long trialsSoFar, Instant now,
                                         RandomGenerator random) {
         return now.plus(delay(retry, trialsSoFar, random));
     }
 
     /** The wait before the next try after {@code trialsSoFar} failed tries. */
-    public static Duration delay(DeliveryStore.Retry retry, long trialsSoFar, RandomGenerator random) {
+    public static Duration delay(Retry retry, long trialsSoFar, RandomGenerator random) {
         long interval = Math.max(0, retry.intervalSeconds());
         if (retry.strategy() != StrategyType.EXPONENTIAL) {
             return Duration.ofSeconds(interval);
@@ -56,7 +55,7 @@ public final class RetrySchedule {
     }
 
     /** Whether {@code trialsSoFar} tries used up the delivery's {@code retry_limit} (no further try). */
-    public static boolean exhausted(DeliveryStore.Retry retry, long trialsSoFar) {
+    public static boolean exhausted(Retry retry, long trialsSoFar) {
         return trialsSoFar >= Math.max(1, retry.retryLimit());
     }
 }

@@ -9,13 +9,13 @@ import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.retry.Retry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,7 +30,7 @@ import java.util.Objects;
  * {@code eventdelivery.failed}, ...) in the database. The body sent, {@code {"event_type":..., "data":...}}, is
  * {@code metadata.data}; {@code num_trials} and {@code next_send_time} are columns for the dispatcher.
  */
-public final class MetaEventStore {
+public final class MetaEventRepository {
 
     /** The columns {@link #map} reads. */
     public static final String COLUMNS = "id, project_id, event_type, metadata, attempt, status, num_trials, "
@@ -38,30 +38,25 @@ public final class MetaEventStore {
 
     private final ServerContext context;
 
-    public MetaEventStore(ServerContext context) {
+    public MetaEventRepository(ServerContext context) {
         this.context = context;
     }
 
     /** A meta event to store: its type, the {@code data} of the body, status, retry state, latest attempt. */
     public record NewMetaEvent(String projectId, String eventType, JsonNode data, EventDeliveryStatus status,
-                               DeliveryStore.Retry retry, MetaEvent.Attempt attempt, long numTrials,
+                               Retry retry, MetaEvent.Attempt attempt, long numTrials,
                                Instant nextSendTime) {
 
         public NewMetaEvent {
             Objects.requireNonNull(projectId, "projectId");
             Objects.requireNonNull(eventType, "eventType");
             status = status == null ? EventDeliveryStatus.SCHEDULED : status;
-            retry = retry == null ? DeliveryStore.Retry.DEFAULT : retry;
+            retry = retry == null ? Retry.DEFAULT : retry;
         }
     }
 
-    /** Stores a meta event in one transaction. */
-    public MetaEvent insert(NewMetaEvent event) {
-        return context.db().write(c -> insert(c, context, event));
-    }
-
     /** Stores a meta event in the caller's write transaction (e.g. with the endpoint change it reports). */
-    public static MetaEvent insert(Connection c, ServerContext context, NewMetaEvent e) throws SQLException {
+    public MetaEvent insert(Connection c, NewMetaEvent e) throws SQLException {
         String id = context.newId();
         Instant now = context.now();
         ObjectNode body = JsonNodeFactory.instance.objectNode();
@@ -96,21 +91,22 @@ public final class MetaEventStore {
         return context.db().read(c -> find(c, projectId, id));
     }
 
-    public static MetaEvent find(Connection c, String projectId, String id) throws SQLException {
-        return ProjectRows.findById(c, "meta_events", COLUMNS, projectId, id, MetaEventStore::map);
+    public MetaEvent find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "meta_events", COLUMNS, projectId, id, MetaEventRepository::map);
     }
 
     /**
      * Queues the live meta event {@code id} again: {@code Scheduled}, due {@code now}, tries so far kept. Returns
-     * it, or null when unknown. 400 while it is being sent (a second send would race the first).
+     * it, or null when unknown. Refused ({@link ConflictException}) while it is being sent (a second send would race
+     * the first).
      */
-    public static MetaEvent reschedule(Connection c, String projectId, String id, Instant now) throws SQLException {
+    public MetaEvent reschedule(Connection c, String projectId, String id, Instant now) throws SQLException {
         MetaEvent current = find(c, projectId, id);
         if (current == null) {
             return null;
         }
         if (current.status() == EventDeliveryStatus.PROCESSING) {
-            throw ApiError.badRequest("meta event is being sent right now; resend it once this try is over");
+            throw new ConflictException("meta event is being sent right now; resend it once this try is over");
         }
         try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, next_send_time = ?, "
                 + "updated_at = ? WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
@@ -128,7 +124,7 @@ public final class MetaEventStore {
      * Up to {@code limit} live meta events due at {@code now} ({@code Scheduled} or {@code Retry}), the longest
      * waiting first; the dispatcher claims them in the same write.
      */
-    public static List<MetaEvent> due(Connection c, Instant now, int limit) throws SQLException {
+    public List<MetaEvent> due(Connection c, Instant now, int limit) throws SQLException {
         List<MetaEvent> out = new ArrayList<>();
         // the index's own condition, repeated word for word, is what lets SQLite use the partial index
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM meta_events INDEXED BY "
@@ -147,7 +143,7 @@ public final class MetaEventStore {
     }
 
     /** Sets the status of a meta event (claiming it, or discarding it unsent). */
-    public static void setStatus(Connection c, String id, EventDeliveryStatus status, Instant now)
+    public void setStatus(Connection c, String id, EventDeliveryStatus status, Instant now)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, updated_at = ? "
                 + "WHERE id = ?")) {
@@ -162,7 +158,7 @@ public final class MetaEventStore {
      * Records a try of a claimed meta event: its new status, tries, next time and latest attempt. Only a meta event
      * still {@code Processing} is changed; returns whether it was.
      */
-    public static boolean recordTry(Connection c, String id, EventDeliveryStatus status, long numTrials,
+    public boolean recordTry(Connection c, String id, EventDeliveryStatus status, long numTrials,
                                     Instant nextSendTime, MetaEvent.Attempt attempt, Instant now)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = ?, num_trials = ?, "
@@ -181,7 +177,7 @@ public final class MetaEventStore {
      * Meta events left {@code Processing} by a server that stopped mid-send go back to {@code Retry}, due now:
      * nothing recorded is ever dropped. Returns how many.
      */
-    public static int recoverInterrupted(Connection c, Instant now) throws SQLException {
+    public int recoverInterrupted(Connection c, Instant now) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE meta_events SET status = 'Retry', next_send_time = ?, "
                 + "updated_at = ? WHERE status = 'Processing' AND deleted_at IS NULL")) {
             Times.set(s, 1, now);
@@ -198,7 +194,7 @@ public final class MetaEventStore {
 
     public static KeysetQuery<MetaEvent> listQuery(String projectId) {
         return new KeysetQuery<>("SELECT " + COLUMNS + " FROM meta_events INDEXED BY meta_events_project", "id",
-                MetaEventStore::map)
+                MetaEventRepository::map)
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
     }
