@@ -1,8 +1,11 @@
 package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.filters.FilterRepository;
@@ -38,6 +41,9 @@ public final class ServerContext {
     private final SourceRepository sources;
     private final PortalLinkRepository portalLinks;
     private final MetaEventRepository metaEvents;
+    private final EventRepository events;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
     private final SubscriptionRepository subscriptions;
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
@@ -52,10 +58,28 @@ public final class ServerContext {
         this.sources = new SourceRepository(this);
         this.portalLinks = new PortalLinkRepository(this);
         this.metaEvents = new MetaEventRepository(this);
+        this.events = new EventRepository(this);
+        this.deliveries = new DeliveryRepository(this);
+        this.attempts = new AttemptRepository(this);
         this.subscriptions = new SubscriptionRepository(this);
         this.filters = new FilterRepository();
         this.filterEngine = new FilterEngine();
         this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+    }
+
+    /** The events' SQL (and the state of the writer's last event insert). */
+    public EventRepository events() {
+        return events;
+    }
+
+    /** The event deliveries' SQL. */
+    public DeliveryRepository deliveries() {
+        return deliveries;
+    }
+
+    /** The delivery attempts' SQL. */
+    public AttemptRepository attempts() {
+        return attempts;
     }
 
     /** The meta events' SQL. */

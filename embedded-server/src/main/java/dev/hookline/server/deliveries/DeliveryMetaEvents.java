@@ -51,7 +51,7 @@ public final class DeliveryMetaEvents {
             if (!wanted) {
                 continue;
             }
-            EventDelivery delivery = DeliveryStore.find(c, outcome.projectId(), outcome.deliveryId());
+            EventDelivery delivery = context.deliveries().find(c, outcome.projectId(), outcome.deliveryId());
             if (delivery != null && delivery.status() == outcome.status() && MetaEventRecorder.record(c, context,
                     outcome.projectId(), eventType, deliveryData(c, context, delivery)) != null) {
                 recorded++;
@@ -66,7 +66,7 @@ public final class DeliveryMetaEvents {
         EventDelivery complete = DeliveryViews.complete(c, delivery.projectId(), List.of(delivery),
                 context.baseUrl()).get(0);
         ObjectNode data = Json.strict().valueToTree(complete);
-        List<DeliveryAttempt> attempts = AttemptStore.list(c, delivery.projectId(), delivery.uid());
+        List<DeliveryAttempt> attempts = context.attempts().list(c, delivery.projectId(), delivery.uid());
         data.set("attempt", attempts.isEmpty() ? null : Json.strict().valueToTree(attempts.getLast()));
         return data;
     }

@@ -7,7 +7,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
@@ -33,7 +33,7 @@ public final class DeliveryViews {
         if (deliveries.isEmpty()) {
             return deliveries;
         }
-        Map<String, Event> events = EventStore.findAll(c, projectId,
+        Map<String, Event> events = EventRepository.findAll(c, projectId,
                 deliveries.stream().map(EventDelivery::eventId).distinct().toList());
         Map<String, Endpoint> endpoints = ProjectRows.findByIdsIncludingDeleted(c, "endpoints", EndpointRepository.COLUMNS,
                 projectId, deliveries.stream().map(EventDelivery::endpointId).distinct().toList(),

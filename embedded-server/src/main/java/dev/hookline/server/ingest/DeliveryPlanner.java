@@ -12,11 +12,11 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.deliveries.DeliveryRepository.NewDelivery;
 import dev.hookline.server.retry.Retry;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
@@ -118,7 +118,7 @@ public final class DeliveryPlanner {
         List<EventDelivery> stored = insert(c, context, event.projectId(), event.uid(), event.eventType(),
                 event.sourceId(), event.idempotencyKey(), event.urlQueryParams(), event.acknowledgedAt(), plan);
         List<String> endpoints = plan.matches().isEmpty() ? event.endpoints() : plan.endpointIds();
-        EventStore.updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
+        context.events().updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
                 plan.failureReason(), context.now());
         return stored;
     }
@@ -194,11 +194,11 @@ public final class DeliveryPlanner {
                     urlQueryParams, plan.retry(), m.transformedPayload(), m.failure() == null ? 0 : 1, now, 0,
                     m.failure() == null ? "" : m.failure(), acknowledgedAt == null ? now : acknowledgedAt));
         }
-        List<EventDelivery> stored = DeliveryStore.insertDeliveries(c, context, projectId, deliveries);
+        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {
             Match m = plan.matches().get(i);
             if (m.failure() != null) {
-                AttemptStore.insert(c, context, projectId, new AttemptStore.NewAttempt(stored.get(i).uid(),
+                context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(stored.get(i).uid(),
                         m.endpoint().uid(), m.endpoint().url(), "POST", "", "", Map.of(), "", Map.of(), "", "",
                         m.failure() + " (no request was sent)", false, 0, null, null));
             }

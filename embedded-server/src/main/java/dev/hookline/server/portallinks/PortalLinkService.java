@@ -161,6 +161,21 @@ public final class PortalLinkService {
     }
 
     /**
+     * In the write that creates an endpoint through the portal: the endpoint joins the link (an owner-less link adds
+     * it to its list; an owned one reaches it through the owner_id it was given). False, with nothing added, when
+     * the link was revoked meanwhile; the caller then abandons the write.
+     */
+    public boolean joinIfLive(Connection c, Link link, String endpointId) throws SQLException {
+        if (links.findLive(c, link.id()) == null) {
+            return false;
+        }
+        if (!link.hasOwner()) {
+            links.addListedEndpoint(c, link.id(), endpointId);
+        }
+        return true;
+    }
+
+    /**
      * Checks the draft's listed endpoints exist in the project; with an owner_id, gives the owner-less ones that
      * owner and refuses ones owned by someone else. Throws (nothing written) on the first problem.
      */

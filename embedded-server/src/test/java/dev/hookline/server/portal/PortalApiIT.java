@@ -263,7 +263,7 @@ class PortalApiIT {
 
     private List<String> scope(String linkId) {
         var context = server.server().context();
-        return context.db().read(c -> new PortalScope(context.portalLinks()).endpointIds(c, linkId));
+        return context.db().read(c -> new PortalScope(context).endpointIds(c, linkId));
     }
 
     private PortalLink link(String owner, List<String> endpoints, boolean canManage) {

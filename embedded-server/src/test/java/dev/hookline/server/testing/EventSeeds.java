@@ -10,9 +10,9 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.retry.Retry;
 import java.time.Instant;
@@ -27,16 +27,16 @@ import java.util.Map;
 public final class EventSeeds {
 
     private final ServerContext context;
-    private final EventStore events;
-    private final DeliveryStore deliveries;
-    private final AttemptStore attempts;
+    private final EventRepository events;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
     private final MetaEventRepository metaEvents;
 
     public EventSeeds(TestServer server) {
         this.context = server.server().context();
-        this.events = new EventStore(context);
-        this.deliveries = new DeliveryStore(context);
-        this.attempts = new AttemptStore(context);
+        this.events = context.events();
+        this.deliveries = context.deliveries();
+        this.attempts = context.attempts();
         this.metaEvents = context.metaEvents();
     }
 
@@ -103,8 +103,9 @@ public final class EventSeeds {
         }
 
         public Event insert() {
-            return events.insert(new EventStore.NewEvent(projectId, eventType, sourceId, endpointIds, headers, data,
-                    "a=1", "/hooks", idempotencyKey, false, status, failureReason, null));
+            EventRepository.NewEvent event = new EventRepository.NewEvent(projectId, eventType, sourceId, endpointIds,
+                    headers, data, "a=1", "/hooks", idempotencyKey, false, status, failureReason, null);
+            return context.db().write(c -> events.insert(c, event));
         }
     }
 
@@ -172,10 +173,11 @@ public final class EventSeeds {
         }
 
         public EventDelivery insert() {
-            return deliveries.insertDeliveries(event.projectId(), List.of(new DeliveryStore.NewDelivery(event.uid(),
-                    endpointId, subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status,
-                    mode, headers, event.urlQueryParams(), retry,
-                    transformedPayload, numTrials, null, latencySeconds, description, event.acknowledgedAt())))
+            DeliveryRepository.NewDelivery delivery = new DeliveryRepository.NewDelivery(event.uid(), endpointId,
+                    subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status, mode,
+                    headers, event.urlQueryParams(), retry, transformedPayload, numTrials, null, latencySeconds,
+                    description, event.acknowledgedAt());
+            return context.db().write(c -> deliveries.insertDeliveries(c, event.projectId(), List.of(delivery)))
                     .get(0);
         }
     }
@@ -184,10 +186,11 @@ public final class EventSeeds {
     public DeliveryAttempt attempt(EventDelivery delivery, String httpStatus, boolean success,
                                    Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
         Instant requested = context.now();
-        return attempts.insert(delivery.projectId(), new AttemptStore.NewAttempt(delivery.uid(),
+        AttemptRepository.NewAttempt attempt = new AttemptRepository.NewAttempt(delivery.uid(),
                 delivery.endpointId(), "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1",
                 requestHeaders, "{\"n\":1}", responseHeaders, httpStatus, success ? "ok" : "boom",
-                success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42)));
+                success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42));
+        return context.db().write(c -> attempts.insert(c, delivery.projectId(), attempt));
     }
 
     /**

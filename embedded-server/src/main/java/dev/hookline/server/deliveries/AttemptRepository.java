@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /** The HTTP attempts of event deliveries: one row per try, written by the dispatcher, read oldest first. */
-public final class AttemptStore {
+public final class AttemptRepository {
 
     /** The columns {@link #map} reads. */
     public static final String COLUMNS = "id, project_id, event_delivery_id, endpoint_id, url, method, api_version, "
@@ -29,7 +29,7 @@ public final class AttemptStore {
 
     private final ServerContext context;
 
-    public AttemptStore(ServerContext context) {
+    public AttemptRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -59,13 +59,8 @@ public final class AttemptStore {
         }
     }
 
-    /** Stores an attempt in one transaction. */
-    public DeliveryAttempt insert(String projectId, NewAttempt attempt) {
-        return context.db().write(c -> insert(c, context, projectId, attempt));
-    }
-
     /** Stores an attempt in the caller's write transaction (with the delivery's new state). */
-    public static DeliveryAttempt insert(Connection c, ServerContext context, String projectId, NewAttempt a)
+    public DeliveryAttempt insert(Connection c, String projectId, NewAttempt a)
             throws SQLException {
         String id = context.newId();
         try (PreparedStatement s = c.prepareStatement(INSERT)) {
@@ -83,7 +78,7 @@ public final class AttemptStore {
      * Stores many attempts (of any projects) in the caller's write transaction with one statement, without reading
      * them back: the dispatcher records a batch of tries together with the deliveries' new states.
      */
-    public static void insertAll(Connection c, ServerContext context, List<OfProject> attempts) throws SQLException {
+    public void insertAll(Connection c, List<OfProject> attempts) throws SQLException {
         if (attempts.isEmpty()) {
             return;
         }
@@ -130,7 +125,7 @@ public final class AttemptStore {
             + "WHERE event_delivery_id = ? AND project_id = ? AND deleted_at IS NULL ORDER BY id ASC";
 
     /** The attempts of delivery {@code deliveryId}, oldest first. */
-    public static List<DeliveryAttempt> list(Connection c, String projectId, String deliveryId) throws SQLException {
+    public List<DeliveryAttempt> list(Connection c, String projectId, String deliveryId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(LIST)) {
             s.setString(1, deliveryId);
             s.setString(2, projectId);
@@ -145,7 +140,7 @@ public final class AttemptStore {
     }
 
     /** The attempt {@code attemptId} of delivery {@code deliveryId}, or null. */
-    public static DeliveryAttempt find(Connection c, String projectId, String deliveryId, String attemptId)
+    public DeliveryAttempt find(Connection c, String projectId, String deliveryId, String attemptId)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM delivery_attempts WHERE id = ? "
                 + "AND event_delivery_id = ? AND project_id = ? AND deleted_at IS NULL")) {

@@ -8,7 +8,7 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.retry.Retry;
@@ -41,7 +41,7 @@ import java.util.function.Function;
  * is then stored in the delivery's {@code metadata} column. {@code num_trials} and {@code next_send_time} are
  * columns (the dispatcher updates them) and are put back into {@code metadata} on the wire.
  */
-public final class DeliveryStore {
+public final class DeliveryRepository {
 
     /** The columns {@link #map} reads. */
     public static final String COLUMNS = "id, project_id, event_id, endpoint_id, subscription_id, device_id, "
@@ -56,7 +56,7 @@ public final class DeliveryStore {
 
     private final ServerContext context;
 
-    public DeliveryStore(ServerContext context) {
+    public DeliveryRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -111,14 +111,9 @@ public final class DeliveryStore {
         }
     }
 
-    /** Stores deliveries in one transaction and returns them as stored (without embedded metadata). */
-    public List<EventDelivery> insertDeliveries(String projectId, List<NewDelivery> deliveries) {
-        return context.db().write(c -> insertDeliveries(c, context, projectId, deliveries));
-    }
-
     /** Stores deliveries in the caller's write transaction (ingest stores an event and its deliveries together). */
-    public static List<EventDelivery> insertDeliveries(Connection c, ServerContext context, String projectId,
-                                                       List<NewDelivery> deliveries) throws SQLException {
+    public List<EventDelivery> insertDeliveries(Connection c, String projectId, List<NewDelivery> deliveries)
+            throws SQLException {
         Instant now = context.now();
         List<EventDelivery> written = new ArrayList<>(deliveries.size());
         try (Database.Reusable r = context.db().reusable(c, INSERT)) {
@@ -177,8 +172,8 @@ public final class DeliveryStore {
     }
 
     /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
-    public static EventDelivery find(Connection c, String projectId, String id) throws SQLException {
-        return ProjectRows.findById(c, "event_deliveries", COLUMNS, projectId, id, DeliveryStore::map);
+    public EventDelivery find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "event_deliveries", COLUMNS, projectId, id, DeliveryRepository::map);
     }
 
     /** One page of the project's live deliveries, each complete with payload and embedded metadata. */
@@ -212,7 +207,7 @@ public final class DeliveryStore {
      * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
      * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
      */
-    public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
@@ -240,7 +235,7 @@ public final class DeliveryStore {
      * Puts the live deliveries {@code ids} of {@code projectId} back in the queue: {@code Scheduled}, due
      * {@code now}. Their tries so far ({@code num_trials}) are kept, as in Convoy. Returns how many rows changed.
      */
-    public static int reschedule(Connection c, String projectId, List<String> ids, Instant now) throws SQLException {
+    public int reschedule(Connection c, String projectId, List<String> ids, Instant now) throws SQLException {
         int changed = 0;
         for (int from = 0; from < ids.size(); from += 500) {
             List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
@@ -269,7 +264,7 @@ public final class DeliveryStore {
         if (filter.idempotencyKey() == null) {
             return filter;
         }
-        String eventId = EventStore.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
+        String eventId = EventRepository.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
         if (eventId == null || (filter.eventId() != null && !filter.eventId().equals(eventId))) {
             return null;
         }
@@ -284,7 +279,7 @@ public final class DeliveryStore {
      * asked for. The other filters are checked per row.
      */
     public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
-        return listQuery(projectId, filter, COLUMNS, DeliveryStore::map, EventDelivery::uid);
+        return listQuery(projectId, filter, COLUMNS, DeliveryRepository::map, EventDelivery::uid);
     }
 
     /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */

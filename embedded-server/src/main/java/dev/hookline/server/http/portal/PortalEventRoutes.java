@@ -1,22 +1,22 @@
-package dev.hookline.server.portal;
+package dev.hookline.server.http.portal;
 
 import dev.hookline.api.model.Event;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryRecovery;
-import dev.hookline.server.deliveries.DeliveryRoutes;
+import dev.hookline.server.deliveries.DeliveryService;
+import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.events.EventReplay;
-import dev.hookline.server.events.EventRoutes;
-import dev.hookline.server.events.EventScope;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventService;
 import dev.hookline.server.http.Access;
-import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.http.deliveries.DeliveryRoutes;
+import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.paging.BatchOutcome;
-import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.portal.PortalMasking;
+import dev.hookline.server.portal.PortalScope;
+import dev.hookline.server.portal.PortalScope.Reach;
 import java.util.Map;
-import dev.hookline.server.portallinks.PortalLinkRepository;
 
 /**
  * {@code /portal-api/events} and {@code /portal-api/eventdeliveries}: the {@code /api/v1} answers limited to what
@@ -28,20 +28,19 @@ import dev.hookline.server.portallinks.PortalLinkRepository;
  */
 public final class PortalEventRoutes {
 
-    private final ServerContext context;
     private final PortalScope portalScope;
-    private final EventStore events;
+    private final EventService events;
     private final EventReplay replay;
-    private final DeliveryRoutes deliveries;
+    private final DeliveryService deliveries;
     private final DeliveryRecovery recovery;
 
-    public PortalEventRoutes(ServerContext context) {
-        this.context = context;
-        this.portalScope = new PortalScope(context.portalLinks());
-        this.events = new EventStore(context);
-        this.replay = new EventReplay(context);
-        this.deliveries = new DeliveryRoutes(context);
-        this.recovery = new DeliveryRecovery(context);
+    public PortalEventRoutes(PortalScope portalScope, EventService events, EventReplay replay,
+                             DeliveryService deliveries, DeliveryRecovery recovery) {
+        this.portalScope = portalScope;
+        this.events = events;
+        this.replay = replay;
+        this.deliveries = deliveries;
+        this.recovery = recovery;
     }
 
     public void register(Router router) {
@@ -91,33 +90,21 @@ public final class PortalEventRoutes {
         });
     }
 
-    /** The caller's link and the endpoints it reaches, read together. */
-    private record Reach(PortalLinkRepository.Link link, EventScope scope) {
-        String projectId() {
-            return link.projectId();
-        }
-    }
-
     private Reach reach(Exchange ex) {
-        return context.db().read(c -> {
-            PortalLinkRepository.Link link = portalScope.link(c, ex.principal());
-            return new Reach(link, EventScope.endpoints(portalScope.endpointIds(c, link.id())));
-        });
+        return PortalCaller.reach(ex, portalScope);
     }
 
     private void listEvents(Exchange ex) throws Exception {
         Reach reach = reach(ex);
-        EventStore.Filter filter = EventRoutes.filter(ex, reach.scope());
-        ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "App events fetched successfully",
-                PortalMasking.events(events.list(reach.projectId(), filter, params)));
+        ex.ok(200, "App events fetched successfully", PortalMasking.events(events.list(reach.projectId(),
+                EventRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
     }
 
     private void getEvent(Exchange ex) throws Exception {
         Reach reach = reach(ex);
-        Event event = events.findWithSource(reach.projectId(), ex.pathParam("eventID"));
-        if (event == null || !reach.scope().reachesAny(event.endpoints())) {
-            throw ApiError.notFound("event not found");
+        Event event = events.get(reach.projectId(), ex.pathParam("eventID"));
+        if (!reach.scope().reachesAny(event.endpoints())) {
+            throw new NotFoundException("event not found");
         }
         ex.ok(200, "Endpoint event fetched successfully", PortalMasking.event(event));
     }
@@ -131,7 +118,8 @@ public final class PortalEventRoutes {
     private void listDeliveries(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Event deliveries fetched successfully",
-                PortalMasking.deliveries(deliveries.list(ex, reach.projectId(), reach.scope())));
+                PortalMasking.deliveries(deliveries.list(reach.projectId(),
+                        DeliveryRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
     }
 
     private void getDelivery(Exchange ex) throws Exception {

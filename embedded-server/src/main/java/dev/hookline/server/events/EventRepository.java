@@ -36,7 +36,7 @@ import java.util.Objects;
  * inside the write that stores them and {@code rowid}s are assigned in insert order, so {@code rowid} order is ID
  * order; {@link EventSearch} relies on it.
  */
-public final class EventStore {
+public final class EventRepository {
 
     /** The columns {@link #map} reads. */
     private static final List<String> COLUMN_LIST = List.of("id", "project_id", "source_id", "event_type",
@@ -53,7 +53,7 @@ public final class EventStore {
 
     private final ServerContext context;
 
-    public EventStore(ServerContext context) {
+    public EventRepository(ServerContext context) {
         this.context = context;
     }
 
@@ -98,18 +98,13 @@ public final class EventStore {
         }
     }
 
-    /** Stores an event in one transaction and returns it as stored. */
-    public Event insert(NewEvent event) {
-        return context.db().write(c -> insert(c, context, event));
-    }
-
     /**
      * Stores an event in the caller's write transaction (so ingest can add the deliveries in the same one). The ID
      * is made here, above every stored event ID, so that rowid order stays ID order.
      */
-    public static Event insert(Connection c, ServerContext context, NewEvent event) throws SQLException {
+    public Event insert(Connection c, NewEvent event) throws SQLException {
         Database db = context.db();
-        Last last = db.onWriter(c) ? LAST_WRITTEN.get(db) : null;
+        Last last = db.onWriter(c) ? lastWritten : null;
         String id = context.newIdAbove(last != null ? last.id() : highestId(c, db));
         Instant now = context.now();
         Instant acknowledged = event.acknowledgedAt() == null ? now
@@ -174,7 +169,7 @@ public final class EventStore {
      * changed (then also {@code events_endpoints} and the event's {@code events_search} row, ADR 0007). In the
      * caller's write transaction; nothing happens for an unknown event.
      */
-    public static void updateOutcome(Connection c, String projectId, String eventId, List<String> endpointIds,
+    public void updateOutcome(Connection c, String projectId, String eventId, List<String> endpointIds,
                                      EventStatus status, String failureReason, Instant now) throws SQLException {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(endpointIds == null ? List.of() : endpointIds));
         long rowid;
@@ -252,22 +247,26 @@ public final class EventStore {
     }
 
     /**
-     * Per database, the last event its writer inserted. Every event insert runs on the one writer, so after the
-     * first insert (which reads the greatest ID from the table) the last inserted ID and rowid are the greatest, and
-     * the next event needs no query for either; an insert rolled back later leaves them higher than stored, which
-     * only skips values. Read and written on the writer thread only.
+     * The last event this database's writer inserted (null before the first). Every event insert runs on the one
+     * writer, so after the first insert (which reads the greatest ID from the table) the last inserted ID and rowid
+     * are the greatest, and the next event needs no query for either; an insert rolled back later leaves them higher
+     * than stored, which only skips values. Read and written on the writer thread only (volatile for the rare read
+     * of a test or a second writer generation).
      */
-    private static final Map<Database, Last> LAST_WRITTEN = Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    private volatile Last lastWritten;
 
-    private static void written(Connection c, Database db, String id, long rowid) {
+    private void written(Connection c, Database db, String id, long rowid) {
         if (db.onWriter(c)) {
-            LAST_WRITTEN.merge(db, new Last(id, rowid), (old, now) -> now.rowid() > old.rowid() ? now : old);
+            Last previous = lastWritten;
+            if (previous == null || rowid > previous.rowid()) {
+                lastWritten = new Last(id, rowid);
+            }
         }
     }
 
     /** The live event {@code id} of {@code projectId}, without embedded metadata, or null. */
-    public static Event find(Connection c, String projectId, String id) throws SQLException {
-        return ProjectRows.findById(c, "events", COLUMNS, projectId, id, EventStore::map);
+    public Event find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "events", COLUMNS, projectId, id, EventRepository::map);
     }
 
     /** The live event with its {@code source_metadata}, or null. */
@@ -282,7 +281,7 @@ public final class EventStore {
     /** The events among {@code ids} (soft-deleted ones too: a delivery still shows its event), by ID. */
     public static Map<String, Event> findAll(Connection c, String projectId, Collection<String> ids)
             throws SQLException {
-        return ProjectRows.findByIdsIncludingDeleted(c, "events", COLUMNS, projectId, ids, EventStore::map,
+        return ProjectRows.findByIdsIncludingDeleted(c, "events", COLUMNS, projectId, ids, EventRepository::map,
                 Event::uid);
     }
 
@@ -325,7 +324,7 @@ public final class EventStore {
      * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
      * act on exactly what the list matches. Events come without embedded metadata.
      */
-    public static void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
@@ -356,7 +355,7 @@ public final class EventStore {
         List<String> sources = filter.sourceIds();
         if (filter.idempotencyKey() != null) {
             KeysetQuery<Event> query = new KeysetQuery<>("SELECT " + columns("e.id") + " FROM events e "
-                    + "INDEXED BY events_idempotency", "e.id", EventStore::map)
+                    + "INDEXED BY events_idempotency", "e.id", EventRepository::map)
                     .where("e.project_id = ?", projectId)
                     .where("e.idempotency_key = ?", filter.idempotencyKey())
                     .where("e.deleted_at IS NULL")
@@ -375,7 +374,7 @@ public final class EventStore {
         if (!filter.searchTerms().isEmpty()) {
             // CROSS JOIN keeps the full-text index as the outer, ordered loop
             return new KeysetQuery<>("SELECT " + columns("e.id") + " FROM events_search s CROSS JOIN events e "
-                    + "ON e.rowid = s.rowid", "e.id", EventStore::map)
+                    + "ON e.rowid = s.rowid", "e.id", EventRepository::map)
                     .where("events_search MATCH ?", EventSearch.match(filter.searchTerms(), projectId, sources,
                             endpoints == null ? List.of() : endpoints))
                     .where("e.project_id = ?", projectId)
@@ -383,13 +382,13 @@ public final class EventStore {
                     .orderedBy(EventSearch.ROWID_ORDER);
         }
         KeysetQuery.RowLoader<Event> byIds = (c, ids) -> ProjectRows.findByIds(c, "events", COLUMNS, projectId, ids,
-                EventStore::map, Event::uid);
+                EventRepository::map, Event::uid);
         if (endpoints != null) {
             String from = " FROM events_endpoints ee INDEXED BY "
                     + (sources.isEmpty() ? "events_endpoints_endpoint" : "events_endpoints_source")
                     + " CROSS JOIN events e ON e.id = ee.event_id";
             KeysetQuery<Event> query = new KeysetQuery<>("SELECT " + columns("ee.event_id AS id") + from,
-                    "ee.event_id", EventStore::map)
+                    "ee.event_id", EventRepository::map)
                     .idsFirst("SELECT ee.event_id AS id" + from, byIds)
                     .where("ee.project_id = ?", projectId)
                     .where("e.deleted_at IS NULL")
@@ -399,7 +398,7 @@ public final class EventStore {
             return endpoints.size() > 1 ? query.distinct() : query;
         }
         String from = " FROM events e INDEXED BY " + (sources.isEmpty() ? "events_project" : "events_source");
-        return new KeysetQuery<>("SELECT " + columns("e.id") + from, "e.id", EventStore::map)
+        return new KeysetQuery<>("SELECT " + columns("e.id") + from, "e.id", EventRepository::map)
                 .idsFirst("SELECT e.id" + from, byIds)
                 .where("e.project_id = ?", projectId)
                 .where("e.deleted_at IS NULL")

@@ -1,15 +1,15 @@
-package dev.hookline.server.events;
+package dev.hookline.server.http.events;
 
-import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.events.EventReplay;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.events.EventService;
 import dev.hookline.server.http.Access;
-import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
-import dev.hookline.server.paging.ListParams;
 import java.util.List;
 import java.util.Map;
 
@@ -18,12 +18,12 @@ public final class EventRoutes {
 
     private static final String BASE = "/api/v1/projects/{projectID}/events";
 
-    private final EventStore store;
+    private final EventService events;
     private final EventReplay replay;
 
-    public EventRoutes(ServerContext context) {
-        this.store = new EventStore(context);
-        this.replay = new EventReplay(context);
+    public EventRoutes(EventService events, EventReplay replay) {
+        this.events = events;
+        this.replay = replay;
     }
 
     public void register(Router router) {
@@ -48,9 +48,9 @@ public final class EventRoutes {
      * {@code []}), {@code idempotencyKey}, {@code query} (every word must appear in the payload), limited to
      * {@code scope}.
      */
-    public static EventStore.Filter filter(Exchange ex, EventScope scope) {
-        return new EventStore.Filter(scope.limit(ids(ex, "endpointId")), ids(ex, "sourceId"),
-                ex.query("idempotencyKey").orElse(null), EventSearch.terms(ex.query("query").orElse("")));
+    public static EventRepository.Filter filter(Exchange ex, EventScope scope) {
+        return EventService.filter(scope, ids(ex, "endpointId"), ids(ex, "sourceId"),
+                ex.query("idempotencyKey").orElse(null), ex.query("query").orElse(""));
     }
 
     /** The distinct, trimmed values of a repeated ID parameter. */
@@ -60,18 +60,13 @@ public final class EventRoutes {
 
     private void list(Exchange ex) throws Exception {
         Project project = ex.project();
-        EventStore.Filter filter = filter(ex, EventScope.PROJECT);
-        ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "App events fetched successfully", store.list(project.uid(), filter, params));
+        EventRepository.Filter filter = filter(ex, EventScope.PROJECT);
+        ex.ok(200, "App events fetched successfully", events.list(project.uid(), filter, ListParamsReader.from(ex)));
     }
 
     private void get(Exchange ex) throws Exception {
         Project project = ex.project();
-        Event event = store.findWithSource(project.uid(), ex.pathParam("eventID"));
-        if (event == null) {
-            throw ApiError.notFound(EventReplay.NOT_FOUND);
-        }
-        ex.ok(200, "Endpoint event fetched successfully", event);
+        ex.ok(200, "Endpoint event fetched successfully", events.get(project.uid(), ex.pathParam("eventID")));
     }
 
     private void replay(Exchange ex) throws Exception {

@@ -1,10 +1,9 @@
-package dev.hookline.server.portal;
+package dev.hookline.server.http.portal;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.endpoints.EndpointService;
@@ -14,6 +13,7 @@ import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
@@ -29,16 +29,14 @@ public final class PortalRoutes {
 
     static final String BASE = "/portal-api";
 
-    private final ServerContext context;
     private final PortalScope portalScope;
     private final ProjectService projects;
     private final EndpointService endpoints;
     private final PortalLinkService links;
 
-    public PortalRoutes(ServerContext context, ProjectService projects, EndpointService endpoints,
-                        PortalLinkService links) {
-        this.context = context;
-        this.portalScope = new PortalScope(context.portalLinks());
+    public PortalRoutes(ProjectService projects, EndpointService endpoints, PortalLinkService links,
+                        PortalScope portalScope) {
+        this.portalScope = portalScope;
         this.projects = projects;
         this.endpoints = endpoints;
         this.links = links;
@@ -86,11 +84,8 @@ public final class PortalRoutes {
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint created = endpoints.createOwned(link.projectId(), project.config(), request, link.ownerId(),
                 (c, endpoint) -> {
-                    if (context.portalLinks().findLive(c, link.id()) == null) {
+                    if (!links.joinIfLive(c, link, endpoint.uid())) {
                         throw ApiError.unauthorized("authorization failed");
-                    }
-                    if (!link.hasOwner()) {
-                        context.portalLinks().addListedEndpoint(c, link.id(), endpoint.uid());
                     }
                 });
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
@@ -134,7 +129,7 @@ public final class PortalRoutes {
     }
 
     private PortalLinkRepository.Link link(Exchange ex) {
-        return context.db().read(c -> portalScope.link(c, ex.principal()));
+        return PortalCaller.link(ex, portalScope);
     }
 
     private PortalLinkRepository.Link managingLink(Exchange ex) {
