@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.http.auth.BearerAuthenticator;
 import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.ConsumerSupervisor;
 import dev.hookline.server.deliveries.DeliveryRecovery;
@@ -22,8 +23,9 @@ import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.http.metaevents.MetaEventRoutes;
 import dev.hookline.server.metaevents.MetaEventService;
-import dev.hookline.server.openapi.OpenApiRoutes;
-import dev.hookline.server.outbound.OAuth2TestRoutes;
+import dev.hookline.server.http.openapi.OpenApiRoutes;
+import dev.hookline.server.http.outbound.OAuth2TestRoutes;
+import dev.hookline.server.outbound.OAuth2TestService;
 import dev.hookline.server.outbound.LazyWebhookSender;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
@@ -39,7 +41,7 @@ import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.subscriptions.SubscriptionService;
-import dev.hookline.server.transforms.FunctionTestRoutes;
+import dev.hookline.server.http.transforms.FunctionTestRoutes;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
 import java.time.Duration;
@@ -76,8 +78,8 @@ public final class HooklineServer implements AutoCloseable {
         this.projects = new ProjectService(context, context.projects(), authenticator::forgetAll);
         context.projects().defaultOrganisationId();
         registerRoutes();
-        this.http = new HttpApi(config.host(), config.port(), router, authenticator, context.projects()::find,
-                ServerConfig.MAX_BODY_BYTES);
+        this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
+                context.projects()::find, ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
@@ -158,7 +160,7 @@ public final class HooklineServer implements AutoCloseable {
         new OpenApiRoutes().register(router);
         // feature routes
         new EndpointRoutes(endpoints).register(router);
-        new OAuth2TestRoutes(context).register(router);
+        new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
         new EventRoutes(events, replay).register(router);
         new DeliveryRoutes(deliveries, recovery).register(router);
         new MetaEventRoutes(new MetaEventService(context)).register(router);

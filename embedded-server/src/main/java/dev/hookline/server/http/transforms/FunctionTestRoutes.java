@@ -1,4 +1,4 @@
-package dev.hookline.server.transforms;
+package dev.hookline.server.http.transforms;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FunctionTestRequest;
@@ -7,13 +7,17 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.transforms.ScriptResult;
+import dev.hookline.server.transforms.ScriptRunner;
 import java.util.Iterator;
 import java.util.Map;
 
 /**
  * {@code POST /subscriptions/test_function} and {@code POST /sources/test_function}: run a transform function on a
  * sample payload in the same sandbox deliveries and ingest use, and answer with the output and the
- * {@code console.log} lines. A script that fails answers 400 with its error.
+ * {@code console.log} lines. A script that fails answers 400 with its error. The checks of the output are the
+ * ones ingest makes of a source function's (kept here with the route while the transforms package is being
+ * reworked; they move into a transforms service with it).
  */
 public final class FunctionTestRoutes {
 

@@ -1,4 +1,4 @@
-package dev.hookline.server.openapi;
+package dev.hookline.server.http.openapi;
 
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
