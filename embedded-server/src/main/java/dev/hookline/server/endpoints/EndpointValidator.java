@@ -1,6 +1,5 @@
 package dev.hookline.server.endpoints;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.ContentType;
@@ -14,11 +13,12 @@ import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.outbound.ClientCertificates;
+import dev.hookline.server.outbound.OAuth2Settings;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -37,8 +37,6 @@ public final class EndpointValidator {
     public static final int SECRET_LENGTH = 25;
 
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s.]+$");
-    private static final Set<String> OAUTH2_AUTH_TYPES = Set.of("shared_secret", "client_assertion");
-    private static final Set<String> EXPIRY_UNITS = Set.of("seconds", "milliseconds", "minutes", "hours");
 
     /** The validated, defaulted values of an endpoint (everything but id, status, secrets and timestamps). */
     public record Draft(String ownerId, String name, String url, String description, boolean advancedSignatures,
@@ -251,37 +249,7 @@ public final class EndpointValidator {
 
     /** Checks OAuth2 settings as an endpoint stores them (400 naming the field); the trimmed settings. */
     public static OAuth2 oauth2(OAuth2 o) {
-        if (o == null) {
-            throw new InvalidInputException("authentication.oauth2:is required for type oauth2");
-        }
-        if (blank(o.url()) || !isHttpUrl(o.url().trim())) {
-            throw new InvalidInputException("authentication.oauth2.url:please provide the token endpoint's http(s) url");
-        }
-        if (blank(o.clientId())) {
-            throw new InvalidInputException("authentication.oauth2.client_id:is required");
-        }
-        if (blank(o.authenticationType()) || !OAUTH2_AUTH_TYPES.contains(o.authenticationType())) {
-            throw new InvalidInputException("authentication.oauth2.authentication_type:must be shared_secret or "
-                    + "client_assertion");
-        }
-        if (o.authenticationType().equals("shared_secret") && blank(o.clientSecret())) {
-            throw new InvalidInputException("authentication.oauth2.client_secret:is required for authentication_type "
-                    + "shared_secret");
-        }
-        if (o.authenticationType().equals("client_assertion")) {
-            JsonNode key = o.signingKey();
-            if (key == null || !key.isObject() || !key.hasNonNull("kty")) {
-                throw new InvalidInputException("authentication.oauth2.signing_key:a JWK object (with kty) is required "
-                        + "for authentication_type client_assertion");
-            }
-        }
-        if (!blank(o.expiryTimeUnit()) && !EXPIRY_UNITS.contains(o.expiryTimeUnit())) {
-            throw new InvalidInputException("authentication.oauth2.expiry_time_unit:must be one of seconds, "
-                    + "milliseconds, minutes, hours");
-        }
-        return new OAuth2(o.url().trim(), o.clientId(), o.authenticationType(), o.clientSecret(), o.signingKey(),
-                o.signingAlgorithm(), o.issuer(), o.subject(), o.grantType(), o.scope(), o.audience(),
-                o.fieldMapping(), o.expiryTimeUnit());
+        return OAuth2Settings.validate(o, "authentication.oauth2");
     }
 
     private MtlsClientCert mtls(MtlsClientCert m, MtlsClientCert current) {

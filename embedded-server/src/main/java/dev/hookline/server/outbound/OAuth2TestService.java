@@ -5,7 +5,6 @@ import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.OAuth2TestResult;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.InvalidInputException;
-import dev.hookline.server.endpoints.EndpointValidator;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import okhttp3.ConnectionPool;
@@ -37,13 +36,7 @@ public final class OAuth2TestService {
         if (request == null || request.oauth2() == null) {
             throw InvalidInputException.field("oauth2", "oauth2:please provide the OAuth2 settings to test");
         }
-        OAuth2 settings;
-        try {
-            settings = EndpointValidator.oauth2(request.oauth2());
-        } catch (InvalidInputException e) {
-            // the endpoint validator names fields as they sit in an endpoint (authentication.oauth2.*)
-            throw new InvalidInputException(e.getMessage().replaceFirst("^authentication\\.", ""));
-        }
+        OAuth2 settings = OAuth2Settings.validate(request.oauth2(), "oauth2");
         try {
             OAuth2Tokens.Token token = tokens.fetch(settings, client,
                     Duration.ofMillis(client.callTimeoutMillis()).toSeconds());

@@ -1,4 +1,4 @@
-package dev.hookline.server.endpoints;
+package dev.hookline.server.outbound;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

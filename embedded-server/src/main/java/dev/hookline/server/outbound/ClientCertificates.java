@@ -1,4 +1,4 @@
-package dev.hookline.server.endpoints;
+package dev.hookline.server.outbound;
 
 import dev.hookline.server.domain.InvalidInputException;
 import java.io.ByteArrayInputStream;
