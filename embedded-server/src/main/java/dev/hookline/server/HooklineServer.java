@@ -1,50 +1,54 @@
 package dev.hookline.server;
 
+import dev.hookline.api.model.Endpoint;
 import dev.hookline.server.auth.KeyAuthenticator;
-import dev.hookline.server.http.auth.BearerAuthenticator;
 import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.ConsumerSupervisor;
 import dev.hookline.server.deliveries.DeliveryRecovery;
 import dev.hookline.server.deliveries.DeliveryService;
-import dev.hookline.server.http.deliveries.DeliveryRoutes;
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.dispatch.Dispatcher;
 import dev.hookline.server.endpoints.EndpointService;
-import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
-import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.filters.SubscriptionFilterService;
-import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
-import dev.hookline.server.ingest.BrokerIntake;
-import dev.hookline.server.ingest.EventCreationRoutes;
-import dev.hookline.server.ingest.IngestRoutes;
 import dev.hookline.server.http.Router;
-import dev.hookline.server.metaevents.MetaEventDispatcher;
+import dev.hookline.server.http.auth.BearerAuthenticator;
+import dev.hookline.server.http.deliveries.DeliveryRoutes;
+import dev.hookline.server.http.endpoints.EndpointRoutes;
+import dev.hookline.server.http.events.EventRoutes;
+import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.metaevents.MetaEventRoutes;
-import dev.hookline.server.metaevents.MetaEventService;
 import dev.hookline.server.http.openapi.OpenApiRoutes;
 import dev.hookline.server.http.outbound.OAuth2TestRoutes;
-import dev.hookline.server.outbound.OAuth2TestService;
-import dev.hookline.server.outbound.LazyWebhookSender;
-import dev.hookline.server.outbound.OkHttpWebhookSender;
-import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.http.portal.PortalEventRoutes;
 import dev.hookline.server.http.portal.PortalRoutes;
-import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.http.portallinks.PortalLinkRoutes;
-import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.http.projects.ProjectRoutes;
-import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.http.sources.SourceRoutes;
+import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.http.transforms.FunctionTestRoutes;
+import dev.hookline.server.ingest.BrokerIntake;
+import dev.hookline.server.ingest.DeliveryPlanner;
+import dev.hookline.server.ingest.EventCreationRoutes;
+import dev.hookline.server.ingest.IngestRoutes;
+import dev.hookline.server.metaevents.MetaEventDispatcher;
+import dev.hookline.server.metaevents.MetaEventService;
+import dev.hookline.server.outbound.LazyWebhookSender;
+import dev.hookline.server.outbound.OAuth2TestService;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
+import dev.hookline.server.outbound.WebhookSender;
+import dev.hookline.server.portal.PortalScope;
+import dev.hookline.server.portallinks.PortalLinkService;
+import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.store.Database;
-import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.subscriptions.SubscriptionService;
-import dev.hookline.server.http.transforms.FunctionTestRoutes;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -149,10 +153,11 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     private void registerRoutes() {
-        EndpointService endpoints = new EndpointService(context);
+        EndpointService endpoints = new EndpointService(context, circuits(context.circuitBreakers()));
         PortalLinkService portalLinks = new PortalLinkService(context, authenticator::forgetAll);
         EventService events = new EventService(context);
-        EventReplay replay = new EventReplay(context);
+        EventReplay replay = new EventReplay(context,
+                (c, event) -> DeliveryPlanner.createDeliveries(c, context, event));
         DeliveryService deliveries = new DeliveryService(context);
         DeliveryRecovery recovery = new DeliveryRecovery(context);
         PortalScope portalScope = new PortalScope(context);
@@ -173,6 +178,26 @@ public final class HooklineServer implements AutoCloseable {
         new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
         new EventCreationRoutes(context).register(router);
+    }
+
+    /** The dispatcher's circuit breakers as the endpoint use cases see them. */
+    private static EndpointService.Circuits circuits(CircuitBreakers breakers) {
+        return new EndpointService.Circuits() {
+            @Override
+            public Endpoint describe(Endpoint endpoint, Instant now) {
+                return breakers.describe(endpoint, now);
+            }
+
+            @Override
+            public boolean closed(String endpointId, Instant now) {
+                return breakers.state(endpointId, now) == CircuitBreakers.State.CLOSED;
+            }
+
+            @Override
+            public void reset(String endpointId) {
+                breakers.reset(endpointId);
+            }
+        };
     }
 
     public ServerContext context() {

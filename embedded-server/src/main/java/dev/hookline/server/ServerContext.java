@@ -1,6 +1,6 @@
 package dev.hookline.server;
 
-import dev.hookline.server.brokers.SourceConsumers;
+import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.dispatch.CircuitBreakers;

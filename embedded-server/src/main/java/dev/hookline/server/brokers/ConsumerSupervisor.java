@@ -4,6 +4,7 @@ import dev.hookline.api.model.ConsumerState;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 import dev.hookline.api.model.SourceType;
+import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.sources.SourceRepository;
 import java.time.Clock;
 import java.time.Duration;

@@ -7,7 +7,6 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.metaevents.MetaEventRecorder;
@@ -35,11 +34,29 @@ public final class EndpointService {
     private final ServerContext context;
     private final EndpointRepository endpoints;
     private final EndpointValidator validator;
+    private final Circuits circuits;
 
-    public EndpointService(ServerContext context) {
+    /**
+     * The endpoints' circuit breakers as endpoints see them: their state shown on an endpoint, reset by activation.
+     * The dispatcher owns the breakers; {@code HooklineServer} connects the two, so this package does not depend on
+     * the dispatcher.
+     */
+    public interface Circuits {
+        /** {@code endpoint} with its breaker's {@code failure_rate} and {@code cb_state} (unchanged without one). */
+        Endpoint describe(Endpoint endpoint, Instant now);
+
+        /** True when the endpoint's breaker is closed (or it has none). */
+        boolean closed(String endpointId, Instant now);
+
+        /** Closes the endpoint's breaker. */
+        void reset(String endpointId);
+    }
+
+    public EndpointService(ServerContext context, Circuits circuits) {
         this.context = context;
         this.endpoints = context.endpoints();
         this.validator = new EndpointValidator(context::now);
+        this.circuits = circuits;
     }
 
     /** Something to do in the write that creates an endpoint, after its insert; if it throws, nothing is written. */
@@ -146,10 +163,8 @@ public final class EndpointService {
      */
     public Endpoint activate(String projectId, String endpointId) {
         Endpoint current = endpoints.find(projectId, endpointId);
-        CircuitBreakers breakers = context.circuitBreakers();
-        boolean circuitNotClosed = current != null
-                && breakers.state(endpointId, context.now()) != CircuitBreakers.State.CLOSED;
-        breakers.reset(endpointId);
+        boolean circuitNotClosed = current != null && !circuits.closed(endpointId, context.now());
+        circuits.reset(endpointId);
         Instant now = context.now();
         Endpoint active = circuitNotClosed && current.status() == EndpointStatus.ACTIVE ? current
                 : modify(projectId, endpointId, EndpointScope.PROJECT, endpoint -> {
@@ -233,6 +248,6 @@ public final class EndpointService {
 
     /** The endpoint with its circuit breaker's {@code failure_rate} and {@code cb_state}. */
     private Endpoint withCircuit(Endpoint endpoint) {
-        return context.circuitBreakers().describe(endpoint, context.now());
+        return circuits.describe(endpoint, context.now());
     }
 }

@@ -6,7 +6,6 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotPermittedException;
-import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -32,9 +31,20 @@ public final class EventReplay {
     private static final int CHUNK = 500;
 
     private final ServerContext context;
+    private final DeliveryPlanning planning;
 
-    public EventReplay(ServerContext context) {
+    /**
+     * Makes an event's deliveries again, as ingest would now (its subscriptions, filters and functions), in the
+     * caller's write. Ingest provides it ({@code HooklineServer} connects the two), so events do not depend on ingest.
+     */
+    @FunctionalInterface
+    public interface DeliveryPlanning {
+        List<EventDelivery> createDeliveries(Connection c, Event event) throws SQLException;
+    }
+
+    public EventReplay(ServerContext context, DeliveryPlanning planning) {
         this.context = context;
+        this.planning = planning;
     }
 
     /**
@@ -53,7 +63,7 @@ public final class EventReplay {
                 throw new NotPermittedException("this event also targets endpoints outside the portal link");
             }
             Event answer = EventRepository.withSources(c, projectId, List.of(event), baseUrl).get(0);
-            return new Replayed(answer, due(DeliveryPlanner.createDeliveries(c, context, event)));
+            return new Replayed(answer, due(planning.createDeliveries(c, event)));
         });
         LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, replayed.due());
         if (replayed.due() > 0) {
@@ -116,7 +126,7 @@ public final class EventReplay {
     private Integer replayAlone(Connection c, Event event) throws SQLException {
         Savepoint savepoint = c.setSavepoint();
         try {
-            int due = due(DeliveryPlanner.createDeliveries(c, context, event));
+            int due = due(planning.createDeliveries(c, event));
             c.releaseSavepoint(savepoint);
             return due;
         } catch (SQLException | RuntimeException e) {

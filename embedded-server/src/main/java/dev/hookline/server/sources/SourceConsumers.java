@@ -1,9 +1,12 @@
-package dev.hookline.server.brokers;
+package dev.hookline.server.sources;
 
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 
-/** What the rest of the server asks of the broker consumers: follow source changes, tell a source's state. */
+/**
+ * What the source use cases ask of the broker consumers: follow source changes, tell a source's state. Declared
+ * here and implemented by {@code brokers.ConsumerSupervisor}, so sources do not depend on the brokers package.
+ */
 public interface SourceConsumers {
 
     /** Nothing consumes (a server part that runs without consumers, e.g. in tests of other features). */
