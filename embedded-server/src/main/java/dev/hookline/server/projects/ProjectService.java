@@ -88,8 +88,8 @@ public final class ProjectService {
         String validName = requireName(name);
         ProjectConfig config = ProjectConfigs.validate(
                 ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
-        Project updated = new Project(current.uid(), validName, logoUrl == null ? current.logoUrl() : logoUrl,
-                current.organisationId(), current.type(), config, null, current.createdAt(), context.now(), null);
+        Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
+                .config(config).retainedEvents(null).updatedAt(context.now()).deletedAt(null).build();
         boolean changed = context.db().write(c -> projects.update(c, updated));
         if (!changed) {
             throw new NotFoundException("project not found");
