@@ -94,7 +94,7 @@ public final class DeliveryService {
             EventDeliveryStatus status = Arrays.stream(EventDeliveryStatus.values())
                     .filter(s -> s.wire().equalsIgnoreCase(value.strip())).findFirst().orElse(null);
             if (status == null) {
-                throw InvalidInputException.field("status", "status:unknown value \"" + value + "\", allowed values are "
+                throw InvalidInputException.of("status:unknown value \"" + value + "\", allowed values are "
                         + Arrays.stream(EventDeliveryStatus.values()).map(EventDeliveryStatus::wire)
                         .collect(Collectors.joining(", ")));
             }

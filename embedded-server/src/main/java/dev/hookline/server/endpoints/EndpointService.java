@@ -149,7 +149,7 @@ public final class EndpointService {
             EndpointStatus next = switch (current.status()) {
                 case ACTIVE -> EndpointStatus.PAUSED;
                 case PAUSED -> EndpointStatus.ACTIVE;
-                default -> throw new InvalidInputException("current endpoint status - " + current.status().wire()
+                default -> throw InvalidInputException.of("current endpoint status - " + current.status().wire()
                         + ", does not support pausing or unpausing");
             };
             return current.toBuilder().status(next).updatedAt(now).build();
@@ -169,7 +169,7 @@ public final class EndpointService {
         Endpoint active = circuitNotClosed && current.status() == EndpointStatus.ACTIVE ? current
                 : modify(projectId, endpointId, EndpointScope.PROJECT, endpoint -> {
                     if (endpoint.status() != EndpointStatus.INACTIVE && endpoint.status() != EndpointStatus.PAUSED) {
-                        throw new InvalidInputException("current endpoint status - " + endpoint.status().wire()
+                        throw InvalidInputException.of("current endpoint status - " + endpoint.status().wire()
                                 + ", does not support activation");
                     }
                     return endpoint.toBuilder().status(EndpointStatus.ACTIVE).updatedAt(now).build();
@@ -188,11 +188,11 @@ public final class EndpointService {
     public Endpoint expireSecret(String projectId, String endpointId, EndpointScope scope, Long expirationSeconds,
                                  String newSecret) {
         if (expirationSeconds == null) {
-            throw InvalidInputException.field("expiration", "expiration:please provide the old secret's remaining "
+            throw InvalidInputException.of("expiration:please provide the old secret's remaining "
                     + "lifetime in seconds (0 to " + MAX_SECRET_EXPIRATION_SECONDS + ")");
         }
         if (expirationSeconds < 0 || expirationSeconds > MAX_SECRET_EXPIRATION_SECONDS) {
-            throw InvalidInputException.field("expiration", "expiration:must be between 0 and "
+            throw InvalidInputException.of("expiration:must be between 0 and "
                     + MAX_SECRET_EXPIRATION_SECONDS + " seconds (7 days)");
         }
         Duration expiresIn = Duration.ofSeconds(expirationSeconds);

@@ -122,17 +122,17 @@ public final class EndpointValidator {
 
     private static String requireUrl(String value, ProjectConfig config) {
         if (value == null || value.isBlank()) {
-            throw new InvalidInputException("url:please provide a url for your endpoint");
+            throw InvalidInputException.of("url:please provide a url for your endpoint");
         }
         String url = value.trim();
         if (!isHttpUrl(url)) {
-            throw new InvalidInputException("url:please provide a valid url (an absolute http or https URL), got \""
+            throw InvalidInputException.of("url:please provide a valid url (an absolute http or https URL), got \""
                     + url + "\"");
         }
         boolean enforce = config != null && config.ssl() != null
                 && Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints());
         if (enforce && !url.regionMatches(true, 0, "https:", 0, 6)) {
-            throw new InvalidInputException("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
+            throw InvalidInputException.of("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
                     + "please provide an https url");
         }
         return url;
@@ -140,24 +140,24 @@ public final class EndpointValidator {
 
     private static String requireName(String value) {
         if (value == null || value.isBlank()) {
-            throw new InvalidInputException("name:please provide your endpointName");
+            throw InvalidInputException.of("name:please provide your endpointName");
         }
         if (value.length() > 255) {
-            throw new InvalidInputException("name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         return value.trim();
     }
 
     private static String email(String value) {
         if (!value.isEmpty() && !EMAIL.matcher(value).matches()) {
-            throw new InvalidInputException("support_email:please provide a valid email");
+            throw InvalidInputException.of("support_email:please provide a valid email");
         }
         return value;
     }
 
     private static String optionalUrl(String field, String value) {
         if (!value.isEmpty() && !isHttpUrl(value)) {
-            throw new InvalidInputException(field + ":please provide a valid http or https url");
+            throw InvalidInputException.of(field + ":please provide a valid http or https url");
         }
         return value;
     }
@@ -170,21 +170,21 @@ public final class EndpointValidator {
             return DEFAULT_HTTP_TIMEOUT; // Go clients send the zero value for "unset"
         }
         if (value < 1 || value > MAX_HTTP_TIMEOUT) {
-            throw new InvalidInputException("http_timeout:must be between 1 and " + MAX_HTTP_TIMEOUT + " seconds");
+            throw InvalidInputException.of("http_timeout:must be between 1 and " + MAX_HTTP_TIMEOUT + " seconds");
         }
         return value;
     }
 
     private static int nonNegative(String field, int value) {
         if (value < 0) {
-            throw new InvalidInputException(field + ":must not be negative");
+            throw InvalidInputException.of(field + ":must not be negative");
         }
         return value;
     }
 
     private static long nonNegative(String field, long value) {
         if (value < 0) {
-            throw new InvalidInputException(field + ":must not be negative (seconds)");
+            throw InvalidInputException.of(field + ":must not be negative (seconds)");
         }
         return value;
     }
@@ -198,7 +198,7 @@ public final class EndpointValidator {
             if (a.apiKey() == null && a.basicAuth() == null && a.oauth2() == null) {
                 return null;
             }
-            throw new InvalidInputException("authentication.type:please provide an authentication type "
+            throw InvalidInputException.of("authentication.type:please provide an authentication type "
                     + "(api_key, basic_auth or oauth2)");
         }
         return switch (a.type()) {
@@ -206,11 +206,11 @@ public final class EndpointValidator {
                 onlyMember(a, "api_key", a.basicAuth(), "basic_auth", a.oauth2(), "oauth2");
                 ApiKeyHeader key = a.apiKey();
                 if (key == null || blank(key.headerName()) || blank(key.headerValue())) {
-                    throw new InvalidInputException("authentication.api_key:header_name and header_value are required "
+                    throw InvalidInputException.of("authentication.api_key:header_name and header_value are required "
                             + "for type api_key");
                 }
                 if (!key.headerName().trim().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
-                    throw new InvalidInputException("authentication.api_key.header_name must be a valid HTTP header name");
+                    throw InvalidInputException.of("authentication.api_key.header_name must be a valid HTTP header name");
                 }
                 yield new EndpointAuthentication(a.type(),
                         new ApiKeyHeader(key.headerName().trim(), key.headerValue()), null, null);
@@ -219,13 +219,13 @@ public final class EndpointValidator {
                 onlyMember(a, "basic_auth", a.apiKey(), "api_key", a.oauth2(), "oauth2");
                 BasicAuth basic = a.basicAuth();
                 if (basic == null || blank(basic.username()) || blank(basic.password())) {
-                    throw new InvalidInputException("authentication.basic_auth:username and password are required "
+                    throw InvalidInputException.of("authentication.basic_auth:username and password are required "
                             + "for type basic_auth");
                 }
                 String password = basic.password();
                 if (EndpointRedaction.REDACTED.equals(password)) {
                     if (current == null || current.basicAuth() == null) {
-                        throw new InvalidInputException("authentication.basic_auth.password:please provide the password "
+                        throw InvalidInputException.of("authentication.basic_auth.password:please provide the password "
                                 + "(\"" + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
                     }
                     password = current.basicAuth().password();
@@ -242,7 +242,7 @@ public final class EndpointValidator {
     private static void onlyMember(EndpointAuthentication a, String expected, Object other1, String name1,
                                    Object other2, String name2) {
         if (other1 != null || other2 != null) {
-            throw new InvalidInputException("authentication." + (other1 != null ? name1 : name2) + " does not match "
+            throw InvalidInputException.of("authentication." + (other1 != null ? name1 : name2) + " does not match "
                     + "authentication.type " + a.type().wire() + " (only authentication." + expected + " may be set)");
         }
     }
@@ -257,12 +257,12 @@ public final class EndpointValidator {
             return null;
         }
         if (blank(m.clientCert()) || blank(m.clientKey())) {
-            throw new InvalidInputException("mtls_client_cert:both client_cert and client_key are required (PEM)");
+            throw InvalidInputException.of("mtls_client_cert:both client_cert and client_key are required (PEM)");
         }
         String key = m.clientKey();
         if (EndpointRedaction.REDACTED.equals(key.trim())) {
             if (current == null) {
-                throw new InvalidInputException("mtls_client_cert.client_key:please provide the PEM key (\""
+                throw InvalidInputException.of("mtls_client_cert.client_key:please provide the PEM key (\""
                         + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
             }
             key = current.clientKey();

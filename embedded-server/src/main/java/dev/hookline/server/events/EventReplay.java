@@ -57,7 +57,7 @@ public final class EventReplay {
         Replayed replayed = context.db().write(c -> {
             Event event = context.events().find(c, projectId, eventId);
             if (event == null || !scope.reachesAny(event.endpoints())) {
-                throw new InvalidInputException(NOT_FOUND);
+                throw InvalidInputException.of(NOT_FOUND);
             }
             if (!scope.reachesAll(event.endpoints())) {
                 throw new NotPermittedException("this event also targets endpoints outside the portal link");

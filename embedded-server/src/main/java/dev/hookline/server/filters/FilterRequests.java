@@ -29,7 +29,7 @@ final class FilterRequests {
                                      String subscriptionId, Instant now) {
         String eventType = eventType(prefix, request.eventType());
         if (eventType == null) {
-            throw new InvalidInputException(prefix + "event_type:please provide an event type (\"*\" for every type)");
+            throw InvalidInputException.of(prefix + "event_type:please provide an event type (\"*\" for every type)");
         }
         Instant enabledAt = json.has("enabled_at") ? enabledAt(prefix, json.get("enabled_at")) : now;
         ObjectNode[] raw = new ObjectNode[4];
@@ -63,12 +63,12 @@ final class FilterRequests {
     /** A filter part checked and flattened (for an ad-hoc test); {@code field} names it in errors. */
     static ObjectNode flattened(String field, JsonNode part) {
         if (part != null && !part.isObject()) {
-            throw new InvalidInputException(field + ":must be a JSON object");
+            throw InvalidInputException.of(field + ":must be a JSON object");
         }
         try {
             return FilterFlattener.flattenFilter(part);
         } catch (FilterFlattener.InvalidFilterException e) {
-            throw new InvalidInputException(field + ":" + e.getMessage());
+            throw InvalidInputException.of(field + ":" + e.getMessage());
         }
     }
 
@@ -83,7 +83,7 @@ final class FilterRequests {
         }
         String type = eventType.strip();
         if (type.length() > MAX_EVENT_TYPE_LENGTH) {
-            throw new InvalidInputException(prefix + "event_type:must be at most " + MAX_EVENT_TYPE_LENGTH + " characters");
+            throw InvalidInputException.of(prefix + "event_type:must be at most " + MAX_EVENT_TYPE_LENGTH + " characters");
         }
         return type;
     }
@@ -99,7 +99,7 @@ final class FilterRequests {
                 // fall through to the error below
             }
         }
-        throw new InvalidInputException(prefix + "enabled_at:must be an RFC 3339 time (e.g. \"2026-01-02T15:04:05Z\") "
+        throw InvalidInputException.of(prefix + "enabled_at:must be an RFC 3339 time (e.g. \"2026-01-02T15:04:05Z\") "
                 + "or null to disable the filter");
     }
 

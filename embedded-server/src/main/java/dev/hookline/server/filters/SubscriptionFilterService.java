@@ -82,19 +82,19 @@ public final class SubscriptionFilterService {
     public List<SubscriptionFilter> bulkCreate(String projectId, String subscriptionId,
                                                SubscriptionFilterRequest[] requests, JsonNode json) {
         if (requests.length == 0) {
-            throw new InvalidInputException("body:provide at least one filter");
+            throw InvalidInputException.of("body:provide at least one filter");
         }
         Instant now = context.now();
         List<SubscriptionFilter> created = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < requests.length; i++) {
             if (requests[i] == null) {
-                throw new InvalidInputException("[" + i + "]:must be a filter object");
+                throw InvalidInputException.of("[" + i + "]:must be a filter object");
             }
             SubscriptionFilter filter = FilterRequests.create("[" + i + "].", requests[i], json.get(i),
                     context.newId(), subscriptionId, now);
             if (!seen.add(filter.eventType())) {
-                throw new InvalidInputException("[" + i + "].event_type:duplicate event type " + filter.eventType()
+                throw InvalidInputException.of("[" + i + "].event_type:duplicate event type " + filter.eventType()
                         + " in request");
             }
             created.add(filter);
@@ -150,7 +150,7 @@ public final class SubscriptionFilterService {
     public List<SubscriptionFilter> bulkUpdate(String projectId, String subscriptionId,
                                                SubscriptionFilterRequest[] requests, JsonNode json) {
         if (requests.length == 0) {
-            throw new InvalidInputException("body:provide at least one filter");
+            throw InvalidInputException.of("body:provide at least one filter");
         }
         Instant now = context.now();
         return context.db().write(c -> {
@@ -159,10 +159,10 @@ public final class SubscriptionFilterService {
             for (int i = 0; i < requests.length; i++) {
                 SubscriptionFilterRequest request = requests[i];
                 if (request == null || request.uid() == null || request.uid().isBlank()) {
-                    throw new InvalidInputException("[" + i + "].uid:please provide the uid of the filter to update");
+                    throw InvalidInputException.of("[" + i + "].uid:please provide the uid of the filter to update");
                 }
                 if (next.containsKey(request.uid())) {
-                    throw new InvalidInputException("[" + i + "].uid:filter " + request.uid() + " appears twice");
+                    throw InvalidInputException.of("[" + i + "].uid:filter " + request.uid() + " appears twice");
                 }
                 SubscriptionFilter was = filters.find(c, subscriptionId, request.uid());
                 if (was == null) {
@@ -244,7 +244,7 @@ public final class SubscriptionFilterService {
         if (FilterRepository.ALL_TYPES.equals(eventType) || SubscriptionMatch.acceptsType(types, eventType)) {
             return;
         }
-        throw new InvalidInputException(prefix + "event_type:the subscription does not receive \"" + eventType
+        throw InvalidInputException.of(prefix + "event_type:the subscription does not receive \"" + eventType
                 + "\" (its event types: " + String.join(", ", types) + "); add it to filter_config.event_types first");
     }
 

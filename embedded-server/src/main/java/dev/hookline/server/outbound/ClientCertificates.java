@@ -43,11 +43,11 @@ public final class ClientCertificates {
     public static X509Certificate check(String certPem, String keyPem, Instant now) {
         X509Certificate certificate = certificate(certPem);
         if (certificate.getNotAfter().toInstant().isBefore(now)) {
-            throw new InvalidInputException("mtls_client_cert.client_cert expired on " + certificate.getNotAfter().toInstant());
+            throw InvalidInputException.of("mtls_client_cert.client_cert expired on " + certificate.getNotAfter().toInstant());
         }
         PrivateKey key = privateKey(keyPem);
         if (!belongTogether(certificate.getPublicKey(), key)) {
-            throw new InvalidInputException("mtls_client_cert.client_key does not belong to client_cert");
+            throw InvalidInputException.of("mtls_client_cert.client_key does not belong to client_cert");
         }
         return certificate;
     }
@@ -55,18 +55,18 @@ public final class ClientCertificates {
     public static X509Certificate certificate(String pem) {
         Block block = firstBlock(pem, "mtls_client_cert.client_cert");
         if (!block.label().equals("CERTIFICATE")) {
-            throw new InvalidInputException("mtls_client_cert.client_cert must be a PEM certificate (BEGIN CERTIFICATE), got "
+            throw InvalidInputException.of("mtls_client_cert.client_cert must be a PEM certificate (BEGIN CERTIFICATE), got "
                     + "BEGIN " + block.label());
         }
         try {
             Collection<? extends java.security.cert.Certificate> parsed = CertificateFactory.getInstance("X.509")
                     .generateCertificates(new ByteArrayInputStream(pem.trim().getBytes(StandardCharsets.US_ASCII)));
             if (parsed.isEmpty() || !(parsed.iterator().next() instanceof X509Certificate x509)) {
-                throw new InvalidInputException("mtls_client_cert.client_cert is not a valid X.509 certificate");
+                throw InvalidInputException.of("mtls_client_cert.client_cert is not a valid X.509 certificate");
             }
             return x509;
         } catch (CertificateException e) {
-            throw new InvalidInputException("mtls_client_cert.client_cert is not a valid X.509 certificate");
+            throw InvalidInputException.of("mtls_client_cert.client_cert is not a valid X.509 certificate");
         }
     }
 
@@ -75,9 +75,9 @@ public final class ClientCertificates {
         byte[] pkcs8 = switch (block.label()) {
             case "PRIVATE KEY" -> block.der();
             case "RSA PRIVATE KEY" -> wrapPkcs1(block.der());
-            case "ENCRYPTED PRIVATE KEY" -> throw new InvalidInputException(
+            case "ENCRYPTED PRIVATE KEY" -> throw InvalidInputException.of(
                     "mtls_client_cert.client_key must not be encrypted (give the unencrypted PKCS#8 key)");
-            default -> throw new InvalidInputException("mtls_client_cert.client_key must be a PKCS#8 private key "
+            default -> throw InvalidInputException.of("mtls_client_cert.client_key must be a PKCS#8 private key "
                     + "(BEGIN PRIVATE KEY), got BEGIN " + block.label()
                     + "; convert it with: openssl pkcs8 -topk8 -nocrypt");
         };
@@ -90,7 +90,7 @@ public final class ClientCertificates {
                 throw new IllegalStateException(algorithm + " key factory unavailable", e);
             }
         }
-        throw new InvalidInputException("mtls_client_cert.client_key is not a valid RSA or EC private key");
+        throw InvalidInputException.of("mtls_client_cert.client_key is not a valid RSA or EC private key");
     }
 
     private static boolean belongTogether(PublicKey publicKey, PrivateKey privateKey) {
@@ -124,16 +124,16 @@ public final class ClientCertificates {
 
     private static Block firstBlock(String pem, String field) {
         if (pem == null || pem.isBlank()) {
-            throw new InvalidInputException(field + " is required (PEM)");
+            throw InvalidInputException.of(field + " is required (PEM)");
         }
         Matcher m = PEM.matcher(pem);
         if (!m.find()) {
-            throw new InvalidInputException(field + " is not PEM encoded (expected -----BEGIN ...----- / -----END ...-----)");
+            throw InvalidInputException.of(field + " is not PEM encoded (expected -----BEGIN ...----- / -----END ...-----)");
         }
         try {
             return new Block(m.group(1), Base64.getMimeDecoder().decode(m.group(2).replaceAll("\\s", "")));
         } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(field + " has a malformed base64 body");
+            throw InvalidInputException.of(field + " has a malformed base64 body");
         }
     }
 

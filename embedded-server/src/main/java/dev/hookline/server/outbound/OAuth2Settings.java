@@ -23,7 +23,7 @@ public final class OAuth2Settings {
     /** The settings, trimmed; {@link InvalidInputException} naming {@code field}.member for the first problem. */
     public static OAuth2 validate(OAuth2 o, String field) {
         if (o == null) {
-            throw InvalidInputException.field(field, field + ":is required for type oauth2");
+            throw InvalidInputException.of(field + ":is required for type oauth2");
         }
         if (blank(o.url()) || !isHttpUrl(o.url().trim())) {
             throw invalid(field + ".url", "please provide the token endpoint's http(s) url");
@@ -53,7 +53,7 @@ public final class OAuth2Settings {
     }
 
     private static InvalidInputException invalid(String field, String message) {
-        return InvalidInputException.field(field, field + ":" + message);
+        return InvalidInputException.of(field + ":" + message);
     }
 
     private static boolean isHttpUrl(String value) {

@@ -34,7 +34,7 @@ public final class OAuth2TestService {
 
     public OAuth2TestResult test(OAuth2TestRequest request) {
         if (request == null || request.oauth2() == null) {
-            throw InvalidInputException.field("oauth2", "oauth2:please provide the OAuth2 settings to test");
+            throw InvalidInputException.of("oauth2:please provide the OAuth2 settings to test");
         }
         OAuth2 settings = OAuth2Settings.validate(request.oauth2(), "oauth2");
         try {

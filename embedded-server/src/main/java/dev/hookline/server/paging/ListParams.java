@@ -44,19 +44,19 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
             try {
                 perPage = Integer.parseInt(perPageText.trim());
             } catch (NumberFormatException e) {
-                throw new InvalidInputException("perPage must be a whole number, got \"" + perPageText + "\"");
+                throw InvalidInputException.of("perPage must be a whole number, got \"" + perPageText + "\"");
             }
             if (perPage < 1 || perPage > MAX_PER_PAGE) {
-                throw new InvalidInputException("perPage must be between 1 and " + MAX_PER_PAGE);
+                throw InvalidInputException.of("perPage must be between 1 and " + MAX_PER_PAGE);
             }
         }
         String sort = (sortText == null ? "DESC" : sortText).trim().toUpperCase(Locale.ROOT);
         if (!sort.equals("ASC") && !sort.equals("DESC")) {
-            throw new InvalidInputException("sort must be ASC or DESC, got \"" + sort + "\"");
+            throw InvalidInputException.of("sort must be ASC or DESC, got \"" + sort + "\"");
         }
         String direction = (directionText == null ? "next" : directionText).trim().toLowerCase(Locale.ROOT);
         if (!direction.equals("next") && !direction.equals("prev")) {
-            throw new InvalidInputException("direction must be next or prev, got \"" + direction + "\"");
+            throw InvalidInputException.of("direction must be next or prev, got \"" + direction + "\"");
         }
         boolean backward = direction.equals("prev");
         String cursor = backward ? prevCursor : nextCursor;
@@ -65,14 +65,14 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
             if (cursor.equalsIgnoreCase("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")) {
                 cursor = null;
             } else {
-                throw new InvalidInputException((backward ? "prev_page_cursor" : "next_page_cursor")
+                throw InvalidInputException.of((backward ? "prev_page_cursor" : "next_page_cursor")
                         + " is not a valid cursor");
             }
         }
         Instant start = startDate == null ? null : parseDate("startDate", startDate, false);
         Instant end = endDate == null ? null : parseDate("endDate", endDate, true);
         if (start != null && end != null && start.isAfter(end)) {
-            throw new InvalidInputException("startDate cannot be greater than endDate");
+            throw InvalidInputException.of("startDate cannot be greater than endDate");
         }
         return new ListParams(perPage, sort.equals("ASC"), backward, cursor,
                 start == null ? null : Ulid.lowerBound(start.toEpochMilli()),
@@ -116,7 +116,7 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
             }
             return instant;
         } catch (DateTimeParseException e) {
-            throw new InvalidInputException("please specify a " + (endOfRange ? "correct " : "") + name
+            throw InvalidInputException.of("please specify a " + (endOfRange ? "correct " : "") + name
                     + " in the format 2006-01-02T15:04:05 or RFC 3339, got \"" + value + "\"");
         }
     }

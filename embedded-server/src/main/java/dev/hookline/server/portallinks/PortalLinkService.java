@@ -149,7 +149,7 @@ public final class PortalLinkService {
                 return null;
             }
             if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-                throw new InvalidInputException("portal link " + id + " uses auth_type static_token: it has no "
+                throw InvalidInputException.of("portal link " + id + " uses auth_type static_token: it has no "
                         + "refresh keys (its token does not expire); set auth_type to refresh_token to use them");
             }
             return links.storeKey(c, id, key);
@@ -186,7 +186,7 @@ public final class PortalLinkService {
         Map<String, Endpoint> found = context.endpoints().findAll(c, projectId, draft.endpointIds());
         for (String endpointId : draft.endpointIds()) {
             if (!found.containsKey(endpointId)) {
-                throw InvalidInputException.field("endpoints", "endpoints:endpoint " + endpointId
+                throw InvalidInputException.of("endpoints:endpoint " + endpointId
                         + " not found in this project");
             }
         }
@@ -196,7 +196,7 @@ public final class PortalLinkService {
         for (String endpointId : draft.endpointIds()) {
             String owner = found.get(endpointId).ownerId();
             if (owner != null && !owner.isEmpty() && !owner.equals(draft.ownerId())) {
-                throw new InvalidInputException("endpoint " + endpointId + " already has owner_id " + owner);
+                throw InvalidInputException.of("endpoint " + endpointId + " already has owner_id " + owner);
             }
         }
         links.claimEndpoints(c, projectId, draft.endpointIds(), draft.ownerId(), now);
@@ -205,23 +205,23 @@ public final class PortalLinkService {
     /** Validates a create/update body. */
     static Draft draft(PortalLinkRequest request) {
         if (request.name() == null || request.name().isBlank()) {
-            throw InvalidInputException.field("name", "name:please provide the portal link's name");
+            throw InvalidInputException.of("name:please provide the portal link's name");
         }
         if (request.name().length() > 255) {
-            throw InvalidInputException.field("name", "name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         String ownerId = request.ownerId() == null ? "" : request.ownerId().trim();
         LinkedHashSet<String> endpoints = new LinkedHashSet<>();
         if (request.endpoints() != null) {
             for (String id : request.endpoints()) {
                 if (id == null || id.isBlank()) {
-                    throw InvalidInputException.field("endpoints", "endpoints:must not contain empty endpoint ids");
+                    throw InvalidInputException.of("endpoints:must not contain empty endpoint ids");
                 }
                 endpoints.add(id.trim());
             }
         }
         if (ownerId.isEmpty() && endpoints.isEmpty()) {
-            throw new InvalidInputException("please provide an owner_id or endpoints");
+            throw InvalidInputException.of("please provide an owner_id or endpoints");
         }
         return new Draft(request.name().trim(), ownerId, List.copyOf(new ArrayList<>(endpoints)),
                 Boolean.TRUE.equals(request.canManageEndpoint()),

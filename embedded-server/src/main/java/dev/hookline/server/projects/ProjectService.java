@@ -49,12 +49,12 @@ public final class ProjectService {
                                         ProjectConfig config) {
         String defaultOrganisation = projects.defaultOrganisationId();
         if (organisationId != null && !organisationId.equals(defaultOrganisation)) {
-            throw new InvalidInputException("organisation " + organisationId + " not found; this server has one "
+            throw InvalidInputException.of("organisation " + organisationId + " not found; this server has one "
                     + "organisation, " + defaultOrganisation + " (orgID may be omitted)");
         }
         String validName = requireName(name);
         if (type == null) {
-            throw InvalidInputException.field("type", "type:please provide a valid type (incoming or outgoing)");
+            throw InvalidInputException.of("type:please provide a valid type (incoming or outgoing)");
         }
         ProjectConfig validConfig = ProjectConfigs.validate(ProjectConfigs.merge(
                 ProjectConfigs.defaults(context::newId, context.now()), config, context::newId, context.now()));
@@ -124,10 +124,10 @@ public final class ProjectService {
 
     private static String requireName(String name) {
         if (name == null || name.isBlank()) {
-            throw InvalidInputException.field("name", "name:please provide a valid name");
+            throw InvalidInputException.of("name:please provide a valid name");
         }
         if (name.length() > 255) {
-            throw InvalidInputException.field("name", "name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         return name.trim();
     }

@@ -156,7 +156,7 @@ public final class SourceService {
                 return candidate;
             }
         }
-        throw InvalidInputException.field(name, name + ":unknown value \"" + value + "\", allowed values are "
+        throw InvalidInputException.of(name + ":unknown value \"" + value + "\", allowed values are "
                 + Arrays.stream(values).map(wire).collect(Collectors.joining(", ")));
     }
 

@@ -81,14 +81,14 @@ public final class SubscriptionService {
     /** Creates a subscription; the answer echoes the filter as sent (Convoy's {@code is_flattened:false}). */
     public Subscription create(Project project, SubscriptionRequest request) {
         if (blank(request.name())) {
-            throw new InvalidInputException("name:please provide a valid subscription name");
+            throw InvalidInputException.of("name:please provide a valid subscription name");
         }
         if (blank(request.endpointId())) {
-            throw new InvalidInputException("endpoint_id:please provide a valid endpoint id");
+            throw InvalidInputException.of("endpoint_id:please provide a valid endpoint id");
         }
         boolean incoming = project.type() == ProjectType.INCOMING;
         if (incoming && blank(request.sourceId())) {
-            throw new InvalidInputException("source_id is required for incoming projects");
+            throw InvalidInputException.of("source_id is required for incoming projects");
         }
         FilterConfig requested = request.filterConfig();
         StoredFilter filter = filter(requested == null ? null : requested.eventTypes(),
@@ -195,7 +195,7 @@ public final class SubscriptionService {
 
     private static String name(String name) {
         if (name.length() > 255) {
-            throw new InvalidInputException("name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         return name.strip();
     }
@@ -205,12 +205,12 @@ public final class SubscriptionService {
             return null;
         }
         if (!TRANSFORM.matcher(script).find()) {
-            throw new InvalidInputException("function:the transform function is not found, please define it or rename the "
+            throw InvalidInputException.of("function:the transform function is not found, please define it or rename the "
                     + "existing function");
         }
         String syntaxError = ScriptRunner.syntaxError(script);
         if (syntaxError != null) {
-            throw new InvalidInputException("function:" + syntaxError);
+            throw InvalidInputException.of("function:" + syntaxError);
         }
         return script;
     }
@@ -222,7 +222,7 @@ public final class SubscriptionService {
             for (int i = 0; i < eventTypes.size(); i++) {
                 String type = eventTypes.get(i);
                 if (blank(type)) {
-                    throw new InvalidInputException("filter_config.event_types[" + i + "]:event types must be non-empty "
+                    throw InvalidInputException.of("filter_config.event_types[" + i + "]:event types must be non-empty "
                             + "strings");
                 }
                 if (!types.contains(type.strip())) {
@@ -241,12 +241,12 @@ public final class SubscriptionService {
             String field = "filter_config.filter." + PARTS[i];
             JsonNode part = given[i];
             if (part != null && !part.isNull() && !part.isObject()) {
-                throw new InvalidInputException(field + ":must be a JSON object");
+                throw InvalidInputException.of(field + ":must be a JSON object");
             }
             try {
                 flat[i] = FilterFlattener.flattenFilter(part);
             } catch (FilterFlattener.InvalidFilterException e) {
-                throw new InvalidInputException(field + ":" + e.getMessage());
+                throw InvalidInputException.of(field + ":" + e.getMessage());
             }
             raw[i] = part == null || part.isNull() ? JsonNodeFactory.instance.objectNode()
                     : ((ObjectNode) part).deepCopy();
@@ -259,10 +259,10 @@ public final class SubscriptionService {
             return null;
         }
         if (alert.count() != null && alert.count() < 0) {
-            throw new InvalidInputException("alert_config.count:must not be negative");
+            throw InvalidInputException.of("alert_config.count:must not be negative");
         }
         if (!blank(alert.threshold()) && !validDuration(alert.threshold())) {
-            throw new InvalidInputException("alert_config.threshold:please provide a valid time duration (e.g. \"1h\"), "
+            throw InvalidInputException.of("alert_config.threshold:please provide a valid time duration (e.g. \"1h\"), "
                     + "got \"" + alert.threshold() + "\"");
         }
         return new AlertConfig(alert.count() == null ? 0 : alert.count(),
@@ -275,7 +275,7 @@ public final class SubscriptionService {
         }
         if ((rateLimit.count() != null && rateLimit.count() < 0)
                 || (rateLimit.duration() != null && rateLimit.duration() < 0)) {
-            throw new InvalidInputException("rate_limit_config:count and duration must not be negative");
+            throw InvalidInputException.of("rate_limit_config:count and duration must not be negative");
         }
         return new RateLimitConfig(rateLimit.count() == null ? 0 : rateLimit.count(),
                 rateLimit.duration() == null ? 0L : rateLimit.duration());
@@ -292,13 +292,13 @@ public final class SubscriptionService {
             try {
                 duration = GoDuration.parse(retry.duration().strip());
             } catch (IllegalArgumentException e) {
-                throw new InvalidInputException("retry_config.duration:please provide a valid time duration (e.g. \"10s\"),"
+                throw InvalidInputException.of("retry_config.duration:please provide a valid time duration (e.g. \"10s\"),"
                         + " got \"" + retry.duration() + "\"");
             }
             seconds = duration.toSeconds();
         }
         if ((seconds != null && seconds < 0) || (retry.retryCount() != null && retry.retryCount() < 0)) {
-            throw new InvalidInputException("retry_config:duration and retry_count must not be negative");
+            throw InvalidInputException.of("retry_config:duration and retry_count must not be negative");
         }
         return new Subscription.RetryConfig(retry.type(), seconds, retry.retryCount());
     }
@@ -338,7 +338,7 @@ public final class SubscriptionService {
     private Endpoint endpoint(Connection c, String projectId, String endpointId) throws SQLException {
         Endpoint endpoint = context.endpoints().find(c, projectId, endpointId);
         if (endpoint == null) {
-            throw new InvalidInputException("failed to find endpoint by id");
+            throw InvalidInputException.of("failed to find endpoint by id");
         }
         return endpoint;
     }
@@ -350,7 +350,7 @@ public final class SubscriptionService {
         }
         Source source = context.sources().find(c, projectId, sourceId, baseUrl);
         if (source == null) {
-            throw new InvalidInputException("failed to find source by id");
+            throw InvalidInputException.of("failed to find source by id");
         }
         return source;
     }
