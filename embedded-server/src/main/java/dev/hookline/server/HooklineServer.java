@@ -53,8 +53,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles a running server: database, features, routes, HTTP. Each feature registers its own routes in
- * {@link #registerRoutes}; that list is the whole API.
+ * Assembles a running server: database, the {@link ServerContext} (which makes the repositories), the services (made
+ * once in {@link #registerRoutes}), their routes, HTTP, the dispatchers and the broker consumers. The route list in
+ * {@link #registerRoutes} is the whole API. Where one feature's service needs another's machinery without depending
+ * on its package, it is connected here (docs/adr/0022).
  */
 public final class HooklineServer implements AutoCloseable {
 
@@ -79,7 +81,7 @@ public final class HooklineServer implements AutoCloseable {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
         this.authenticator = new KeyAuthenticator(context);
-        this.projects = new ProjectService(context, context.projects(), authenticator::forgetAll);
+        this.projects = new ProjectService(context, authenticator::forgetAll);
         context.projects().defaultOrganisationId();
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),

@@ -25,9 +25,9 @@ public final class ProjectService {
     /**
      * @param keysRevoked told after a delete revoked keys (the authenticator drops what it remembered)
      */
-    public ProjectService(ServerContext context, ProjectRepository projects, Runnable keysRevoked) {
+    public ProjectService(ServerContext context, Runnable keysRevoked) {
         this.context = context;
-        this.projects = projects;
+        this.projects = context.projects();
         this.keysRevoked = keysRevoked;
     }
 
