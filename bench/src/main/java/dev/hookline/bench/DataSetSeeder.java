@@ -6,9 +6,10 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.retry.Retry;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -115,27 +116,27 @@ public final class DataSetSeeder {
 
     /** Writes one event, its deliveries and their attempts in the caller's transaction; returns the event ID. */
     private String store(Connection c, EventPlanner.EventPlan plan) throws SQLException {
-        Event event = EventStore.insert(c, context, plan.event());
+        Event event = context.events().insert(c, plan.event());
         if (plan.deliveries().isEmpty()) {
             return event.uid();
         }
         String projectId = plan.project().id;
-        List<DeliveryStore.NewDelivery> deliveries = new ArrayList<>();
+        List<DeliveryRepository.NewDelivery> deliveries = new ArrayList<>();
         for (EventPlanner.DeliveryPlan d : plan.deliveries()) {
-            deliveries.add(new DeliveryStore.NewDelivery(event.uid(), d.endpointId(), d.subscriptionId(),
+            deliveries.add(new DeliveryRepository.NewDelivery(event.uid(), d.endpointId(), d.subscriptionId(),
                     event.sourceId(), event.eventType(), event.idempotencyKey(), d.status(),
-                    DeliveryMode.AT_LEAST_ONCE, event.headers(), "", new DeliveryStore.Retry(
+                    DeliveryMode.AT_LEAST_ONCE, event.headers(), "", new Retry(
                     SeededProject.STRATEGY.type(), SeededProject.STRATEGY.duration(),
                     SeededProject.STRATEGY.retryCount(), 0), null, d.numTrials(), d.nextSendTime(),
                     d.latencySeconds(), d.description(), event.acknowledgedAt()));
         }
-        List<EventDelivery> stored = DeliveryStore.insertDeliveries(c, context, projectId, deliveries);
+        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {
             EventDelivery delivery = stored.get(i);
             String url = plan.project().endpointUrls.get(delivery.endpointId());
             for (EventPlanner.AttemptPlan a : plan.deliveries().get(i).attempts()) {
                 Instant requested = plan.time().plus(a.after());
-                AttemptStore.insert(c, context, projectId, new AttemptStore.NewAttempt(delivery.uid(),
+                context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(delivery.uid(),
                         delivery.endpointId(), url, "POST", "2025-11-24", "203.0.113.10",
                         Map.of("Content-Type", "application/json", "X-Convoy-Signature", "t=" + requested
                                 .getEpochSecond() + ",v1=" + "0".repeat(64)), plan.event().data(),

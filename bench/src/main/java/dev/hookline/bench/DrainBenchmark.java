@@ -9,8 +9,8 @@ import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.events.EventRepository;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,10 +88,10 @@ public final class DrainBenchmark {
             context.db().write(c -> {
                 for (int n = from; n < to; n++) {
                     String endpointId = endpointIds.get(n % endpointIds.size());
-                    Event event = EventStore.insert(c, context, new EventStore.NewEvent(projectId, "invoice.paid",
+                    Event event = context.events().insert(c, new EventRepository.NewEvent(projectId, "invoice.paid",
                             null, List.of(endpointId), Map.of(), new String(EngineBenchmark.payload(n),
                             java.nio.charset.StandardCharsets.UTF_8), null, null, null, false, null, null, null));
-                    DeliveryStore.insertDeliveries(c, context, projectId, List.of(new DeliveryStore.NewDelivery(
+                    context.deliveries().insertDeliveries(c, projectId, List.of(new DeliveryRepository.NewDelivery(
                             event.uid(), endpointId, null, null, event.eventType(), null,
                             EventDeliveryStatus.SCHEDULED, null, null, null, null, null, 0, null, 0, null,
                             event.acknowledgedAt())));

@@ -3,7 +3,7 @@ package dev.hookline.bench;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventRepository;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -38,7 +38,7 @@ final class EventPlanner {
     }
 
     /** An event to store at {@code time}, and its deliveries. */
-    record EventPlan(SeededProject project, Instant time, EventStore.NewEvent event, Payloads.Kind kind,
+    record EventPlan(SeededProject project, Instant time, EventRepository.NewEvent event, Payloads.Kind kind,
                      List<DeliveryPlan> deliveries) {
     }
 
@@ -125,7 +125,7 @@ final class EventPlanner {
         if (!keys.isEmpty() && random.nextDouble() < DUPLICATE_SHARE) {
             // a sender's retry of an event already received: stored, flagged, no deliveries
             String key = keys.peekLast();
-            return new EventPlan(project, time, new EventStore.NewEvent(project.id, eventType, sourceId, List.of(),
+            return new EventPlan(project, time, new EventRepository.NewEvent(project.id, eventType, sourceId, List.of(),
                     Payloads.headers(kind, random), data, "", "", key, true, EventStatus.SUCCESS, "", null), kind,
                     List.of());
         }
@@ -142,7 +142,7 @@ final class EventPlanner {
         for (String endpoint : endpoints) {
             deliveries.add(delivery(project, endpoint, sourceId, time));
         }
-        return new EventPlan(project, time, new EventStore.NewEvent(project.id, eventType, sourceId, endpoints,
+        return new EventPlan(project, time, new EventRepository.NewEvent(project.id, eventType, sourceId, endpoints,
                 Payloads.headers(kind, random), data, "", "", key, false, EventStatus.SUCCESS, "", null), kind,
                 deliveries);
     }

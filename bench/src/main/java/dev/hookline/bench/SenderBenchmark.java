@@ -41,10 +41,13 @@ public final class SenderBenchmark {
         try (CountingReceiver receiver = new CountingReceiver();
              OkHttpWebhookSender sender = new OkHttpWebhookSender(Clock.systemUTC())) {
             Instant now = Instant.now();
-            Endpoint endpoint = new Endpoint("01BENCHENDPOINT00000000000", "01BENCHPROJECT000000000000", "",
-                    receiver.url(), "bench", List.of(new EndpointSecret("01BENCHSECRET0000000000000",
-                    "bench-secret-0123456789", null, now, now, null)), true, "", "", "", "", EndpointStatus.ACTIVE,
-                    null, null, null, 0, 0L, ContentType.APPLICATION_JSON, null, null, null, now, now, null);
+            Endpoint endpoint = Endpoint.builder().uid("01BENCHENDPOINT00000000000")
+                    .projectId("01BENCHPROJECT000000000000").ownerId("").url(receiver.url()).name("bench")
+                    .secrets(List.of(new EndpointSecret("01BENCHSECRET0000000000000", "bench-secret-0123456789",
+                            null, now, now, null)))
+                    .advancedSignatures(true).description("").slackWebhookUrl("").teamsWebhookUrl("")
+                    .supportEmail("").status(EndpointStatus.ACTIVE).rateLimit(0).rateLimitDuration(0L)
+                    .contentType(ContentType.APPLICATION_JSON).createdAt(now).updatedAt(now).build();
             ProjectConfig.Signature signature = new ProjectConfig.Signature("X-Convoy-Signature",
                     List.of(new ProjectConfig.SignatureVersion("01V", "SHA256", "hex", now)));
             byte[] body = Payloads.payload(Payloads.Kind.values()[0], "invoice.paid", now.getEpochSecond(),

@@ -1,44 +1,62 @@
 package dev.hookline.server;
 
+import dev.hookline.api.model.Endpoint;
 import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.ConsumerSupervisor;
-import dev.hookline.server.deliveries.DeliveryRoutes;
+import dev.hookline.server.deliveries.DeliveryRecovery;
+import dev.hookline.server.deliveries.DeliveryService;
+import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.dispatch.Dispatcher;
-import dev.hookline.server.endpoints.EndpointRoutes;
-import dev.hookline.server.events.EventRoutes;
-import dev.hookline.server.filters.SubscriptionFilterRoutes;
+import dev.hookline.server.endpoints.EndpointService;
+import dev.hookline.server.events.EventReplay;
+import dev.hookline.server.events.EventService;
+import dev.hookline.server.filters.SubscriptionFilterService;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.http.auth.BearerAuthenticator;
+import dev.hookline.server.http.deliveries.DeliveryRoutes;
+import dev.hookline.server.http.endpoints.EndpointRoutes;
+import dev.hookline.server.http.events.EventRoutes;
+import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
+import dev.hookline.server.http.metaevents.MetaEventRoutes;
+import dev.hookline.server.http.openapi.OpenApiRoutes;
+import dev.hookline.server.http.outbound.OAuth2TestRoutes;
+import dev.hookline.server.http.portal.PortalEventRoutes;
+import dev.hookline.server.http.portal.PortalRoutes;
+import dev.hookline.server.http.portallinks.PortalLinkRoutes;
+import dev.hookline.server.http.projects.ProjectRoutes;
+import dev.hookline.server.http.sources.SourceRoutes;
+import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
+import dev.hookline.server.http.transforms.FunctionTestRoutes;
 import dev.hookline.server.ingest.BrokerIntake;
+import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.ingest.EventCreationRoutes;
 import dev.hookline.server.ingest.IngestRoutes;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventDispatcher;
-import dev.hookline.server.metaevents.MetaEventRoutes;
-import dev.hookline.server.openapi.OpenApiRoutes;
-import dev.hookline.server.outbound.OAuth2TestRoutes;
+import dev.hookline.server.metaevents.MetaEventService;
 import dev.hookline.server.outbound.LazyWebhookSender;
+import dev.hookline.server.outbound.OAuth2TestService;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
-import dev.hookline.server.portal.PortalEventRoutes;
-import dev.hookline.server.portal.PortalRoutes;
-import dev.hookline.server.portallinks.PortalLinkRoutes;
-import dev.hookline.server.projects.ProjectRoutes;
-import dev.hookline.server.projects.ProjectStore;
-import dev.hookline.server.sources.SourceRoutes;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.portal.PortalScope;
+import dev.hookline.server.portallinks.PortalLinkService;
+import dev.hookline.server.projects.ProjectService;
+import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.store.Database;
-import dev.hookline.server.subscriptions.SubscriptionRoutes;
-import dev.hookline.server.transforms.FunctionTestRoutes;
+import dev.hookline.server.subscriptions.SubscriptionService;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles a running server: database, features, routes, HTTP. Each feature registers its own routes in
- * {@link #registerRoutes}; that list is the whole API.
+ * Assembles a running server: database, the {@link ServerContext} (which makes the repositories), the services (made
+ * once in {@link #registerRoutes}), their routes, HTTP, the dispatchers and the broker consumers. The route list in
+ * {@link #registerRoutes} is the whole API. Where one feature's service needs another's machinery without depending
+ * on its package, it is connected here (docs/adr/0022).
  */
 public final class HooklineServer implements AutoCloseable {
 
@@ -50,7 +68,7 @@ public final class HooklineServer implements AutoCloseable {
     private final ServerContext context;
     private final Router router = new Router();
     private final KeyAuthenticator authenticator;
-    private final ProjectStore projects;
+    private final ProjectService projects;
     private final HttpApi http;
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
@@ -63,15 +81,15 @@ public final class HooklineServer implements AutoCloseable {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
         this.authenticator = new KeyAuthenticator(context);
-        this.projects = new ProjectStore(context);
-        projects.defaultOrganisationId();
+        this.projects = new ProjectService(context, authenticator::forgetAll);
+        context.projects().defaultOrganisationId();
         registerRoutes();
-        this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,
-                ServerConfig.MAX_BODY_BYTES);
+        this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
+                context.projects()::find, ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(new SourceStore(context), consumers, new BrokerIntake(context),
+        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context),
                 context.clock());
         context.sourceConsumers(brokerConsumers);
     }
@@ -137,23 +155,51 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     private void registerRoutes() {
-        new ProjectRoutes(context, projects, authenticator).register(router);
+        EndpointService endpoints = new EndpointService(context, circuits(context.circuitBreakers()));
+        PortalLinkService portalLinks = new PortalLinkService(context, authenticator::forgetAll);
+        EventService events = new EventService(context);
+        EventReplay replay = new EventReplay(context,
+                (c, event) -> DeliveryPlanner.createDeliveries(c, context, event));
+        DeliveryService deliveries = new DeliveryService(context);
+        DeliveryRecovery recovery = new DeliveryRecovery(context);
+        PortalScope portalScope = new PortalScope(context);
+        new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
         // feature routes
-        new EndpointRoutes(context).register(router);
-        new OAuth2TestRoutes(context).register(router);
-        new EventRoutes(context).register(router);
-        new DeliveryRoutes(context).register(router);
-        new MetaEventRoutes(context).register(router);
-        new PortalLinkRoutes(context, authenticator).register(router);
-        new PortalRoutes(context, projects).register(router);
-        new PortalEventRoutes(context).register(router);
-        new SourceRoutes(context).register(router);
-        new SubscriptionRoutes(context).register(router);
-        new SubscriptionFilterRoutes(context).register(router);
+        new EndpointRoutes(endpoints).register(router);
+        new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
+        new EventRoutes(events, replay).register(router);
+        new DeliveryRoutes(deliveries, recovery).register(router);
+        new MetaEventRoutes(new MetaEventService(context)).register(router);
+        new PortalLinkRoutes(portalLinks).register(router);
+        new PortalRoutes(projects, endpoints, portalLinks, portalScope).register(router);
+        new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
+        new SourceRoutes(new SourceService(context)).register(router);
+        new SubscriptionRoutes(new SubscriptionService(context)).register(router);
+        new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
         new FunctionTestRoutes(ScriptRunner.standard()).register(router);
         new IngestRoutes(context).register(router);
         new EventCreationRoutes(context).register(router);
+    }
+
+    /** The dispatcher's circuit breakers as the endpoint use cases see them. */
+    private static EndpointService.Circuits circuits(CircuitBreakers breakers) {
+        return new EndpointService.Circuits() {
+            @Override
+            public Endpoint describe(Endpoint endpoint, Instant now) {
+                return breakers.describe(endpoint, now);
+            }
+
+            @Override
+            public boolean closed(String endpointId, Instant now) {
+                return breakers.state(endpointId, now) == CircuitBreakers.State.CLOSED;
+            }
+
+            @Override
+            public void reset(String endpointId) {
+                breakers.reset(endpointId);
+            }
+        };
     }
 
     public ServerContext context() {
@@ -168,7 +214,8 @@ public final class HooklineServer implements AutoCloseable {
         return authenticator;
     }
 
-    public ProjectStore projects() {
+    /** The project use cases (the console's default project, the instance keys of ServerMain). */
+    public ProjectService projects() {
         return projects;
     }
 

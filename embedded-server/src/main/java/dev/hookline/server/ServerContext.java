@@ -1,14 +1,31 @@
 package dev.hookline.server;
 
-import dev.hookline.server.brokers.SourceConsumers;
+import dev.hookline.server.sources.SourceConsumers;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.dispatch.CircuitBreakers;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.filters.FilterEngine;
+import dev.hookline.server.metaevents.MetaEventRepository;
+import dev.hookline.server.filters.FilterRepository;
+import dev.hookline.server.filters.SubscriptionMatch;
+import dev.hookline.server.portallinks.PortalLinkRepository;
+import dev.hookline.server.projects.ProjectRepository;
+import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-/** What every feature of the server shares: the database, the clock, the ID generator and the public address. */
+/**
+ * What every feature of the server shares: the database, the clock, the ID generator, the public address, and the
+ * repositories (one instance each, made here when {@code HooklineServer} makes the context, so a repository's
+ * caches and state live as long as its database and no longer). Services take their repositories from here;
+ * routes get services, never repositories (docs/adr/0022).
+ */
 public final class ServerContext {
 
     private final Database db;
@@ -19,11 +36,95 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
+    private final ProjectRepository projects;
+    private final EndpointRepository endpoints;
+    private final SourceRepository sources;
+    private final PortalLinkRepository portalLinks;
+    private final MetaEventRepository metaEvents;
+    private final EventRepository events;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
+    private final SubscriptionRepository subscriptions;
+    private final FilterRepository filters;
+    private final FilterEngine filterEngine;
+    private final SubscriptionMatch subscriptionMatch;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
         this.ids = new Ulid(clock);
+        this.projects = new ProjectRepository(this);
+        this.endpoints = new EndpointRepository(this);
+        this.sources = new SourceRepository(this);
+        this.portalLinks = new PortalLinkRepository(this);
+        this.metaEvents = new MetaEventRepository(this);
+        this.events = new EventRepository(this);
+        this.deliveries = new DeliveryRepository(this);
+        this.attempts = new AttemptRepository(this);
+        this.subscriptions = new SubscriptionRepository(this);
+        this.filters = new FilterRepository();
+        this.filterEngine = new FilterEngine();
+        this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+    }
+
+    /** The events' SQL (and the state of the writer's last event insert). */
+    public EventRepository events() {
+        return events;
+    }
+
+    /** The event deliveries' SQL. */
+    public DeliveryRepository deliveries() {
+        return deliveries;
+    }
+
+    /** The delivery attempts' SQL. */
+    public AttemptRepository attempts() {
+        return attempts;
+    }
+
+    /** The meta events' SQL. */
+    public MetaEventRepository metaEvents() {
+        return metaEvents;
+    }
+
+    /** The portal links' SQL (and their endpoint lists' and refresh keys'). */
+    public PortalLinkRepository portalLinks() {
+        return portalLinks;
+    }
+
+    /** The subscriptions' SQL. */
+    public SubscriptionRepository subscriptions() {
+        return subscriptions;
+    }
+
+    /** The SQL of subscriptions' per-event-type filter rows. */
+    public FilterRepository filters() {
+        return filters;
+    }
+
+    /** The filter engine, with its cache of compiled filters. */
+    public FilterEngine filterEngine() {
+        return filterEngine;
+    }
+
+    /** Whether a subscription wants an event (its filter rows and filter_config, with compiled filters cached). */
+    public SubscriptionMatch subscriptionMatch() {
+        return subscriptionMatch;
+    }
+
+    /** The sources' SQL. */
+    public SourceRepository sources() {
+        return sources;
+    }
+
+    /** The endpoints' SQL. */
+    public EndpointRepository endpoints() {
+        return endpoints;
+    }
+
+    /** The projects' SQL (and the organisation's and the API keys'). */
+    public ProjectRepository projects() {
+        return projects;
     }
 
     public Database db() {

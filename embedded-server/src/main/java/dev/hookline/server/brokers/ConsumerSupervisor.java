@@ -4,7 +4,8 @@ import dev.hookline.api.model.ConsumerState;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.sources.SourceConsumers;
+import dev.hookline.server.sources.SourceRepository;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +35,7 @@ public final class ConsumerSupervisor implements SourceConsumers, AutoCloseable 
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerSupervisor.class);
     static final Duration RECONCILE_EVERY = Duration.ofSeconds(5);
 
-    private final SourceStore sources;
+    private final SourceRepository sources;
     private final BrokerConsumers consumers;
     private final MessageIntake intake;
     private final Clock clock;
@@ -44,7 +45,7 @@ public final class ConsumerSupervisor implements SourceConsumers, AutoCloseable 
             Thread.ofPlatform().daemon().name("broker-supervisor").factory());
     private boolean closed;
 
-    public ConsumerSupervisor(SourceStore sources, BrokerConsumers consumers, MessageIntake intake, Clock clock) {
+    public ConsumerSupervisor(SourceRepository sources, BrokerConsumers consumers, MessageIntake intake, Clock clock) {
         this.sources = sources;
         this.consumers = consumers;
         this.intake = intake;

@@ -5,9 +5,10 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventScope;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.ConflictException;
+import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -48,37 +49,37 @@ public final class DeliveryRecovery {
 
     /**
      * Sends one failed or discarded delivery again and returns it (now {@code Scheduled}) with its embedded
-     * metadata. 404 when unknown or outside {@code scope}; 400 with Convoy's message when it was delivered, is
-     * still on its way, or its endpoint is paused, inactive or gone.
+     * metadata. Not found when unknown or outside {@code scope}; a conflict, with Convoy's message, when it was
+     * delivered, is still on its way, or its endpoint is paused, inactive or gone.
      */
     public EventDelivery resend(String projectId, String deliveryId, EventScope scope) {
         String baseUrl = context.baseUrl();
         Instant now = context.now();
         EventDelivery resent = context.db().write(c -> {
-            EventDelivery delivery = DeliveryStore.find(c, projectId, deliveryId);
+            EventDelivery delivery = context.deliveries().find(c, projectId, deliveryId);
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
-                throw ApiError.notFound(DeliveryRoutes.NOT_FOUND);
+                throw new NotFoundException(DeliveryService.NOT_FOUND);
             }
             switch (delivery.status()) {
-                case SUCCESS -> throw ApiError.badRequest("event already sent");
+                case SUCCESS -> throw new ConflictException("event already sent");
                 case SCHEDULED, PROCESSING, RETRY ->
-                        throw ApiError.badRequest("cannot resend event that did not fail previously");
+                        throw new ConflictException("cannot resend event that did not fail previously");
                 default -> {
                     // Failure or Discarded: may be sent again
                 }
             }
-            Endpoint endpoint = EndpointStore.find(c, projectId, delivery.endpointId());
+            Endpoint endpoint = context.endpoints().find(c, projectId, delivery.endpointId());
             if (endpoint == null) {
-                throw ApiError.badRequest("endpoint not found");
+                throw new ConflictException("endpoint not found");
             }
             if (endpoint.status() == EndpointStatus.PAUSED) {
-                throw ApiError.badRequest("the endpoint is currently paused");
+                throw new ConflictException("the endpoint is currently paused");
             }
             if (endpoint.status() == EndpointStatus.INACTIVE) {
-                throw ApiError.badRequest("the endpoint is currently inactive");
+                throw new ConflictException("the endpoint is currently inactive");
             }
-            DeliveryStore.reschedule(c, projectId, List.of(deliveryId), now);
-            return DeliveryViews.complete(c, projectId, List.of(DeliveryStore.find(c, projectId, deliveryId)),
+            context.deliveries().reschedule(c, projectId, List.of(deliveryId), now);
+            return DeliveryViews.complete(c, projectId, List.of(context.deliveries().find(c, projectId, deliveryId)),
                     baseUrl).get(0);
         });
         LOG.info("delivery {} of project {} queued again by hand", deliveryId, projectId);
@@ -87,7 +88,7 @@ public final class DeliveryRecovery {
     }
 
     /**
-     * Sends delivered ({@code Success}) deliveries again. 400 "only successful events can be force resent" (and
+     * Sends delivered ({@code Success}) deliveries again. A conflict "only successful events can be force resent" (and
      * nothing queued) when one of them is not delivered; an unknown ID (or one outside {@code scope}), or one whose
      * endpoint is not active, counts as failed.
      */
@@ -95,16 +96,16 @@ public final class DeliveryRecovery {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
-            Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryStore.COLUMNS,
-                    projectId, wanted, DeliveryStore::map, EventDelivery::uid);
+            Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryRepository.COLUMNS,
+                    projectId, wanted, DeliveryRepository::map, EventDelivery::uid);
             found.values().removeIf(d -> !scope.reachesAny(List.of(d.endpointId())));
             for (EventDelivery delivery : found.values()) {
                 if (delivery.status() != EventDeliveryStatus.SUCCESS) {
-                    throw ApiError.badRequest("only successful events can be force resent");
+                    throw new ConflictException("only successful events can be force resent");
                 }
             }
             return requeue(c, projectId, found.values().stream()
-                    .map(d -> new DeliveryStore.Matched(d.uid(), d.endpointId())).toList(),
+                    .map(d -> new DeliveryRepository.Matched(d.uid(), d.endpointId())).toList(),
                     wanted.size() - found.size(), now);
         });
         LOG.info("force resend in project {}: {}", projectId, outcome.message());
@@ -117,15 +118,15 @@ public final class DeliveryRecovery {
      * {@code filter} in {@code window}'s date window (a {@code status} filter narrows these two; other statuses in
      * it match nothing). Synchronous: the answer says how many were queued.
      */
-    public BatchOutcome batchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
-        DeliveryStore.Filter retryable = retryable(filter);
+    public BatchOutcome batchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
+        DeliveryRepository.Filter retryable = retryable(filter);
         if (retryable == null) {
             return new BatchOutcome(0, 0);
         }
         Instant now = context.now();
         BatchOutcome outcome = context.db().write(c -> {
-            List<DeliveryStore.Matched> matching = new ArrayList<>();
-            DeliveryStore.forEachMatching(c, projectId, retryable, window, matching::addAll);
+            List<DeliveryRepository.Matched> matching = new ArrayList<>();
+            context.deliveries().forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, now);
         });
         LOG.info("batch retry in project {}: {}", projectId, outcome.message());
@@ -134,42 +135,42 @@ public final class DeliveryRecovery {
     }
 
     /** How many deliveries {@link #batchRetry} would try for the same filter and window. */
-    public long countBatchRetry(String projectId, DeliveryStore.Filter filter, ListParams window) {
-        DeliveryStore.Filter retryable = retryable(filter);
+    public long countBatchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
+        DeliveryRepository.Filter retryable = retryable(filter);
         if (retryable == null) {
             return 0;
         }
         return context.db().read(c -> {
             long[] count = {0};
-            DeliveryStore.forEachMatching(c, projectId, retryable, window, page -> count[0] += page.size());
+            context.deliveries().forEachMatching(c, projectId, retryable, window, page -> count[0] += page.size());
             return count[0];
         });
     }
 
     /** {@code filter} limited to the retryable statuses, or null when it asks only for others. */
-    static DeliveryStore.Filter retryable(DeliveryStore.Filter filter) {
+    static DeliveryRepository.Filter retryable(DeliveryRepository.Filter filter) {
         List<EventDeliveryStatus> statuses = filter.statuses().isEmpty() ? List.copyOf(RETRYABLE)
                 : filter.statuses().stream().filter(RETRYABLE::contains).toList();
         if (statuses.isEmpty()) {
             return null;
         }
-        return new DeliveryStore.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
+        return new DeliveryRepository.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
                 filter.idempotencyKey(), statuses, filter.eventType());
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
-    private static BatchOutcome requeue(Connection c, String projectId, List<DeliveryStore.Matched> deliveries,
+    private BatchOutcome requeue(Connection c, String projectId, List<DeliveryRepository.Matched> deliveries,
                                         int missing, Instant now) throws SQLException {
-        Map<String, Endpoint> endpoints = EndpointStore.findAll(c, projectId,
-                deliveries.stream().map(DeliveryStore.Matched::endpointId).distinct().toList());
+        Map<String, Endpoint> endpoints = context.endpoints().findAll(c, projectId,
+                deliveries.stream().map(DeliveryRepository.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
-        for (DeliveryStore.Matched delivery : deliveries) {
+        for (DeliveryRepository.Matched delivery : deliveries) {
             Endpoint endpoint = endpoints.get(delivery.endpointId());
             if (endpoint != null && endpoint.status() == EndpointStatus.ACTIVE) {
                 queued.add(delivery.id());
             }
         }
-        DeliveryStore.reschedule(c, projectId, queued, now);
+        context.deliveries().reschedule(c, projectId, queued, now);
         return new BatchOutcome(queued.size(), deliveries.size() - queued.size() + missing);
     }
 

@@ -6,9 +6,9 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.endpoints.EndpointRedaction;
-import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.events.EventStore;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
 import java.sql.Connection;
@@ -33,16 +33,16 @@ public final class DeliveryViews {
         if (deliveries.isEmpty()) {
             return deliveries;
         }
-        Map<String, Event> events = EventStore.findAll(c, projectId,
+        Map<String, Event> events = EventRepository.findAll(c, projectId,
                 deliveries.stream().map(EventDelivery::eventId).distinct().toList());
-        Map<String, Endpoint> endpoints = ProjectRows.findByIdsIncludingDeleted(c, "endpoints", EndpointStore.COLUMNS,
+        Map<String, Endpoint> endpoints = ProjectRows.findByIdsIncludingDeleted(c, "endpoints", EndpointRepository.COLUMNS,
                 projectId, deliveries.stream().map(EventDelivery::endpointId).distinct().toList(),
-                EndpointStore::map, Endpoint::uid);
+                EndpointRepository::map, Endpoint::uid);
         List<String> sourceIds = events.values().stream().map(Event::sourceId).filter(id -> !id.isEmpty())
                 .distinct().toList();
         Map<String, Source> sources = sourceIds.isEmpty() ? Map.of()
-                : ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceStore.COLUMNS, projectId, sourceIds,
-                        rs -> SourceStore.map(rs, baseUrl), Source::uid);
+                : ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceRepository.COLUMNS, projectId, sourceIds,
+                        rs -> SourceRepository.map(rs, baseUrl), Source::uid);
         List<EventDelivery> out = new ArrayList<>(deliveries.size());
         for (EventDelivery d : deliveries) {
             Event event = events.get(d.eventId());

@@ -111,11 +111,7 @@ public final class CircuitBreakers {
             return e;
         }
         double rate = breaker.failureRate(now);
-        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), e.url(), e.name(), e.secrets(),
-                e.advancedSignatures(), e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(),
-                e.status(), e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
-                e.contentType(), Math.round(rate * 10000) / 100.0, breaker.state(now).wire, e.mtlsClientCert(),
-                e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().failureRate(Math.round(rate * 10000) / 100.0).cbState(breaker.state(now).wire).build();
     }
 
     private static final class Breaker {

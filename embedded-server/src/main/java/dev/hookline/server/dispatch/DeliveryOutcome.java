@@ -3,6 +3,7 @@ package dev.hookline.server.dispatch;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.outbound.SendResult;
+import dev.hookline.server.retry.RetrySchedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.random.RandomGenerator;

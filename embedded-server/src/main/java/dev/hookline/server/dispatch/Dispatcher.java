@@ -138,7 +138,7 @@ public final class Dispatcher implements AutoCloseable {
                 lane.markSkipped();
             }
         });
-        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, now, limit, skip));
+        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, context, now, limit, skip));
         if (batch.deliveries().isEmpty()) {
             return false;
         }
@@ -314,11 +314,7 @@ public final class Dispatcher implements AutoCloseable {
         }
         String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
         String url = e.url() + (e.url().contains("?") ? "&" : "?") + query;
-        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), url, e.name(), e.secrets(), e.advancedSignatures(),
-                e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(), e.status(),
-                e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(),
-                e.contentType(), e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), e.updatedAt(),
-                e.deletedAt());
+        return e.toBuilder().url(url).build();
     }
 
     private static long nz(Number n) {

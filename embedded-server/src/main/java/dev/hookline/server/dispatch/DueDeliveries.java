@@ -8,11 +8,10 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.ServerContext;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.retry.Retry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -62,7 +61,8 @@ final class DueDeliveries {
      * Up to {@code limit} deliveries due at {@code now} (oldest due first), skipping those of {@code skipEndpoints},
      * with their live endpoints (a deleted one is absent), projects and subscription rate limits.
      */
-    static Batch due(Connection c, Instant now, int limit, Collection<String> skipEndpoints) throws SQLException {
+    static Batch due(Connection c, ServerContext context, Instant now, int limit,
+                     Collection<String> skipEndpoints) throws SQLException {
         List<DueDelivery> scheduled = dueWithStatus(c, EventDeliveryStatus.SCHEDULED, now, limit, skipEndpoints);
         List<DueDelivery> retry = dueWithStatus(c, EventDeliveryStatus.RETRY, now, limit, skipEndpoints);
         List<DueDelivery> all = new ArrayList<>(scheduled.size() + retry.size());
@@ -82,8 +82,8 @@ final class DueDeliveries {
         Map<String, Endpoint> endpoints = new HashMap<>();
         Map<String, Project> projects = new HashMap<>();
         for (var entry : endpointsByProject.entrySet()) {
-            endpoints.putAll(EndpointStore.findAll(c, entry.getKey(), entry.getValue()));
-            Project project = ProjectStore.find(c, entry.getKey());
+            endpoints.putAll(context.endpoints().findAll(c, entry.getKey(), entry.getValue()));
+            Project project = context.projects().find(c, entry.getKey());
             if (project != null) {
                 projects.put(project.uid(), project);
             }
@@ -117,9 +117,9 @@ final class DueDeliveries {
         JsonNode metadata = JsonColumns.tree(rs, "metadata");
         String transformed = metadata.path("raw").isTextual() ? metadata.get("raw").asText() : null;
         StrategyType strategy = StrategyType.fromWire(metadata.path("strategy").asText());
-        DeliveryStore.Retry retry = new DeliveryStore.Retry(strategy == null ? StrategyType.LINEAR : strategy,
-                metadata.path("interval_seconds").asLong(DeliveryStore.Retry.DEFAULT.intervalSeconds()),
-                metadata.path("retry_limit").asLong(DeliveryStore.Retry.DEFAULT.retryLimit()),
+        Retry retry = new Retry(strategy == null ? StrategyType.LINEAR : strategy,
+                metadata.path("interval_seconds").asLong(Retry.DEFAULT.intervalSeconds()),
+                metadata.path("retry_limit").asLong(Retry.DEFAULT.retryLimit()),
                 metadata.path("max_retry_seconds").asLong(0));
         DeliveryMode mode = DeliveryMode.fromWire(rs.getString("delivery_mode"));
         return new DueDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),

@@ -2,7 +2,7 @@ package dev.hookline.server.dispatch;
 
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.retry.Retry;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
  */
 record DueDelivery(String id, String projectId, String eventId, String endpointId, String subscriptionId,
                    String eventType, String idempotencyKey, EventDeliveryStatus status, DeliveryMode mode,
-                   Map<String, List<String>> headers, String urlQueryParams, DeliveryStore.Retry retry, long numTrials,
+                   Map<String, List<String>> headers, String urlQueryParams, Retry retry, long numTrials,
                    Instant nextSendTime, Instant acknowledgedAt, Instant createdAt, String payload) {
 
     /** The status to go back to when a claimed delivery is handed back unsent. */

@@ -1,8 +1,9 @@
 package dev.hookline.server.dispatch;
 
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryMetaEvents;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -97,7 +98,7 @@ final class OutcomeWriter {
 
     private Void write(Connection c, List<Object> batch) throws SQLException {
         Instant now = context.now();
-        List<AttemptStore.OfProject> attempts = new ArrayList<>();
+        List<AttemptRepository.OfProject> attempts = new ArrayList<>();
         Map<DueDelivery, Instant> handedBack = new LinkedHashMap<>();
         List<DueDelivery> deactivating = new ArrayList<>();
         List<DueDelivery> deactivated = new ArrayList<>();
@@ -115,7 +116,7 @@ final class OutcomeWriter {
                 Tried t = (Tried) item;
                 DueDelivery d = t.delivery();
                 DeliveryOutcome o = t.outcome();
-                attempts.add(new AttemptStore.OfProject(d.projectId(), attempt(d, t.result())));
+                attempts.add(new AttemptRepository.OfProject(d.projectId(), attempt(d, t.result())));
                 update.setString(1, o.status().wire());
                 update.setLong(2, o.numTrials());
                 Times.set(update, 3, o.nextSendTime());
@@ -141,7 +142,7 @@ final class OutcomeWriter {
                 }
             }
         }
-        AttemptStore.insertAll(c, context, attempts);
+        context.attempts().insertAll(c, attempts);
         if (!handedBack.isEmpty()) {
             DueDeliveries.handBack(c, handedBack, now);
         }
@@ -155,10 +156,10 @@ final class OutcomeWriter {
      * that cannot be recorded must not undo the deliveries' outcomes.
      */
     private void recordMetaEvents(Connection c, List<Object> batch, List<DueDelivery> deactivated) {
-        List<MetaEventRecorder.DeliveryOutcome> finished = new ArrayList<>();
+        List<DeliveryMetaEvents.DeliveryOutcome> finished = new ArrayList<>();
         for (Object item : batch) {
             if (item instanceof Tried t) {
-                finished.add(new MetaEventRecorder.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
+                finished.add(new DeliveryMetaEvents.DeliveryOutcome(t.delivery().projectId(), t.delivery().id(),
                         t.outcome().status()));
             }
         }
@@ -168,9 +169,9 @@ final class OutcomeWriter {
         Savepoint savepoint = null;
         try {
             savepoint = c.setSavepoint();
-            MetaEventRecorder.recordDeliveryOutcomes(c, context, finished);
+            DeliveryMetaEvents.record(c, context, finished);
             for (DueDelivery d : deactivated) {
-                MetaEventRecorder.recordEndpointChanged(c, context, d.projectId(), d.endpointId());
+                EndpointMetaEvents.recordChanged(c, context, d.projectId(), d.endpointId());
             }
             c.releaseSavepoint(savepoint);
         } catch (SQLException | RuntimeException e) {
@@ -186,8 +187,8 @@ final class OutcomeWriter {
         }
     }
 
-    private static AttemptStore.NewAttempt attempt(DueDelivery d, SendResult r) {
-        return new AttemptStore.NewAttempt(d.id(), d.endpointId(), r.url(), r.method(), API_VERSION, r.ipAddress(),
+    private static AttemptRepository.NewAttempt attempt(DueDelivery d, SendResult r) {
+        return new AttemptRepository.NewAttempt(d.id(), d.endpointId(), r.url(), r.method(), API_VERSION, r.ipAddress(),
                 r.requestHeaders(), r.requestBody(), r.responseHeaders(), r.statusLine(), r.responseBody(),
                 r.error(), r.delivered(), r.latencyMillis(), r.requestedAt(), r.respondedAt());
     }

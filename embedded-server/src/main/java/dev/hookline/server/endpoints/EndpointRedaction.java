@@ -30,10 +30,7 @@ public final class EndpointRedaction {
         if (mtls != null) {
             mtls = new MtlsClientCert(mtls.clientCert(), REDACTED);
         }
-        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), e.url(), e.name(), e.secrets(),
-                e.advancedSignatures(), e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(),
-                e.status(), e.httpTimeout(), e.events(), auth, e.rateLimit(), e.rateLimitDuration(), e.contentType(),
-                e.failureRate(), e.cbState(), mtls, e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().authentication(auth).mtlsClientCert(mtls).build();
     }
 
     public static List<Endpoint> redactAll(List<Endpoint> endpoints) {

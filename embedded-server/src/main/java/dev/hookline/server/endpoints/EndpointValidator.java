@@ -1,6 +1,5 @@
 package dev.hookline.server.endpoints;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.ContentType;
@@ -8,14 +7,18 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointAuthentication.OAuth2;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.EndpointSecret;
+import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.auth.Keys;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.outbound.ClientCertificates;
+import dev.hookline.server.outbound.OAuth2Settings;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
-import java.util.Set;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -34,8 +37,6 @@ public final class EndpointValidator {
     public static final int SECRET_LENGTH = 25;
 
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s.]+$");
-    private static final Set<String> OAUTH2_AUTH_TYPES = Set.of("shared_secret", "client_assertion");
-    private static final Set<String> EXPIRY_UNITS = Set.of("seconds", "milliseconds", "minutes", "hours");
 
     /** The validated, defaulted values of an endpoint (everything but id, status, secrets and timestamps). */
     public record Draft(String ownerId, String name, String url, String description, boolean advancedSignatures,
@@ -45,10 +46,17 @@ public final class EndpointValidator {
 
         /** {@code base} with these values, updated at {@code now}. */
         public Endpoint applyTo(Endpoint base, Instant now) {
-            return new Endpoint(base.uid(), base.projectId(), ownerId, url, name, base.secrets(), advancedSignatures,
-                    description, slackWebhookUrl, teamsWebhookUrl, supportEmail, base.status(), httpTimeout, null,
-                    authentication, rateLimit, rateLimitDuration, contentType, null, null, mtlsClientCert,
-                    base.createdAt(), now, base.deletedAt());
+            return base.toBuilder().ownerId(ownerId).url(url).name(name).advancedSignatures(advancedSignatures)
+                    .description(description).slackWebhookUrl(slackWebhookUrl).teamsWebhookUrl(teamsWebhookUrl)
+                    .supportEmail(supportEmail).httpTimeout(httpTimeout).events(null).authentication(authentication)
+                    .rateLimit(rateLimit).rateLimitDuration(rateLimitDuration).contentType(contentType)
+                    .failureRate(null).cbState(null).mtlsClientCert(mtlsClientCert).updatedAt(now).build();
+        }
+
+        /** A new, active endpoint {@code id} of {@code projectId} with these values and {@code secrets}. */
+        public Endpoint newEndpoint(String id, String projectId, List<EndpointSecret> secrets, Instant now) {
+            return applyTo(Endpoint.builder().uid(id).projectId(projectId).secrets(secrets)
+                    .status(EndpointStatus.ACTIVE).createdAt(now).build(), now);
         }
 
         /** The same draft owned by {@code owner}. */
@@ -114,17 +122,17 @@ public final class EndpointValidator {
 
     private static String requireUrl(String value, ProjectConfig config) {
         if (value == null || value.isBlank()) {
-            throw ApiError.badRequest("url:please provide a url for your endpoint");
+            throw InvalidInputException.of("url:please provide a url for your endpoint");
         }
         String url = value.trim();
         if (!isHttpUrl(url)) {
-            throw ApiError.badRequest("url:please provide a valid url (an absolute http or https URL), got \""
+            throw InvalidInputException.of("url:please provide a valid url (an absolute http or https URL), got \""
                     + url + "\"");
         }
         boolean enforce = config != null && config.ssl() != null
                 && Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints());
         if (enforce && !url.regionMatches(true, 0, "https:", 0, 6)) {
-            throw ApiError.badRequest("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
+            throw InvalidInputException.of("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
                     + "please provide an https url");
         }
         return url;
@@ -132,24 +140,24 @@ public final class EndpointValidator {
 
     private static String requireName(String value) {
         if (value == null || value.isBlank()) {
-            throw ApiError.badRequest("name:please provide your endpointName");
+            throw InvalidInputException.of("name:please provide your endpointName");
         }
         if (value.length() > 255) {
-            throw ApiError.badRequest("name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         return value.trim();
     }
 
     private static String email(String value) {
         if (!value.isEmpty() && !EMAIL.matcher(value).matches()) {
-            throw ApiError.badRequest("support_email:please provide a valid email");
+            throw InvalidInputException.of("support_email:please provide a valid email");
         }
         return value;
     }
 
     private static String optionalUrl(String field, String value) {
         if (!value.isEmpty() && !isHttpUrl(value)) {
-            throw ApiError.badRequest(field + ":please provide a valid http or https url");
+            throw InvalidInputException.of(field + ":please provide a valid http or https url");
         }
         return value;
     }
@@ -162,21 +170,21 @@ public final class EndpointValidator {
             return DEFAULT_HTTP_TIMEOUT; // Go clients send the zero value for "unset"
         }
         if (value < 1 || value > MAX_HTTP_TIMEOUT) {
-            throw ApiError.badRequest("http_timeout:must be between 1 and " + MAX_HTTP_TIMEOUT + " seconds");
+            throw InvalidInputException.of("http_timeout:must be between 1 and " + MAX_HTTP_TIMEOUT + " seconds");
         }
         return value;
     }
 
     private static int nonNegative(String field, int value) {
         if (value < 0) {
-            throw ApiError.badRequest(field + ":must not be negative");
+            throw InvalidInputException.of(field + ":must not be negative");
         }
         return value;
     }
 
     private static long nonNegative(String field, long value) {
         if (value < 0) {
-            throw ApiError.badRequest(field + ":must not be negative (seconds)");
+            throw InvalidInputException.of(field + ":must not be negative (seconds)");
         }
         return value;
     }
@@ -190,7 +198,7 @@ public final class EndpointValidator {
             if (a.apiKey() == null && a.basicAuth() == null && a.oauth2() == null) {
                 return null;
             }
-            throw ApiError.badRequest("authentication.type:please provide an authentication type "
+            throw InvalidInputException.of("authentication.type:please provide an authentication type "
                     + "(api_key, basic_auth or oauth2)");
         }
         return switch (a.type()) {
@@ -198,11 +206,11 @@ public final class EndpointValidator {
                 onlyMember(a, "api_key", a.basicAuth(), "basic_auth", a.oauth2(), "oauth2");
                 ApiKeyHeader key = a.apiKey();
                 if (key == null || blank(key.headerName()) || blank(key.headerValue())) {
-                    throw ApiError.badRequest("authentication.api_key:header_name and header_value are required "
+                    throw InvalidInputException.of("authentication.api_key:header_name and header_value are required "
                             + "for type api_key");
                 }
                 if (!key.headerName().trim().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
-                    throw ApiError.badRequest("authentication.api_key.header_name must be a valid HTTP header name");
+                    throw InvalidInputException.of("authentication.api_key.header_name must be a valid HTTP header name");
                 }
                 yield new EndpointAuthentication(a.type(),
                         new ApiKeyHeader(key.headerName().trim(), key.headerValue()), null, null);
@@ -211,13 +219,13 @@ public final class EndpointValidator {
                 onlyMember(a, "basic_auth", a.apiKey(), "api_key", a.oauth2(), "oauth2");
                 BasicAuth basic = a.basicAuth();
                 if (basic == null || blank(basic.username()) || blank(basic.password())) {
-                    throw ApiError.badRequest("authentication.basic_auth:username and password are required "
+                    throw InvalidInputException.of("authentication.basic_auth:username and password are required "
                             + "for type basic_auth");
                 }
                 String password = basic.password();
                 if (EndpointRedaction.REDACTED.equals(password)) {
                     if (current == null || current.basicAuth() == null) {
-                        throw ApiError.badRequest("authentication.basic_auth.password:please provide the password "
+                        throw InvalidInputException.of("authentication.basic_auth.password:please provide the password "
                                 + "(\"" + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
                     }
                     password = current.basicAuth().password();
@@ -234,44 +242,14 @@ public final class EndpointValidator {
     private static void onlyMember(EndpointAuthentication a, String expected, Object other1, String name1,
                                    Object other2, String name2) {
         if (other1 != null || other2 != null) {
-            throw ApiError.badRequest("authentication." + (other1 != null ? name1 : name2) + " does not match "
+            throw InvalidInputException.of("authentication." + (other1 != null ? name1 : name2) + " does not match "
                     + "authentication.type " + a.type().wire() + " (only authentication." + expected + " may be set)");
         }
     }
 
     /** Checks OAuth2 settings as an endpoint stores them (400 naming the field); the trimmed settings. */
     public static OAuth2 oauth2(OAuth2 o) {
-        if (o == null) {
-            throw ApiError.badRequest("authentication.oauth2:is required for type oauth2");
-        }
-        if (blank(o.url()) || !isHttpUrl(o.url().trim())) {
-            throw ApiError.badRequest("authentication.oauth2.url:please provide the token endpoint's http(s) url");
-        }
-        if (blank(o.clientId())) {
-            throw ApiError.badRequest("authentication.oauth2.client_id:is required");
-        }
-        if (blank(o.authenticationType()) || !OAUTH2_AUTH_TYPES.contains(o.authenticationType())) {
-            throw ApiError.badRequest("authentication.oauth2.authentication_type:must be shared_secret or "
-                    + "client_assertion");
-        }
-        if (o.authenticationType().equals("shared_secret") && blank(o.clientSecret())) {
-            throw ApiError.badRequest("authentication.oauth2.client_secret:is required for authentication_type "
-                    + "shared_secret");
-        }
-        if (o.authenticationType().equals("client_assertion")) {
-            JsonNode key = o.signingKey();
-            if (key == null || !key.isObject() || !key.hasNonNull("kty")) {
-                throw ApiError.badRequest("authentication.oauth2.signing_key:a JWK object (with kty) is required "
-                        + "for authentication_type client_assertion");
-            }
-        }
-        if (!blank(o.expiryTimeUnit()) && !EXPIRY_UNITS.contains(o.expiryTimeUnit())) {
-            throw ApiError.badRequest("authentication.oauth2.expiry_time_unit:must be one of seconds, "
-                    + "milliseconds, minutes, hours");
-        }
-        return new OAuth2(o.url().trim(), o.clientId(), o.authenticationType(), o.clientSecret(), o.signingKey(),
-                o.signingAlgorithm(), o.issuer(), o.subject(), o.grantType(), o.scope(), o.audience(),
-                o.fieldMapping(), o.expiryTimeUnit());
+        return OAuth2Settings.validate(o, "authentication.oauth2");
     }
 
     private MtlsClientCert mtls(MtlsClientCert m, MtlsClientCert current) {
@@ -279,12 +257,12 @@ public final class EndpointValidator {
             return null;
         }
         if (blank(m.clientCert()) || blank(m.clientKey())) {
-            throw ApiError.badRequest("mtls_client_cert:both client_cert and client_key are required (PEM)");
+            throw InvalidInputException.of("mtls_client_cert:both client_cert and client_key are required (PEM)");
         }
         String key = m.clientKey();
         if (EndpointRedaction.REDACTED.equals(key.trim())) {
             if (current == null) {
-                throw ApiError.badRequest("mtls_client_cert.client_key:please provide the PEM key (\""
+                throw InvalidInputException.of("mtls_client_cert.client_key:please provide the PEM key (\""
                         + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
             }
             key = current.clientKey();

@@ -4,8 +4,8 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.http.ApiError;
-import dev.hookline.server.ingest.DeliveryPlanner;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotPermittedException;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -31,28 +31,39 @@ public final class EventReplay {
     private static final int CHUNK = 500;
 
     private final ServerContext context;
+    private final DeliveryPlanning planning;
 
-    public EventReplay(ServerContext context) {
+    /**
+     * Makes an event's deliveries again, as ingest would now (its subscriptions, filters and functions), in the
+     * caller's write. Ingest provides it ({@code HooklineServer} connects the two), so events do not depend on ingest.
+     */
+    @FunctionalInterface
+    public interface DeliveryPlanning {
+        List<EventDelivery> createDeliveries(Connection c, Event event) throws SQLException;
+    }
+
+    public EventReplay(ServerContext context, DeliveryPlanning planning) {
         this.context = context;
+        this.planning = planning;
     }
 
     /**
-     * Replays the project's event {@code eventId} and returns it as loaded before the replay. 400 "event not found"
-     * when it is unknown or outside {@code scope} (Convoy answers 400 here); 403 when the caller reaches only some of
-     * the endpoints it targets (a portal link may replay only what goes to its own endpoints).
+     * Replays the project's event {@code eventId} and returns it as loaded before the replay. Invalid input "event
+     * not found" when it is unknown or outside {@code scope} (Convoy answers 400 here, not 404); not permitted when
+     * the caller reaches only some of the endpoints it targets (a portal link may replay only what goes to its own endpoints).
      */
     public Event replay(String projectId, String eventId, EventScope scope) {
         String baseUrl = context.baseUrl();
         Replayed replayed = context.db().write(c -> {
-            Event event = EventStore.find(c, projectId, eventId);
+            Event event = context.events().find(c, projectId, eventId);
             if (event == null || !scope.reachesAny(event.endpoints())) {
-                throw ApiError.badRequest(NOT_FOUND);
+                throw InvalidInputException.of(NOT_FOUND);
             }
             if (!scope.reachesAll(event.endpoints())) {
-                throw ApiError.forbidden("this event also targets endpoints outside the portal link");
+                throw new NotPermittedException("this event also targets endpoints outside the portal link");
             }
-            Event answer = EventStore.withSources(c, projectId, List.of(event), baseUrl).get(0);
-            return new Replayed(answer, due(DeliveryPlanner.createDeliveries(c, context, event)));
+            Event answer = EventRepository.withSources(c, projectId, List.of(event), baseUrl).get(0);
+            return new Replayed(answer, due(planning.createDeliveries(c, event)));
         });
         LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, replayed.due());
         if (replayed.due() > 0) {
@@ -66,17 +77,19 @@ public final class EventReplay {
      * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed, and so is one
      * that also targets endpoints outside {@code scope} (a portal link replays only what is wholly its own).
      */
-    public BatchOutcome batchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
+    public BatchOutcome batchReplay(String projectId, EventRepository.Filter filter, ListParams window,
+                                    EventScope scope) {
         int[] dueTotal = {0};
         BatchOutcome outcome = context.db().write(c -> {
             List<String> ids = new ArrayList<>();
-            EventStore.forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
+            context.events().forEachMatching(c, projectId, filter, window,
+                    page -> page.forEach(e -> ids.add(e.uid())));
             int successful = 0;
             int failed = 0;
             for (int from = 0; from < ids.size(); from += CHUNK) {
                 List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-                Map<String, Event> events = ProjectRows.findByIds(c, "events", EventStore.COLUMNS, projectId, chunk,
-                        EventStore::map, Event::uid);
+                Map<String, Event> events = ProjectRows.findByIds(c, "events", EventRepository.COLUMNS, projectId,
+                        chunk, EventRepository::map, Event::uid);
                 for (String id : chunk) {
                     Event event = events.get(id);
                     Integer due = event == null || !scope.reachesAll(event.endpoints()) ? null
@@ -99,10 +112,11 @@ public final class EventReplay {
     }
 
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
-    public long countBatchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
+    public long countBatchReplay(String projectId, EventRepository.Filter filter, ListParams window,
+                                 EventScope scope) {
         return context.db().read(c -> {
             long[] count = {0};
-            EventStore.forEachMatching(c, projectId, filter, window,
+            context.events().forEachMatching(c, projectId, filter, window,
                     page -> count[0] += page.stream().filter(e -> scope.reachesAll(e.endpoints())).count());
             return count[0];
         });
@@ -112,7 +126,7 @@ public final class EventReplay {
     private Integer replayAlone(Connection c, Event event) throws SQLException {
         Savepoint savepoint = c.setSavepoint();
         try {
-            int due = due(DeliveryPlanner.createDeliveries(c, context, event));
+            int due = due(planning.createDeliveries(c, event));
             c.releaseSavepoint(savepoint);
             return due;
         } catch (SQLException | RuntimeException e) {

@@ -17,7 +17,7 @@ import java.util.List;
  * private-use character, then {@code p}+project, {@code s}+source, {@code e}+endpoint ID). A search with filters is
  * then a single FTS5 query ({@code scope AND words AND (endpoints) AND (sources)}) that FTS5 walks in rowid order and
  * stops after a page: its cost does not depend on how common a word is, nor on how many events other projects have.
- * That ordered walk pages correctly because {@link EventStore} assigns {@code events.rowid} in ID order
+ * That ordered walk pages correctly because {@link EventRepository} assigns {@code events.rowid} in ID order
  * ({@link #ROWID_ORDER}).
  */
 public final class EventSearch {

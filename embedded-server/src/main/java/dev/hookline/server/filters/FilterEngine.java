@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.server.subscriptions.FilterFlattener;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -24,18 +24,16 @@ public final class FilterEngine {
     /** Enough for every live subscription filter of a large installation; past it the cache starts over. */
     private static final int CACHE_LIMIT = 4096;
 
-    private static final Map<JsonNode, CompiledFilter> BODY_FILTERS = new ConcurrentHashMap<>();
-    private static final Map<JsonNode, CompiledFilter> HEADER_FILTERS = new ConcurrentHashMap<>();
-
-    private FilterEngine() {
-    }
+    /** Compiled filters by their JSON: one cache per engine (one engine per server, {@code ServerContext}). */
+    private final Map<JsonNode, CompiledFilter> bodyFilters = new ConcurrentHashMap<>();
+    private final Map<JsonNode, CompiledFilter> headerFilters = new ConcurrentHashMap<>();
 
     /**
      * True if the document satisfies the filter.
      *
      * @throws FilterFlattener.InvalidFilterException if the filter is not valid (stored filters were validated)
      */
-    public static boolean matches(JsonNode filter, JsonNode document) {
+    public boolean matches(JsonNode filter, JsonNode document) {
         return compile(filter).matches(document);
     }
 
@@ -44,7 +42,7 @@ public final class FilterEngine {
      * case-insensitively; headers may map a name to a value or to a list of values ({@code {name:[values]}}, as
      * events store them).
      */
-    public static boolean matches(SubscriptionStore.StoredFilter filter, JsonNode body, JsonNode headers) {
+    public boolean matches(SubscriptionRepository.StoredFilter filter, JsonNode body, JsonNode headers) {
         return matchesHeaders(filter.flat()[0], headers) && matches(filter.flat()[1], body);
     }
 
@@ -53,18 +51,18 @@ public final class FilterEngine {
      * header sent once compares as its value, a header sent several times as the list of its values (so a plain
      * value matches if any of them is equal).
      */
-    public static boolean matchesHeaders(JsonNode filter, JsonNode headers) {
+    public boolean matchesHeaders(JsonNode filter, JsonNode headers) {
         return compileHeaders(filter).matches(normalizeHeaders(headers));
     }
 
     /** The compiled form of a body (or any document) filter; cached. */
-    public static CompiledFilter compile(JsonNode filter) {
-        return cached(BODY_FILTERS, filter, false);
+    public CompiledFilter compile(JsonNode filter) {
+        return cached(bodyFilters, filter, false);
     }
 
     /** The compiled form of a header filter; names lower-cased. Use with {@link #normalizeHeaders}. */
-    public static CompiledFilter compileHeaders(JsonNode filter) {
-        return cached(HEADER_FILTERS, filter, true);
+    public CompiledFilter compileHeaders(JsonNode filter) {
+        return cached(headerFilters, filter, true);
     }
 
     /** Headers as header filters see them: lower-cased names, a single value unwrapped from its list. */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.api.model.SubscriptionFilterRequest;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.subscriptions.FilterFlattener;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -29,7 +29,7 @@ final class FilterRequests {
                                      String subscriptionId, Instant now) {
         String eventType = eventType(prefix, request.eventType());
         if (eventType == null) {
-            throw ApiError.badRequest(prefix + "event_type:please provide an event type (\"*\" for every type)");
+            throw InvalidInputException.of(prefix + "event_type:please provide an event type (\"*\" for every type)");
         }
         Instant enabledAt = json.has("enabled_at") ? enabledAt(prefix, json.get("enabled_at")) : now;
         ObjectNode[] raw = new ObjectNode[4];
@@ -63,12 +63,12 @@ final class FilterRequests {
     /** A filter part checked and flattened (for an ad-hoc test); {@code field} names it in errors. */
     static ObjectNode flattened(String field, JsonNode part) {
         if (part != null && !part.isObject()) {
-            throw ApiError.badRequest(field + ":must be a JSON object");
+            throw InvalidInputException.of(field + ":must be a JSON object");
         }
         try {
             return FilterFlattener.flattenFilter(part);
         } catch (FilterFlattener.InvalidFilterException e) {
-            throw ApiError.badRequest(field + ":" + e.getMessage());
+            throw InvalidInputException.of(field + ":" + e.getMessage());
         }
     }
 
@@ -83,7 +83,7 @@ final class FilterRequests {
         }
         String type = eventType.strip();
         if (type.length() > MAX_EVENT_TYPE_LENGTH) {
-            throw ApiError.badRequest(prefix + "event_type:must be at most " + MAX_EVENT_TYPE_LENGTH + " characters");
+            throw InvalidInputException.of(prefix + "event_type:must be at most " + MAX_EVENT_TYPE_LENGTH + " characters");
         }
         return type;
     }
@@ -99,7 +99,7 @@ final class FilterRequests {
                 // fall through to the error below
             }
         }
-        throw ApiError.badRequest(prefix + "enabled_at:must be an RFC 3339 time (e.g. \"2026-01-02T15:04:05Z\") "
+        throw InvalidInputException.of(prefix + "enabled_at:must be an RFC 3339 time (e.g. \"2026-01-02T15:04:05Z\") "
                 + "or null to disable the filter");
     }
 

@@ -3,7 +3,7 @@ package dev.hookline.server.filters;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.SubscriptionFilter;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -20,13 +20,19 @@ import java.util.List;
  *       disabled ({@code enabled_at} null) means no delivery; otherwise the filter must accept the headers and the
  *       body.
  * </ol>
- * Step 1 alone is what a caller may check first to skip candidates cheaply ({@link #acceptsType}).
+ * Step 1 alone is what a caller may check first to skip candidates cheaply ({@link #acceptsType}). One instance per
+ * server ({@code ServerContext}), over its filter rows and its filter engine's cache.
  */
 public final class SubscriptionMatch {
 
-    private static final String ALL_TYPES = FilterStore.ALL_TYPES;
+    private static final String ALL_TYPES = FilterRepository.ALL_TYPES;
 
-    private SubscriptionMatch() {
+    private final FilterRepository filters;
+    private final FilterEngine engine;
+
+    public SubscriptionMatch(FilterRepository filters, FilterEngine engine) {
+        this.filters = filters;
+        this.engine = engine;
     }
 
     /**
@@ -34,20 +40,20 @@ public final class SubscriptionMatch {
      * to lists of values ({@link FilterEngine#headerDocument}). The connection is the caller's transaction
      * (read-only use).
      */
-    public static boolean matches(Connection c, SubscriptionStore.Row subscription, String eventType, JsonNode body,
+    public boolean matches(Connection c, SubscriptionRepository.Row subscription, String eventType, JsonNode body,
                                   JsonNode headers) throws SQLException {
         FilterConfig config = subscription.subscription().filterConfig();
         if (!acceptsType(config == null ? null : config.eventTypes(), eventType)) {
             return false;
         }
-        SubscriptionFilter row = FilterStore.mostSpecific(c, subscription.uid(), eventType);
+        SubscriptionFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
         if (row != null) {
-            return row.enabledAt() != null && FilterEngine.matchesHeaders(row.headers(), headers)
-                    && FilterEngine.matches(row.body(), body);
+            return row.enabledAt() != null && engine.matchesHeaders(row.headers(), headers)
+                    && engine.matches(row.body(), body);
         }
         FilterConfig.Filter filter = config == null ? null : config.filter();
         return filter == null
-                || (FilterEngine.matchesHeaders(filter.headers(), headers) && FilterEngine.matches(filter.body(), body));
+                || (engine.matchesHeaders(filter.headers(), headers) && engine.matches(filter.body(), body));
     }
 
     /** Exact, case-sensitive membership, {@code "*"} accepting every type; no types at all means all types. */

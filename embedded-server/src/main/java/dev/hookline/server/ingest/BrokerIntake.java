@@ -78,7 +78,7 @@ public final class BrokerIntake implements MessageIntake {
             EventTargets.Targeting targeting = switch (type) {
                 case "single" -> EventTargets.toEndpointOrOwner(context, project, common, fields.endpointId(),
                         fields.ownerId(), source.uid());
-                case "fanout" -> EventTargets.toOwner(project, common, fields.ownerId(), source.uid());
+                case "fanout" -> EventTargets.toOwner(context, project, common, fields.ownerId(), source.uid());
                 case "broadcast" -> EventTargets.broadcast(project, common, source.uid());
                 default -> throw new RejectedMessageException(MESSAGE_TYPE_HEADER + " is \"" + type
                         + "\"; it must be single, fanout or broadcast");

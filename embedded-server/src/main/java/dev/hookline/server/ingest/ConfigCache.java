@@ -4,12 +4,11 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
-import dev.hookline.server.projects.ProjectStore;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.StoreException;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,7 +56,7 @@ public final class ConfigCache {
 
     // Writer-side entries, all tagged with writerCacheVersion.
     private volatile long writerCacheVersion = -1;
-    private final Map<String, List<SubscriptionStore.Row>> subscriptions = new ConcurrentHashMap<>();
+    private final Map<String, List<SubscriptionRepository.Row>> subscriptions = new ConcurrentHashMap<>();
     private final Map<String, Optional<Endpoint>> endpoints = new ConcurrentHashMap<>();
     private final Map<String, Optional<Source>> sources = new ConcurrentHashMap<>();
     private final Map<String, Optional<Project>> projects = new ConcurrentHashMap<>();
@@ -136,7 +135,7 @@ public final class ConfigCache {
         if (cached != null && cached.version() == version) {
             return cached.value().orElse(null);
         }
-        Source source = new SourceStore(context).findByMaskId(maskId);
+        Source source = context.sources().findByMaskId(maskId);
         bounded(sourcesByMask).put(maskId, new Versioned<>(version, Optional.ofNullable(source)));
         return source;
     }
@@ -148,7 +147,7 @@ public final class ConfigCache {
         if (cached != null && cached.version() == version) {
             return cached.value().orElse(null);
         }
-        Project project = context.db().read(c -> ProjectStore.find(c, projectId));
+        Project project = context.db().read(c -> context.projects().find(c, projectId));
         bounded(projectsRead).put(projectId, new Versioned<>(version, Optional.ofNullable(project)));
         return project;
     }
@@ -178,41 +177,41 @@ public final class ConfigCache {
         }
     }
 
-    List<SubscriptionStore.Row> subscriptionsBySource(Connection c, String projectId, String sourceId) {
+    List<SubscriptionRepository.Row> subscriptionsBySource(Connection c, String projectId, String sourceId) {
         checkWriterVersion();
         return subscriptions.computeIfAbsent("s/" + projectId + "/" + sourceId,
-                k -> load(() -> SubscriptionStore.findBySource(c, projectId, sourceId)));
+                k -> load(() -> context.subscriptions().findBySource(c, projectId, sourceId)));
     }
 
-    List<SubscriptionStore.Row> subscriptionsByEndpoint(Connection c, String projectId, String endpointId) {
+    List<SubscriptionRepository.Row> subscriptionsByEndpoint(Connection c, String projectId, String endpointId) {
         checkWriterVersion();
         return subscriptions.computeIfAbsent("e/" + projectId + "/" + endpointId,
-                k -> load(() -> SubscriptionStore.findByEndpoint(c, projectId, endpointId)));
+                k -> load(() -> context.subscriptions().findByEndpoint(c, projectId, endpointId)));
     }
 
-    List<SubscriptionStore.Row> subscriptionsWithEndpoint(Connection c, String projectId) {
+    List<SubscriptionRepository.Row> subscriptionsWithEndpoint(Connection c, String projectId) {
         checkWriterVersion();
         return subscriptions.computeIfAbsent("p/" + projectId,
-                k -> load(() -> SubscriptionStore.findWithEndpoint(c, projectId)));
+                k -> load(() -> context.subscriptions().findWithEndpoint(c, projectId)));
     }
 
     Endpoint endpoint(Connection c, String projectId, String endpointId) {
         checkWriterVersion();
         return endpoints.computeIfAbsent(projectId + "/" + endpointId,
-                k -> Optional.ofNullable(load(() -> EndpointStore.find(c, projectId, endpointId)))).orElse(null);
+                k -> Optional.ofNullable(load(() -> context.endpoints().find(c, projectId, endpointId)))).orElse(null);
     }
 
     Source source(Connection c, String projectId, String sourceId) {
         checkWriterVersion();
         String baseUrl = context.baseUrl();
         return sources.computeIfAbsent(projectId + "/" + sourceId,
-                k -> Optional.ofNullable(load(() -> SourceStore.find(c, projectId, sourceId, baseUrl)))).orElse(null);
+                k -> Optional.ofNullable(load(() -> context.sources().find(c, projectId, sourceId, baseUrl)))).orElse(null);
     }
 
     Project project(Connection c, String projectId) {
         checkWriterVersion();
         return projects.computeIfAbsent(projectId,
-                k -> Optional.ofNullable(load(() -> ProjectStore.find(c, projectId)))).orElse(null);
+                k -> Optional.ofNullable(load(() -> context.projects().find(c, projectId)))).orElse(null);
     }
 
     private interface Load<T> {

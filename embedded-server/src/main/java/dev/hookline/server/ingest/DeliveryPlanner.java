@@ -9,20 +9,18 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Project;
-import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
-import dev.hookline.server.deliveries.DeliveryStore.Retry;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.deliveries.DeliveryRepository.NewDelivery;
+import dev.hookline.server.retry.Retry;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import dev.hookline.server.transforms.ScriptResult;
 import java.io.IOException;
 import java.sql.Connection;
@@ -67,7 +65,7 @@ public final class DeliveryPlanner {
     private static final JsonNode NO_HEADERS = Json.lenient().createObjectNode();
 
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
-    static final long EXPONENTIAL_MAX_RETRY_SECONDS = 7_200;
+    static final long EXPONENTIAL_MAX_RETRY_SECONDS = Retry.EXPONENTIAL_MAX_RETRY_SECONDS;
 
     private DeliveryPlanner() {
     }
@@ -88,7 +86,7 @@ public final class DeliveryPlanner {
     }
 
     /** One matched subscription, ready to become a delivery once the event has its ID. */
-    record Match(SubscriptionStore.Row subscription, Endpoint endpoint, EventDeliveryStatus status,
+    record Match(SubscriptionRepository.Row subscription, Endpoint endpoint, EventDeliveryStatus status,
                  String transformedPayload, String failure) {
     }
 
@@ -120,7 +118,7 @@ public final class DeliveryPlanner {
         List<EventDelivery> stored = insert(c, context, event.projectId(), event.uid(), event.eventType(),
                 event.sourceId(), event.idempotencyKey(), event.urlQueryParams(), event.acknowledgedAt(), plan);
         List<String> endpoints = plan.matches().isEmpty() ? event.endpoints() : plan.endpointIds();
-        EventStore.updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
+        context.events().updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
                 plan.failureReason(), context.now());
         return stored;
     }
@@ -137,7 +135,7 @@ public final class DeliveryPlanner {
         Project project = cache.project(c, projectId);
         Retry retry = retryOf(project);
         Map<String, List<String>> deliveryHeaders = deliveryHeaders(c, cache, projectId, sourceId, headers);
-        List<SubscriptionStore.Row> candidates = candidates(c, cache, projectId, target);
+        List<SubscriptionRepository.Row> candidates = candidates(c, cache, projectId, target);
         if (candidates.isEmpty()) {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
@@ -145,7 +143,7 @@ public final class DeliveryPlanner {
         JsonNode headersNode = null;
         List<Match> matches = new ArrayList<>();
         Set<String> endpointIds = new LinkedHashSet<>();
-        for (SubscriptionStore.Row row : candidates) {
+        for (SubscriptionRepository.Row row : candidates) {
             Endpoint endpoint = cache.endpoint(c, projectId, row.endpointId());
             if (endpoint == null) {
                 continue;
@@ -159,7 +157,7 @@ public final class DeliveryPlanner {
             if (headersNode == null) {
                 headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
             }
-            if (!SubscriptionMatch.matches(c, row, eventType, parsedBody, headersNode)) {
+            if (!context.subscriptionMatch().matches(c, row, eventType, parsedBody, headersNode)) {
                 continue;
             }
             EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
@@ -196,11 +194,11 @@ public final class DeliveryPlanner {
                     urlQueryParams, plan.retry(), m.transformedPayload(), m.failure() == null ? 0 : 1, now, 0,
                     m.failure() == null ? "" : m.failure(), acknowledgedAt == null ? now : acknowledgedAt));
         }
-        List<EventDelivery> stored = DeliveryStore.insertDeliveries(c, context, projectId, deliveries);
+        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {
             Match m = plan.matches().get(i);
             if (m.failure() != null) {
-                AttemptStore.insert(c, context, projectId, new AttemptStore.NewAttempt(stored.get(i).uid(),
+                context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(stored.get(i).uid(),
                         m.endpoint().uid(), m.endpoint().url(), "POST", "", "", Map.of(), "", Map.of(), "", "",
                         m.failure() + " (no request was sent)", false, 0, null, null));
             }
@@ -208,7 +206,7 @@ public final class DeliveryPlanner {
         return stored;
     }
 
-    private static List<SubscriptionStore.Row> candidates(Connection c, ConfigCache cache, String projectId,
+    private static List<SubscriptionRepository.Row> candidates(Connection c, ConfigCache cache, String projectId,
                                                           Target target) {
         return switch (target) {
             case Target.FromSource s -> cache.subscriptionsBySource(c, projectId, s.sourceId());
@@ -216,7 +214,7 @@ public final class DeliveryPlanner {
                 if (e.endpointIds().size() == 1) {
                     yield cache.subscriptionsByEndpoint(c, projectId, e.endpointIds().get(0));
                 }
-                List<SubscriptionStore.Row> rows = new ArrayList<>();
+                List<SubscriptionRepository.Row> rows = new ArrayList<>();
                 for (String endpointId : new LinkedHashSet<>(e.endpointIds())) {
                     rows.addAll(cache.subscriptionsByEndpoint(c, projectId, endpointId));
                 }
@@ -256,15 +254,7 @@ public final class DeliveryPlanner {
     }
 
     public static Retry retryOf(Project project) {
-        ProjectConfig.Strategy strategy = project == null || project.config() == null ? null
-                : project.config().strategy();
-        if (strategy == null || strategy.type() == null) {
-            return Retry.DEFAULT;
-        }
-        long interval = strategy.duration() == null ? Retry.DEFAULT.intervalSeconds() : strategy.duration();
-        long limit = strategy.retryCount() == null ? Retry.DEFAULT.retryLimit() : strategy.retryCount();
-        return new Retry(strategy.type(), interval, limit,
-                strategy.type() == StrategyType.EXPONENTIAL ? EXPONENTIAL_MAX_RETRY_SECONDS : 0);
+        return Retry.of(project);
     }
 
     private static JsonNode parse(String data) {

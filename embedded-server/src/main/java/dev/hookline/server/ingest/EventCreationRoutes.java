@@ -1,24 +1,22 @@
 package dev.hookline.server.ingest;
 
 import dev.hookline.api.model.BroadcastEventRequest;
-import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointSecret;
-import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
 import dev.hookline.server.endpoints.EndpointValidator;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.metaevents.MetaEventRecorder;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -73,7 +71,7 @@ public final class EventCreationRoutes {
         }
         EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
                 r.idempotencyKey());
-        answer(ex, EventTargets.write(context, EventTargets.toOwner(project, common, r.ownerId(), null)),
+        answer(ex, EventTargets.write(context, EventTargets.toOwner(context, project, common, r.ownerId(), null)),
                 "Endpoint fanout event queued successfully");
     }
 
@@ -109,11 +107,11 @@ public final class EventCreationRoutes {
                 EndpointRequest.of(url, "endpoint-" + newEndpointId), project.config());
         String secret = EndpointValidator.initialSecret(r.secret());
         EventIntake.Stored stored = EventTargets.write(context, c -> {
-            Endpoint endpoint = EndpointStore.findByUrl(c, project.uid(), endpointDraft.url());
+            Endpoint endpoint = context.endpoints().findByUrl(c, project.uid(), endpointDraft.url());
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
-                EndpointStore.insert(c, endpoint);
-                MetaEventRecorder.recordEndpoint(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
+                context.endpoints().insert(c, endpoint);
+                EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             List<String> endpointIds = List.of(endpoint.uid());
@@ -133,21 +131,21 @@ public final class EventCreationRoutes {
      */
     private void dynamicSubscription(Connection c, String projectId, Endpoint endpoint, List<String> eventTypes)
             throws SQLException {
-        List<SubscriptionStore.Row> existing = SubscriptionStore.findByEndpoint(c, projectId, endpoint.uid());
+        List<SubscriptionRepository.Row> existing = context.subscriptions().findByEndpoint(c, projectId, endpoint.uid());
         Instant now = context.now();
         if (existing.isEmpty()) {
-            SubscriptionStore.insert(c, context.newId(), projectId, EventTargets.subscriptionValues("subscription-"
+            context.subscriptions().insert(c, context.newId(), projectId, EventTargets.subscriptionValues("subscription-"
                     + UUID.randomUUID(), endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes), now);
             return;
         }
         if (eventTypes.isEmpty()) {
             return;
         }
-        SubscriptionStore.Row row = existing.get(0);
-        SubscriptionStore.Values was = SubscriptionStore.valuesOf(row);
-        SubscriptionStore.StoredFilter filter = new SubscriptionStore.StoredFilter(List.copyOf(eventTypes),
+        SubscriptionRepository.Row row = existing.get(0);
+        SubscriptionRepository.Values was = SubscriptionRepository.valuesOf(row);
+        SubscriptionRepository.StoredFilter filter = new SubscriptionRepository.StoredFilter(List.copyOf(eventTypes),
                 was.filter().raw(), was.filter().flat());
-        SubscriptionStore.replace(c, projectId, row.uid(), new SubscriptionStore.Values(was.name(), was.endpointId(),
+        context.subscriptions().replace(c, projectId, row.uid(), new SubscriptionRepository.Values(was.name(), was.endpointId(),
                 was.sourceId(), was.function(), was.alertConfig(), was.retryConfig(), filter, was.rateLimitConfig(),
                 was.deliveryMode()), now);
     }
@@ -155,9 +153,7 @@ public final class EventCreationRoutes {
     private Endpoint newEndpoint(String projectId, String id, EndpointValidator.Draft draft, String secret) {
         Instant now = context.now();
         List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(), secret, null, now, now, null));
-        return draft.applyTo(new Endpoint(id, projectId, "", "", "", secrets, true, "", "", "", "",
-                EndpointStatus.ACTIVE, EndpointValidator.DEFAULT_HTTP_TIMEOUT, null, null, 0, 0L,
-                ContentType.APPLICATION_JSON, null, null, null, now, now, null), now);
+        return draft.newEndpoint(id, projectId, secrets, now);
     }
 
     private static boolean blank(String value) {

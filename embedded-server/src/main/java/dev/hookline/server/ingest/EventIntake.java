@@ -5,7 +5,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.EventRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -50,8 +50,8 @@ final class EventIntake {
     static Stored store(Connection c, ServerContext context, Draft d) throws SQLException {
         Instant now = context.now();
         String key = d.idempotencyKey() == null ? "" : d.idempotencyKey();
-        if (!key.isEmpty() && EventStore.firstWithIdempotencyKey(c, d.projectId(), key) != null) {
-            Event event = EventStore.insert(c, context, new EventStore.NewEvent(d.projectId(), d.eventType(),
+        if (!key.isEmpty() && EventRepository.firstWithIdempotencyKey(c, d.projectId(), key) != null) {
+            Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                     d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(),
                     key, true, EventStatus.SUCCESS, "", now));
             return new Stored(event, List.of());
@@ -59,7 +59,7 @@ final class EventIntake {
         DeliveryPlanner.Plan plan = DeliveryPlanner.plan(c, context, d.projectId(), d.target(), d.eventType(),
                 d.payload().text(), d.payload().tree(), d.headers(), d.sourceId());
         List<String> endpoints = plan.matches().isEmpty() ? d.endpointIds() : plan.endpointIds();
-        Event event = EventStore.insert(c, context, new EventStore.NewEvent(d.projectId(), d.eventType(),
+        Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                 d.sourceId(), endpoints, d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(), key,
                 false, plan.eventStatus(), plan.failureReason(), now));
         List<EventDelivery> deliveries = DeliveryPlanner.insert(c, context, d.projectId(), event.uid(),

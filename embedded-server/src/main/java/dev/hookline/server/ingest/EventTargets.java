@@ -8,9 +8,9 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.endpoints.EndpointStore;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.http.ApiError;
-import dev.hookline.server.subscriptions.SubscriptionStore;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
@@ -66,7 +66,7 @@ final class EventTargets {
         return c -> {
             List<String> endpointIds;
             if (endpoint != null) {
-                Endpoint found = EndpointStore.find(c, project.uid(), endpoint);
+                Endpoint found = context.endpoints().find(c, project.uid(), endpoint);
                 if (found == null) {
                     throw ApiError.badRequest("endpoint_id:failed to find endpoint by id");
                 }
@@ -75,7 +75,7 @@ final class EventTargets {
                 }
                 endpointIds = List.of(found.uid());
             } else {
-                endpointIds = ownerEndpoints(c, project.uid(), ownerId.strip());
+                endpointIds = ownerEndpoints(c, context, project.uid(), ownerId.strip());
             }
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
@@ -83,12 +83,13 @@ final class EventTargets {
     }
 
     /** {@code POST /events/fanout}: to every endpoint of {@code ownerId}. */
-    static Targeting toOwner(Project project, Common common, String ownerId, String sourceId) {
+    static Targeting toOwner(ServerContext context, Project project, Common common, String ownerId,
+                             String sourceId) {
         if (blank(ownerId)) {
             throw ApiError.badRequest("owner_id:please provide an owner id");
         }
         return c -> {
-            List<String> endpointIds = ownerEndpoints(c, project.uid(), ownerId.strip());
+            List<String> endpointIds = ownerEndpoints(c, context, project.uid(), ownerId.strip());
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
         };
@@ -120,8 +121,9 @@ final class EventTargets {
                 common.headers(), common.payload(), "", "", common.key());
     }
 
-    private static List<String> ownerEndpoints(Connection c, String projectId, String ownerId) throws SQLException {
-        List<String> ids = EndpointStore.findByOwner(c, projectId, ownerId).stream().map(Endpoint::uid).toList();
+    private static List<String> ownerEndpoints(Connection c, ServerContext context, String projectId,
+                                               String ownerId) throws SQLException {
+        List<String> ids = context.endpoints().findByOwner(c, projectId, ownerId).stream().map(Endpoint::uid).toList();
         if (ids.isEmpty()) {
             throw ApiError.badRequest("owner_id:owner ID has no configured endpoints");
         }
@@ -134,22 +136,22 @@ final class EventTargets {
      */
     private static void ensureCatchAllSubscription(Connection c, ServerContext context, String projectId,
                                                    Endpoint endpoint) throws SQLException {
-        if (SubscriptionStore.countForEndpoint(c, projectId, endpoint.uid(), null) > 0) {
+        if (context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null) > 0) {
             return;
         }
-        SubscriptionStore.insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
+        context.subscriptions().insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
                 + "-subscription", endpoint.uid(), List.of("*")), context.now());
     }
 
-    static SubscriptionStore.Values subscriptionValues(String name, String endpointId, List<String> types) {
+    static SubscriptionRepository.Values subscriptionValues(String name, String endpointId, List<String> types) {
         ObjectNode[] empty = new ObjectNode[4];
         ObjectNode[] emptyFlat = new ObjectNode[4];
         for (int i = 0; i < 4; i++) {
             empty[i] = JsonNodeFactory.instance.objectNode();
             emptyFlat[i] = JsonNodeFactory.instance.objectNode();
         }
-        return new SubscriptionStore.Values(name, endpointId, null, null, null, null,
-                new SubscriptionStore.StoredFilter(types, empty, emptyFlat), null, DeliveryMode.AT_LEAST_ONCE);
+        return new SubscriptionRepository.Values(name, endpointId, null, null, null, null,
+                new SubscriptionRepository.StoredFilter(types, empty, emptyFlat), null, DeliveryMode.AT_LEAST_ONCE);
     }
 
     static boolean blank(String value) {

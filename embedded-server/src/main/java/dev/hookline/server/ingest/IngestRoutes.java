@@ -13,7 +13,7 @@ import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.projects.ProjectConfigs;
-import dev.hookline.server.sources.SourceStore;
+import dev.hookline.server.sources.SourceRepository;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -105,12 +105,12 @@ public final class IngestRoutes {
         }
         byte[] mac = SourceVerifier.hmac("SHA256", secret, token.getBytes(StandardCharsets.UTF_8));
         var now = context.now();
-        new SourceStore(context).update(source.projectId(), source.uid(), current -> new Source(current.uid(),
-                current.projectId(), current.maskId(), current.name(), current.url(), current.type(),
+        context.db().write(c -> context.sources().update(c, source.projectId(), source.uid(), current -> new Source(
+                current.uid(), current.projectId(), current.maskId(), current.name(), current.url(), current.type(),
                 current.provider(), current.isDisabled(), current.verifier(), current.customResponse(),
                 new Source.ProviderConfig(new Source.Twitter(now)), current.forwardHeaders(), current.pubSub(),
                 current.idempotencyKeys(), current.bodyFunction(), current.headerFunction(), current.createdAt(),
-                current.updatedAt(), current.deletedAt(), null));
+                current.updatedAt(), current.deletedAt(), null), now));
         ObjectNode answer = Json.strict().createObjectNode();
         answer.put("response_token", "sha256=" + Base64.getEncoder().encodeToString(mac));
         ex.sendJson(200, answer);

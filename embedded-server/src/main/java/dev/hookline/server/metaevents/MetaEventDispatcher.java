@@ -11,12 +11,11 @@ import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.dispatch.RetrySchedule;
+import dev.hookline.server.retry.RetrySchedule;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.outbound.Webhook;
 import dev.hookline.server.outbound.WebhookSender;
-import dev.hookline.server.projects.ProjectStore;
+import dev.hookline.server.retry.Retry;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -87,7 +86,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
         if (running) {
             return;
         }
-        int recovered = context.db().write(c -> MetaEventStore.recoverInterrupted(c, context.now()));
+        int recovered = context.db().write(c -> context.metaEvents().recoverInterrupted(c, context.now()));
         if (recovered > 0) {
             LOG.info("{} meta events left mid-send by the last run will be sent again", recovered);
         }
@@ -141,22 +140,22 @@ public final class MetaEventDispatcher implements AutoCloseable {
         return context.db().write(c -> {
             List<Claimed> out = new ArrayList<>();
             Map<String, Optional<ProjectConfig.MetaEventConfig>> configs = new HashMap<>();
-            for (MetaEvent event : MetaEventStore.due(c, now, CLAIM_BATCH)) {
+            for (MetaEvent event : context.metaEvents().due(c, now, CLAIM_BATCH)) {
                 Optional<ProjectConfig.MetaEventConfig> meta = configs.get(event.projectId());
                 if (meta == null) {
-                    Project project = ProjectStore.find(c, event.projectId());
+                    Project project = context.projects().find(c, event.projectId());
                     meta = Optional.ofNullable(project == null || project.config() == null ? null
                             : project.config().metaEvent())
                             .filter(m -> Boolean.TRUE.equals(m.isEnabled()) && m.url() != null && !m.url().isBlank());
                     configs.put(event.projectId(), meta);
                 }
                 if (meta.isEmpty()) {
-                    MetaEventStore.setStatus(c, event.uid(), EventDeliveryStatus.DISCARDED, now);
+                    context.metaEvents().setStatus(c, event.uid(), EventDeliveryStatus.DISCARDED, now);
                     LOG.info("meta event {} ({}) of project {} discarded: the project no longer sends meta events",
                             event.uid(), event.eventType(), event.projectId());
                     continue;
                 }
-                MetaEventStore.setStatus(c, event.uid(), EventDeliveryStatus.PROCESSING, now);
+                context.metaEvents().setStatus(c, event.uid(), EventDeliveryStatus.PROCESSING, now);
                 out.add(new Claimed(event, meta.get().url().trim(), meta.get().secret()));
             }
             return out;
@@ -167,7 +166,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
         MetaEvent event = item.event();
         SendResult result = sender.send(webhook(item));
         long trials = event.metadata().numTrials() + 1;
-        DeliveryStore.Retry retry = new DeliveryStore.Retry(event.metadata().strategy(),
+        Retry retry = new Retry(event.metadata().strategy(),
                 event.metadata().intervalSeconds(), event.metadata().retryLimit(),
                 event.metadata().maxRetrySeconds());
         Instant now = context.now();
@@ -189,7 +188,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
         EventDeliveryStatus finalStatus = status;
         Instant finalNext = next;
         try {
-            context.db().write(c -> MetaEventStore.recordTry(c, event.uid(), finalStatus, trials, finalNext,
+            context.db().write(c -> context.metaEvents().recordTry(c, event.uid(), finalStatus, trials, finalNext,
                     attempt, now));
         } catch (RuntimeException e) {
             // it stays Processing; the next start sends it again
@@ -201,9 +200,10 @@ public final class MetaEventDispatcher implements AutoCloseable {
     static Webhook webhook(MetaEvent event, String url, String secret) {
         List<EndpointSecret> secrets = secret == null || secret.isEmpty() ? List.of()
                 : List.of(new EndpointSecret("", secret, null, null, null, null));
-        Endpoint target = new Endpoint("", event.projectId(), "", url, "meta events", secrets, false, "", "", "", "",
-                EndpointStatus.ACTIVE, TIMEOUT_SECONDS, null, null, 0, 0L, ContentType.APPLICATION_JSON, null, null,
-                null, null, null, null);
+        Endpoint target = Endpoint.builder().uid("").projectId(event.projectId()).ownerId("").url(url)
+                .name("meta events").secrets(secrets).advancedSignatures(false).description("").slackWebhookUrl("")
+                .teamsWebhookUrl("").supportEmail("").status(EndpointStatus.ACTIVE).httpTimeout(TIMEOUT_SECONDS)
+                .rateLimit(0).rateLimitDuration(0L).contentType(ContentType.APPLICATION_JSON).build();
         return new Webhook(event.projectId(), target, SIGNATURE, event.eventType(), "", event.uid(),
                 idempotencyKey(event.uid()), Map.of(), body(event));
     }

@@ -1,7 +1,6 @@
 package dev.hookline.server.outbound;
 
 import dev.hookline.api.model.MtlsClientCert;
-import dev.hookline.server.endpoints.ClientCertificates;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

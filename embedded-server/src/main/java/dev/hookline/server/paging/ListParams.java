@@ -1,8 +1,7 @@
 package dev.hookline.server.paging;
 
 import dev.hookline.api.model.Page;
-import dev.hookline.server.http.ApiError;
-import dev.hookline.server.http.Exchange;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.store.Ulid;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -34,42 +33,46 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
     public static final int DEFAULT_PER_PAGE = 20;
     public static final int MAX_PER_PAGE = 1000;
 
-    public static ListParams from(Exchange exchange) {
+    /**
+     * Checks and converts the raw query values (each may be null when absent); {@link InvalidInputException} names
+     * the first bad one. Reading them from a request is the HTTP layer's job ({@code http.ListParamsReader}).
+     */
+    public static ListParams of(String perPageText, String sortText, String directionText, String nextCursor,
+                                String prevCursor, String startDate, String endDate) {
         int perPage = DEFAULT_PER_PAGE;
-        String perPageText = exchange.query("perPage").orElse(null);
         if (perPageText != null) {
             try {
                 perPage = Integer.parseInt(perPageText.trim());
             } catch (NumberFormatException e) {
-                throw ApiError.badRequest("perPage must be a whole number, got \"" + perPageText + "\"");
+                throw InvalidInputException.of("perPage must be a whole number, got \"" + perPageText + "\"");
             }
             if (perPage < 1 || perPage > MAX_PER_PAGE) {
-                throw ApiError.badRequest("perPage must be between 1 and " + MAX_PER_PAGE);
+                throw InvalidInputException.of("perPage must be between 1 and " + MAX_PER_PAGE);
             }
         }
-        String sort = exchange.query("sort").orElse("DESC").trim().toUpperCase(Locale.ROOT);
+        String sort = (sortText == null ? "DESC" : sortText).trim().toUpperCase(Locale.ROOT);
         if (!sort.equals("ASC") && !sort.equals("DESC")) {
-            throw ApiError.badRequest("sort must be ASC or DESC, got \"" + sort + "\"");
+            throw InvalidInputException.of("sort must be ASC or DESC, got \"" + sort + "\"");
         }
-        String direction = exchange.query("direction").orElse("next").trim().toLowerCase(Locale.ROOT);
+        String direction = (directionText == null ? "next" : directionText).trim().toLowerCase(Locale.ROOT);
         if (!direction.equals("next") && !direction.equals("prev")) {
-            throw ApiError.badRequest("direction must be next or prev, got \"" + direction + "\"");
+            throw InvalidInputException.of("direction must be next or prev, got \"" + direction + "\"");
         }
         boolean backward = direction.equals("prev");
-        String cursor = exchange.query(backward ? "prev_page_cursor" : "next_page_cursor").orElse(null);
+        String cursor = backward ? prevCursor : nextCursor;
         if (cursor != null && !Ulid.isUlid(cursor)) {
             // Convoy's DESC sentinel for "from the top"
             if (cursor.equalsIgnoreCase("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")) {
                 cursor = null;
             } else {
-                throw ApiError.badRequest((backward ? "prev_page_cursor" : "next_page_cursor")
+                throw InvalidInputException.of((backward ? "prev_page_cursor" : "next_page_cursor")
                         + " is not a valid cursor");
             }
         }
-        Instant start = exchange.query("startDate").map(v -> parseDate("startDate", v, false)).orElse(null);
-        Instant end = exchange.query("endDate").map(v -> parseDate("endDate", v, true)).orElse(null);
+        Instant start = startDate == null ? null : parseDate("startDate", startDate, false);
+        Instant end = endDate == null ? null : parseDate("endDate", endDate, true);
         if (start != null && end != null && start.isAfter(end)) {
-            throw ApiError.badRequest("startDate cannot be greater than endDate");
+            throw InvalidInputException.of("startDate cannot be greater than endDate");
         }
         return new ListParams(perPage, sort.equals("ASC"), backward, cursor,
                 start == null ? null : Ulid.lowerBound(start.toEpochMilli()),
@@ -113,7 +116,7 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
             }
             return instant;
         } catch (DateTimeParseException e) {
-            throw ApiError.badRequest("please specify a " + (endOfRange ? "correct " : "") + name
+            throw InvalidInputException.of("please specify a " + (endOfRange ? "correct " : "") + name
                     + " in the format 2006-01-02T15:04:05 or RFC 3339, got \"" + value + "\"");
         }
     }

@@ -15,9 +15,9 @@ import java.util.Map;
  * headers (the sender's {@code Authorization}, cookies, signatures, tokens, API keys) become {@code ***}, and an
  * embedded source loses its verifier and broker settings. Endpoints are redacted as everywhere else.
  */
-final class PortalMasking {
+public final class PortalMasking {
 
-    static final String MASK = "***";
+    public static final String MASK = "***";
 
     private static final List<String> SENSITIVE = List.of("authorization", "cookie", "secret", "token", "signature",
             "api-key", "api_key", "apikey", "password");
@@ -31,18 +31,18 @@ final class PortalMasking {
         return SENSITIVE.stream().anyMatch(name::contains);
     }
 
-    static Event event(Event e) {
+    public static Event event(Event e) {
         return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(),
                 multiValued(e.headers()), e.endpointMetadata(), source(e.sourceMetadata()), e.urlQueryParams(),
                 e.urlPath(), e.idempotencyKey(), e.isDuplicateEvent(), e.data(), e.raw(), e.status(),
                 e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
     }
 
-    static Page<Event> events(Page<Event> page) {
+    public static Page<Event> events(Page<Event> page) {
         return new Page<>(page.content().stream().map(PortalMasking::event).toList(), page.pagination());
     }
 
-    static EventDelivery delivery(EventDelivery d) {
+    public static EventDelivery delivery(EventDelivery d) {
         return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
                 d.subscriptionId(), multiValued(d.headers()), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(),
                 d.latency(), d.latencySeconds(), d.eventType(), d.deliveryMode(), d.endpointMetadata(),
@@ -51,11 +51,11 @@ final class PortalMasking {
                 d.createdAt(), d.updatedAt(), d.deletedAt());
     }
 
-    static Page<EventDelivery> deliveries(Page<EventDelivery> page) {
+    public static Page<EventDelivery> deliveries(Page<EventDelivery> page) {
         return new Page<>(page.content().stream().map(PortalMasking::delivery).toList(), page.pagination());
     }
 
-    static DeliveryAttempt attempt(DeliveryAttempt a) {
+    public static DeliveryAttempt attempt(DeliveryAttempt a) {
         return new DeliveryAttempt(a.uid(), a.url(), a.method(), a.endpointId(), a.apiVersion(), a.projectId(),
                 a.msgId(), a.ipAddress(), singleValued(a.requestHttpHeader()), singleValued(a.responseHttpHeader()),
                 a.requestBody(), a.httpStatus(), a.responseData(), a.error(), a.status(), a.requestedAt(),

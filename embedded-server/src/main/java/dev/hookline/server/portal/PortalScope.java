@@ -1,47 +1,67 @@
 package dev.hookline.server.portal;
 
-import dev.hookline.server.auth.Principal;
+import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointScope;
-import dev.hookline.server.http.ApiError;
-import dev.hookline.server.portallinks.PortalLinkStore;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.portallinks.PortalLinkRepository;
+import dev.hookline.server.portallinks.PortalLinkRepository.Link;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
 /**
  * What a portal link reaches: the live endpoints with the link's {@code owner_id} when it has one, otherwise the
- * live endpoints of its explicit list. Every {@code /portal-api} route scopes its data with this.
+ * live endpoints of its explicit list. Every {@code /portal-api} route scopes its data with this. A revoked link
+ * reaches nothing (the lookups answer null, and the HTTP layer answers that as a lost session).
  */
 public final class PortalScope {
 
-    private PortalScope() {
+    private final ServerContext context;
+    private final PortalLinkRepository links;
+
+    public PortalScope(ServerContext context) {
+        this.context = context;
+        this.links = context.portalLinks();
+    }
+
+    /** The caller's live link and the endpoints it reaches, read together. */
+    public record Reach(Link link, EventScope scope) {
+        public String projectId() {
+            return link.projectId();
+        }
+    }
+
+    /** The live link {@code portalLinkId}, or null when it was revoked. */
+    public Link liveLink(String portalLinkId) {
+        return context.db().read(c -> links.findLive(c, portalLinkId));
+    }
+
+    /** The live link and its endpoints as an {@link EventScope}, or null when it was revoked. */
+    public Reach reach(String portalLinkId) {
+        return context.db().read(c -> {
+            Link link = links.findLive(c, portalLinkId);
+            return link == null ? null : new Reach(link, EventScope.endpoints(endpointIds(c, link.id())));
+        });
     }
 
     /**
      * IDs of the endpoints portal link {@code portalLinkId} reaches, oldest first; empty for an unknown or revoked
-     * link. For the events and event-deliveries portal routes: filter by these (an empty list means "nothing").
+     * link (an empty scope means "nothing").
      */
-    public static List<String> endpointIds(Connection c, String portalLinkId) throws SQLException {
-        return PortalLinkStore.endpointIdsOf(c, portalLinkId);
-    }
-
-    /** The live link behind a portal caller; 401 when it was revoked since the token was checked. */
-    public static PortalLinkStore.Link link(Connection c, Principal principal) throws SQLException {
-        if (principal == null || principal.kind() != Principal.Kind.PORTAL || principal.portalLinkId() == null) {
-            throw ApiError.unauthorized("portal routes need a portal link token");
-        }
-        PortalLinkStore.Link link = PortalLinkStore.findLive(c, principal.portalLinkId());
-        if (link == null) {
-            throw ApiError.unauthorized("authorization failed");
-        }
-        return link;
+    public List<String> endpointIds(Connection c, String portalLinkId) throws SQLException {
+        return links.endpointIdsOf(c, portalLinkId);
     }
 
     /** The link's endpoints as an {@link EndpointScope} (re-read inside each write, so revocation wins). */
-    public static EndpointScope of(String portalLinkId) {
+    public EndpointScope of(String portalLinkId) {
         return (c, endpoint) -> {
-            PortalLinkStore.Link link = PortalLinkStore.findLive(c, portalLinkId);
-            return link != null && PortalLinkStore.contains(c, link, endpoint);
+            Link link = links.findLive(c, portalLinkId);
+            return link != null && links.contains(c, link, endpoint);
         };
+    }
+
+    /** True while {@code portalLinkId} is live, read on the caller's connection (inside a write). */
+    public boolean isLive(Connection c, String portalLinkId) throws SQLException {
+        return links.findLive(c, portalLinkId) != null;
     }
 }

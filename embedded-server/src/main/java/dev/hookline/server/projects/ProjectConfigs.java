@@ -9,7 +9,7 @@ import dev.hookline.api.model.ProjectConfig.Strategy;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.auth.Keys;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -98,59 +98,59 @@ public final class ProjectConfigs {
      */
     public static ProjectConfig validate(ProjectConfig config) {
         if (config.maxPayloadReadSize() <= 0) {
-            throw ApiError.badRequest("config.max_payload_read_size must be greater than 0");
+            throw InvalidInputException.of("config.max_payload_read_size must be greater than 0");
         }
         if (config.ratelimit().count() == null || config.ratelimit().count() <= 0
                 || config.ratelimit().duration() == null || config.ratelimit().duration() <= 0) {
-            throw ApiError.badRequest("config.ratelimit.count and config.ratelimit.duration must be greater than 0");
+            throw InvalidInputException.of("config.ratelimit.count and config.ratelimit.duration must be greater than 0");
         }
         Strategy strategy = config.strategy();
         if (strategy.type() == null) {
-            throw ApiError.badRequest("config.strategy.type must be linear or exponential");
+            throw InvalidInputException.of("config.strategy.type must be linear or exponential");
         }
         if (strategy.duration() == null || strategy.duration() <= 0) {
-            throw ApiError.badRequest("config.strategy.duration must be greater than 0 (seconds)");
+            throw InvalidInputException.of("config.strategy.duration must be greater than 0 (seconds)");
         }
         if (strategy.retryCount() == null || strategy.retryCount() < 1 || strategy.retryCount() > 1000) {
-            throw ApiError.badRequest("config.strategy.retry_count must be between 1 and 1000");
+            throw InvalidInputException.of("config.strategy.retry_count must be between 1 and 1000");
         }
         Signature signature = config.signature();
         if (signature.header() == null || !signature.header().matches("[A-Za-z0-9-]+")) {
-            throw ApiError.badRequest("config.signature.header must be a valid HTTP header name");
+            throw InvalidInputException.of("config.signature.header must be a valid HTTP header name");
         }
         if (signature.versions() == null || signature.versions().isEmpty()) {
-            throw ApiError.badRequest("config.signature.versions must list at least one version");
+            throw InvalidInputException.of("config.signature.versions must list at least one version");
         }
         for (SignatureVersion v : signature.versions()) {
             if (v.hash() == null || !HASHES.contains(v.hash().toUpperCase(Locale.ROOT))) {
-                throw ApiError.badRequest("config.signature.versions.hash must be SHA256 or SHA512, got " + v.hash());
+                throw InvalidInputException.of("config.signature.versions.hash must be SHA256 or SHA512, got " + v.hash());
             }
             if (v.encoding() == null || !ENCODINGS.contains(v.encoding())) {
-                throw ApiError.badRequest("config.signature.versions.encoding must be hex or base64, got "
+                throw InvalidInputException.of("config.signature.versions.encoding must be hex or base64, got "
                         + v.encoding());
             }
         }
         if (config.requestIdHeader() == null || !config.requestIdHeader().matches("[A-Za-z0-9-]+")) {
-            throw ApiError.badRequest("config.request_id_header must be a valid HTTP header name");
+            throw InvalidInputException.of("config.request_id_header must be a valid HTTP header name");
         }
         MetaEventConfig meta = config.metaEvent();
         if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
-            throw ApiError.badRequest("config.meta_event.type must be http");
+            throw InvalidInputException.of("config.meta_event.type must be http");
         }
         if (meta.eventType() != null) {
             for (String type : meta.eventType()) {
                 if (!META_EVENT_TYPES.contains(type)) {
-                    throw ApiError.badRequest("config.meta_event.event_type has an unknown meta event \"" + type
+                    throw InvalidInputException.of("config.meta_event.event_type has an unknown meta event \"" + type
                             + "\"; known: " + String.join(", ", META_EVENT_TYPES.stream().sorted().toList()));
                 }
             }
         }
         if (Boolean.TRUE.equals(meta.isEnabled())) {
             if (!isHttpUrl(meta.url())) {
-                throw ApiError.badRequest("config.meta_event.url must be an http(s) URL when meta events are enabled");
+                throw InvalidInputException.of("config.meta_event.url must be an http(s) URL when meta events are enabled");
             }
             if (Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints()) && !meta.url().startsWith("https://")) {
-                throw ApiError.badRequest("config.meta_event.url must use https (ssl.enforce_secure_endpoints)");
+                throw InvalidInputException.of("config.meta_event.url must use https (ssl.enforce_secure_endpoints)");
             }
             if (meta.secret() == null || meta.secret().isEmpty()) {
                 meta = new MetaEventConfig(true, "http", meta.eventType(), meta.url(), Keys.random(25));

@@ -13,7 +13,7 @@ import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 
 /**
  * Checks and normalises what a client sends for a source. Every method either returns the value to store or throws
- * a 400 {@link ApiError} naming the field. Nothing here touches the database.
+ * an {@link InvalidInputException} naming the field. Nothing here touches the database.
  */
 final class SourceValidator {
 
@@ -47,17 +47,17 @@ final class SourceValidator {
 
     static String name(String name) {
         if (name == null || name.isBlank()) {
-            throw ApiError.badRequest("name:please provide a source name");
+            throw InvalidInputException.of("name:please provide a source name");
         }
         if (name.length() > 255) {
-            throw ApiError.badRequest("name:must be at most 255 characters");
+            throw InvalidInputException.of("name:must be at most 255 characters");
         }
         return name.strip();
     }
 
     static SourceType type(SourceType type) {
         if (type == null) {
-            throw ApiError.badRequest("type:please provide a type");
+            throw InvalidInputException.of("type:please provide a type");
         }
         return type;
     }
@@ -65,7 +65,7 @@ final class SourceValidator {
     /** Providers preset an HMAC verifier, which only HTTP ingest uses. */
     static void provider(SourceType type, SourceProvider provider) {
         if (provider != null && type != SourceType.HTTP) {
-            throw ApiError.badRequest("provider:" + provider.wire() + " sources must have type http, not "
+            throw InvalidInputException.of("provider:" + provider.wire() + " sources must have type http, not "
                     + type.wire());
         }
     }
@@ -92,7 +92,7 @@ final class SourceValidator {
             if (verifier.hmac() == null && verifier.basicAuth() == null && verifier.apiKey() == null) {
                 return NOOP;
             }
-            throw ApiError.badRequest("verifier.type:please provide a verifier type (hmac, basic_auth or api_key)");
+            throw InvalidInputException.of("verifier.type:please provide a verifier type (hmac, basic_auth or api_key)");
         }
         rejectOthers(type, verifier);
         return switch (type) {
@@ -106,14 +106,14 @@ final class SourceValidator {
 
     private static Verifier providerVerifier(SourceProvider provider, Verifier verifier) {
         if (verifier == null || verifier.hmac() == null || blank(verifier.hmac().secret())) {
-            throw ApiError.badRequest("hmac secret is required for " + provider.wire() + " source");
+            throw InvalidInputException.of("hmac secret is required for " + provider.wire() + " source");
         }
         if (verifier.type() != null && verifier.type() != VerifierType.HMAC) {
-            throw ApiError.badRequest("verifier.type:" + provider.wire() + " sources are verified with hmac, not "
+            throw InvalidInputException.of("verifier.type:" + provider.wire() + " sources are verified with hmac, not "
                     + verifier.type().wire());
         }
         if (verifier.basicAuth() != null || verifier.apiKey() != null) {
-            throw ApiError.badRequest("verifier:" + provider.wire()
+            throw InvalidInputException.of("verifier:" + provider.wire()
                     + " sources are verified with hmac only; remove basic_auth and api_key");
         }
         String secret = verifier.hmac().secret();
@@ -137,14 +137,14 @@ final class SourceValidator {
             extra.add("api_key");
         }
         if (!extra.isEmpty()) {
-            throw ApiError.badRequest("invalid verifier config: verifier type is " + type.wire() + " but "
+            throw InvalidInputException.of("invalid verifier config: verifier type is " + type.wire() + " but "
                     + String.join(" and ", extra) + " config is given");
         }
     }
 
     private static <T> T missing(VerifierType type, T config) {
         if (config == null) {
-            throw ApiError.badRequest("invalid verifier config for " + type.wire() + ": verifier type is "
+            throw InvalidInputException.of("invalid verifier config for " + type.wire() + ": verifier type is "
                     + type.wire() + " but " + type.wire() + " config is missing");
         }
         return config;
@@ -154,13 +154,13 @@ final class SourceValidator {
         String header = required(hmac.header(), "verifier.hmac.header");
         String hash = required(hmac.hash(), "verifier.hmac.hash").strip().toUpperCase(Locale.ROOT);
         if (!HASHES.contains(hash)) {
-            throw ApiError.badRequest("verifier.hmac.hash:\"" + hmac.hash() + "\" is not supported, use SHA256 or "
+            throw InvalidInputException.of("verifier.hmac.hash:\"" + hmac.hash() + "\" is not supported, use SHA256 or "
                     + "SHA512 (Convoy accepts other names but can never verify with them)");
         }
         String secret = required(hmac.secret(), "verifier.hmac.secret");
         String encoding = required(hmac.encoding(), "verifier.hmac.encoding").strip().toLowerCase(Locale.ROOT);
         if (!ENCODINGS.contains(encoding)) {
-            throw ApiError.badRequest("verifier.hmac.encoding:please provide a valid encoding type (hex or base64), "
+            throw InvalidInputException.of("verifier.hmac.encoding:please provide a valid encoding type (hex or base64), "
                     + "got \"" + hmac.encoding() + "\"");
         }
         return new Verifier.Hmac(header.strip(), hash, secret, encoding);
@@ -185,7 +185,7 @@ final class SourceValidator {
     /** Only pub_sub sources take a broker config. */
     static void noPubSub(SourceType type, PubSubConfig pubSub) {
         if (!isEmpty(pubSub)) {
-            throw ApiError.badRequest("pub_sub:only pub_sub sources take a pub_sub config (type is " + type.wire()
+            throw InvalidInputException.of("pub_sub:only pub_sub sources take a pub_sub config (type is " + type.wire()
                     + ")");
         }
     }
@@ -193,14 +193,14 @@ final class SourceValidator {
     /** The broker config of a pub_sub source, complete for its type, with defaults filled in. */
     static PubSubConfig pubSub(PubSubConfig p) {
         if (isEmpty(p)) {
-            throw ApiError.badRequest("pub_sub:pub_sub config is required for pub_sub sources");
+            throw InvalidInputException.of("pub_sub:pub_sub config is required for pub_sub sources");
         }
         if (p.type() == null) {
-            throw ApiError.badRequest("pub_sub.type:please provide a pub sub type (sqs, google, kafka or amqp)");
+            throw InvalidInputException.of("pub_sub.type:please provide a pub sub type (sqs, google, kafka or amqp)");
         }
         int workers = p.workers() == null ? 1 : p.workers();
         if (workers < 1 || workers > MAX_WORKERS) {
-            throw ApiError.badRequest("pub_sub.workers:must be between 1 and " + MAX_WORKERS + ", got " + workers);
+            throw InvalidInputException.of("pub_sub.workers:must be between 1 and " + MAX_WORKERS + ", got " + workers);
         }
         List<String> extra = new ArrayList<>();
         if (p.type() != PubSubType.SQS && p.sqs() != null) {
@@ -216,7 +216,7 @@ final class SourceValidator {
             extra.add("amqp");
         }
         if (!extra.isEmpty()) {
-            throw ApiError.badRequest("pub_sub:pub_sub type is " + p.type().wire() + " but "
+            throw InvalidInputException.of("pub_sub:pub_sub type is " + p.type().wire() + " but "
                     + String.join(" and ", extra) + " config is given");
         }
         return switch (p.type()) {
@@ -232,7 +232,7 @@ final class SourceValidator {
 
     private static <T> T present(PubSubType type, T config) {
         if (config == null) {
-            throw ApiError.badRequest("pub_sub." + type.wire() + ":pub_sub type is " + type.wire() + " but "
+            throw InvalidInputException.of("pub_sub." + type.wire() + ":pub_sub type is " + type.wire() + " but "
                     + type.wire() + " config is missing");
         }
         return config;
@@ -253,15 +253,15 @@ final class SourceValidator {
         try {
             decoded = Base64.getMimeDecoder().decode(account.strip());
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(problem);
+            throw InvalidInputException.of(problem);
         }
         try {
             JsonNode json = Json.lenient().readTree(new String(decoded, StandardCharsets.UTF_8));
             if (json == null || !json.isObject()) {
-                throw ApiError.badRequest(problem);
+                throw InvalidInputException.of(problem);
             }
         } catch (JsonProcessingException e) {
-            throw ApiError.badRequest(problem);
+            throw InvalidInputException.of(problem);
         }
         return new PubSubConfig.Google(required(google.projectId(), "pub_sub.google.project_id").strip(),
                 required(google.subscriptionId(), "pub_sub.google.subscription_id").strip(), account.strip());
@@ -269,7 +269,7 @@ final class SourceValidator {
 
     private static PubSubConfig.Kafka kafka(PubSubConfig.Kafka kafka) {
         if (kafka.brokers() == null || kafka.brokers().isEmpty()) {
-            throw ApiError.badRequest("pub_sub.kafka.brokers:brokers list is required");
+            throw InvalidInputException.of("pub_sub.kafka.brokers:brokers list is required");
         }
         List<String> brokers = new ArrayList<>();
         for (String broker : kafka.brokers()) {
@@ -282,17 +282,17 @@ final class SourceValidator {
             PubSubConfig.KafkaAuth a = kafka.auth();
             String type = required(a.type(), "pub_sub.kafka.auth.type").strip().toLowerCase(Locale.ROOT);
             if (!type.equals("plain") && !type.equals("scram")) {
-                throw ApiError.badRequest("pub_sub.kafka.auth.type:unsupported auth type \"" + a.type()
+                throw InvalidInputException.of("pub_sub.kafka.auth.type:unsupported auth type \"" + a.type()
                         + "\", use plain or scram");
             }
             String hash = blank(a.hash()) ? null : a.hash().strip().toUpperCase(Locale.ROOT);
             if (type.equals("scram")) {
                 if (hash == null || !HASHES.contains(hash)) {
-                    throw ApiError.badRequest("pub_sub.kafka.auth.hash:scram needs hash SHA256 or SHA512"
+                    throw InvalidInputException.of("pub_sub.kafka.auth.hash:scram needs hash SHA256 or SHA512"
                             + (hash == null ? "" : ", got \"" + a.hash() + "\""));
                 }
             } else if (hash != null) {
-                throw ApiError.badRequest("pub_sub.kafka.auth.hash:only scram authentication takes a hash");
+                throw InvalidInputException.of("pub_sub.kafka.auth.hash:only scram authentication takes a hash");
             }
             auth = new PubSubConfig.KafkaAuth(type, hash, required(a.username(), "pub_sub.kafka.auth.username"),
                     required(a.password(), "pub_sub.kafka.auth.password"), a.tls() != null && a.tls());
@@ -303,7 +303,7 @@ final class SourceValidator {
     private static PubSubConfig.Amqp amqp(PubSubConfig.Amqp amqp) {
         String schema = blank(amqp.schema()) ? "amqp" : amqp.schema().strip().toLowerCase(Locale.ROOT);
         if (!schema.equals("amqp") && !schema.equals("amqps")) {
-            throw ApiError.badRequest("pub_sub.amqp.schema:must be amqp or amqps, got \"" + amqp.schema() + "\"");
+            throw InvalidInputException.of("pub_sub.amqp.schema:must be amqp or amqps, got \"" + amqp.schema() + "\"");
         }
         String host = required(amqp.host(), "pub_sub.amqp.host").strip();
         String portText = required(amqp.port(), "pub_sub.amqp.port").strip();
@@ -314,7 +314,7 @@ final class SourceValidator {
             port = -1;
         }
         if (port < 1 || port > 65535) {
-            throw ApiError.badRequest("pub_sub.amqp.port:must be a port number between 1 and 65535, got \""
+            throw InvalidInputException.of("pub_sub.amqp.port:must be a port number between 1 and 65535, got \""
                     + amqp.port() + "\"");
         }
         String queue = required(amqp.queue(), "pub_sub.amqp.queue").strip();
@@ -352,11 +352,11 @@ final class SourceValidator {
             String value = key == null ? "" : key.strip();
             String[] parts = value.split("\\.", -1);
             if (parts.length < 3 || parts[2].isEmpty()) {
-                throw ApiError.badRequest("idempotency_keys:not enough parts set for idempotency key location with "
+                throw InvalidInputException.of("idempotency_keys:not enough parts set for idempotency key location with "
                         + "value: " + value);
             }
             if (!KEY_PREFIXES.contains(parts[0]) || !KEY_PARTS.contains(parts[1])) {
-                throw ApiError.badRequest("idempotency_keys:unsupported input format for idempotency key location "
+                throw InvalidInputException.of("idempotency_keys:unsupported input format for idempotency key location "
                         + "with value: " + value + " (use request.header.<name>, request.body.<path> or "
                         + "request.query.<name>)");
             }
@@ -371,12 +371,12 @@ final class SourceValidator {
             return null;
         }
         if (!TRANSFORM.matcher(script).find()) {
-            throw ApiError.badRequest(field + ":the transform function is not found, please define it or rename the "
+            throw InvalidInputException.of(field + ":the transform function is not found, please define it or rename the "
                     + "existing function");
         }
         String syntaxError = ScriptRunner.syntaxError(script);
         if (syntaxError != null) {
-            throw ApiError.badRequest(field + ":" + syntaxError);
+            throw InvalidInputException.of(field + ":" + syntaxError);
         }
         return script;
     }
@@ -386,7 +386,7 @@ final class SourceValidator {
         String body = response == null || response.body() == null ? "" : response.body();
         String contentType = response == null || response.contentType() == null ? "" : response.contentType();
         if (body.getBytes(StandardCharsets.UTF_8).length > MAX_CUSTOM_RESPONSE_BYTES) {
-            throw ApiError.badRequest("custom_response.body:source custom response too large (limit "
+            throw InvalidInputException.of("custom_response.body:source custom response too large (limit "
                     + MAX_CUSTOM_RESPONSE_BYTES + " bytes)");
         }
         return new CustomResponse(body, contentType.strip());
@@ -408,7 +408,7 @@ final class SourceValidator {
 
     private static String required(String value, String field) {
         if (blank(value)) {
-            throw ApiError.badRequest(field + ":is required");
+            throw InvalidInputException.of(field + ":is required");
         }
         return value;
     }

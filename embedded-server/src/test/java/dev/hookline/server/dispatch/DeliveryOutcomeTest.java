@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.deliveries.DeliveryStore.Retry;
+import dev.hookline.server.retry.Retry;
 import dev.hookline.server.outbound.SendResult;
 import java.time.Instant;
 import java.util.List;

@@ -7,12 +7,12 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.TestServer;
+import dev.hookline.server.retry.Retry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,7 +72,7 @@ final class DispatchFixture implements AutoCloseable {
     }
 
     /** A due delivery of a new event to {@code endpointId}, retried by {@code retry}, then a wake-up signal. */
-    EventDelivery deliver(String endpointId, DeliveryStore.Retry retry, DeliveryMode mode) {
+    EventDelivery deliver(String endpointId, Retry retry, DeliveryMode mode) {
         EventDelivery delivery = seeds.delivery(event(endpointId, "{\"n\":1}"), endpointId).retry(retry).mode(mode)
                 .insert();
         signal();
@@ -80,7 +80,7 @@ final class DispatchFixture implements AutoCloseable {
     }
 
     EventDelivery deliver(String endpointId) {
-        return deliver(endpointId, DeliveryStore.Retry.DEFAULT, DeliveryMode.AT_LEAST_ONCE);
+        return deliver(endpointId, Retry.DEFAULT, DeliveryMode.AT_LEAST_ONCE);
     }
 
     void signal() {

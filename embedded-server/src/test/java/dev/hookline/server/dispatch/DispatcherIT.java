@@ -13,7 +13,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.deliveries.DeliveryStore.Retry;
+import dev.hookline.server.retry.Retry;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.Receiver.Answer;
 import java.io.IOException;

@@ -355,14 +355,14 @@ class EndpointsIT {
             assertTrue(r.body().contains("[REDACTED]"), r.body());
         }
 
-        Endpoint stored = new EndpointStore(server.server().context()).find(project.id(), id);
+        Endpoint stored = server.server().context().endpoints().find(project.id(), id);
         assertEquals("pa55word", stored.authentication().basicAuth().password());
         assertEquals(pair.keyPem().trim(), stored.mtlsClientCert().clientKey());
 
         // a client can PUT back what it read: the redacted values keep the stored ones
         Endpoint read = client.getEndpoint(id);
         client.updateEndpoint(id, request(read.url(), "renamed", read.authentication(), read.mtlsClientCert()));
-        Endpoint after = new EndpointStore(server.server().context()).find(project.id(), id);
+        Endpoint after = server.server().context().endpoints().find(project.id(), id);
         assertEquals("renamed", after.name());
         assertEquals("pa55word", after.authentication().basicAuth().password());
         assertEquals(pair.keyPem().trim(), after.mtlsClientCert().clientKey());

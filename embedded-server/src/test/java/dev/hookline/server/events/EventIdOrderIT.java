@@ -66,7 +66,7 @@ class EventIdOrderIT {
             ServerContext context = server.server().context();
             String first = seeds.event(projectId).insert().uid();
             assertThrows(IllegalStateException.class, () -> context.db().write(c -> {
-                EventStore.insert(c, context, new EventStore.NewEvent(projectId, "rolled.back", null, null, null,
+                context.events().insert(c, new EventRepository.NewEvent(projectId, "rolled.back", null, null, null,
                         "{}", null, null, null, false, null, null, null));
                 throw new IllegalStateException("abandoned");
             }));

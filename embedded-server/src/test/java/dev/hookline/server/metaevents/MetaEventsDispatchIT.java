@@ -26,6 +26,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.server.deliveries.DeliveryMetaEvents;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
@@ -325,12 +326,12 @@ class MetaEventsDispatchIT {
         EventDelivery delivered = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.SUCCESS).insert();
         EventDelivery retrying = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.RETRY).insert();
 
-        int recorded = server.server().context().db().write(c -> MetaEventRecorder.recordDeliveryOutcomes(c,
+        int recorded = server.server().context().db().write(c -> DeliveryMetaEvents.record(c,
                 server.server().context(), List.of(
-                        new MetaEventRecorder.DeliveryOutcome(project.id(), failed.uid(), EventDeliveryStatus.FAILURE),
-                        new MetaEventRecorder.DeliveryOutcome(project.id(), delivered.uid(),
+                        new DeliveryMetaEvents.DeliveryOutcome(project.id(), failed.uid(), EventDeliveryStatus.FAILURE),
+                        new DeliveryMetaEvents.DeliveryOutcome(project.id(), delivered.uid(),
                                 EventDeliveryStatus.SUCCESS),
-                        new MetaEventRecorder.DeliveryOutcome(project.id(), retrying.uid(),
+                        new DeliveryMetaEvents.DeliveryOutcome(project.id(), retrying.uid(),
                                 EventDeliveryStatus.RETRY))));
 
         assertEquals(2, recorded, "a retry is not an outcome");
@@ -352,8 +353,8 @@ class MetaEventsDispatchIT {
         Endpoint a = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         EventDelivery delivered = seeds.delivery(seeds.event(project.id()).endpoints(a.uid()).insert(), a.uid())
                 .status(EventDeliveryStatus.SUCCESS).insert();
-        int recorded = server.server().context().db().write(c -> MetaEventRecorder.recordDeliveryOutcomes(c,
-                server.server().context(), List.of(new MetaEventRecorder.DeliveryOutcome(project.id(),
+        int recorded = server.server().context().db().write(c -> DeliveryMetaEvents.record(c,
+                server.server().context(), List.of(new DeliveryMetaEvents.DeliveryOutcome(project.id(),
                         delivered.uid(), EventDeliveryStatus.SUCCESS))));
         assertEquals(0, recorded);
         assertEquals(0, metaEventsOldestFirst().size());

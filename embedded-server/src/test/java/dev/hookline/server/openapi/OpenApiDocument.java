@@ -73,7 +73,7 @@ public final class OpenApiDocument {
     /** Hookline's own document, as served from the classpath. */
     public static OpenApiDocument hookline() {
         try (InputStream in = OpenApiDocument.class.getResourceAsStream(
-                dev.hookline.server.openapi.OpenApiRoutes.DOCUMENT)) {
+                dev.hookline.server.http.openapi.OpenApiRoutes.DOCUMENT)) {
             if (in == null) {
                 throw new IllegalStateException("OpenAPI document missing from the classpath");
             }

@@ -26,16 +26,16 @@ final class OutboundFixtures {
 
     static Endpoint endpoint(String url, Long httpTimeout, List<EndpointSecret> secrets, boolean advanced,
                              EndpointAuthentication authentication, MtlsClientCert mtls) {
-        return new Endpoint("01ENDPOINT0000000000000000", "01PROJECT00000000000000000", "", url, "receiver", secrets,
-                advanced, "", "", "", "", EndpointStatus.ACTIVE, httpTimeout, null, authentication, 0, 0L,
-                ContentType.APPLICATION_JSON, null, null, mtls, CREATED, CREATED, null);
+        return Endpoint.builder().uid("01ENDPOINT0000000000000000").projectId("01PROJECT00000000000000000")
+                .ownerId("").url(url).name("receiver").secrets(secrets).advancedSignatures(advanced).description("")
+                .slackWebhookUrl("").teamsWebhookUrl("").supportEmail("").status(EndpointStatus.ACTIVE)
+                .httpTimeout(httpTimeout).authentication(authentication).rateLimit(0).rateLimitDuration(0L)
+                .contentType(ContentType.APPLICATION_JSON).mtlsClientCert(mtls).createdAt(CREATED).updatedAt(CREATED)
+                .build();
     }
 
     static Endpoint withContentType(Endpoint e, ContentType type) {
-        return new Endpoint(e.uid(), e.projectId(), e.ownerId(), e.url(), e.name(), e.secrets(),
-                e.advancedSignatures(), e.description(), e.slackWebhookUrl(), e.teamsWebhookUrl(), e.supportEmail(),
-                e.status(), e.httpTimeout(), e.events(), e.authentication(), e.rateLimit(), e.rateLimitDuration(), type,
-                e.failureRate(), e.cbState(), e.mtlsClientCert(), e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().contentType(type).build();
     }
 
     static ProjectConfig.Signature defaultSignature() {

@@ -3,7 +3,8 @@ package dev.hookline.server.paging;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.http.ErrorStatus;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,8 +28,8 @@ class ListParamsTest {
     @ParameterizedTest
     @CsvSource({"yesterday", "2026-13-01T00:00:00", "02/01/2026"})
     void rejectsOtherFormatsNamingTheParameter(String text) {
-        ApiError e = assertThrows(ApiError.class, () -> ListParams.parseDate("startDate", text, false));
-        assertEquals(400, e.status());
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> ListParams.parseDate("startDate", text, false));
+        assertEquals(400, ErrorStatus.of(e));
         assertEquals(true, e.getMessage().contains("startDate"));
     }
 }

@@ -7,11 +7,11 @@ import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventSearch;
-import dev.hookline.server.events.EventStore;
-import dev.hookline.server.metaevents.MetaEventStore;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.store.Ulid;
@@ -77,25 +77,25 @@ class ListQueryPlansTest {
 
     @Test
     void everyEventsListShapeWalksAnIndex() {
-        for (Map.Entry<String, EventStore.Filter> shape : eventShapes().entrySet()) {
-            checkBothWays("events " + shape.getKey(), c -> EventStore.listQuery(P, shape.getValue())
+        for (Map.Entry<String, EventRepository.Filter> shape : eventShapes().entrySet()) {
+            checkBothWays("events " + shape.getKey(), c -> EventRepository.listQuery(P, shape.getValue())
                     .explain(c, window(), CURSOR));
         }
     }
 
     @Test
     void everyDeliveriesListShapeWalksAnIndex() {
-        for (Map.Entry<String, DeliveryStore.Filter> shape : deliveryShapes().entrySet()) {
-            checkBothWays("deliveries " + shape.getKey(), c -> DeliveryStore.listQuery(P, shape.getValue())
+        for (Map.Entry<String, DeliveryRepository.Filter> shape : deliveryShapes().entrySet()) {
+            checkBothWays("deliveries " + shape.getKey(), c -> DeliveryRepository.listQuery(P, shape.getValue())
                     .explain(c, window(), CURSOR));
         }
     }
 
     @Test
     void metaEventsAttemptsAndLookupsWalkAnIndex() {
-        checkBothWays("meta events", c -> MetaEventStore.listQuery(P).explain(c, window(), CURSOR));
-        checkBothWays("attempts", c -> List.of(plan(c, AttemptStore.LIST, CURSOR, P)));
-        checkBothWays("first event with a key", c -> List.of(plan(c, EventStore.FIRST_WITH_KEY, P, "k")));
+        checkBothWays("meta events", c -> MetaEventRepository.listQuery(P).explain(c, window(), CURSOR));
+        checkBothWays("attempts", c -> List.of(plan(c, AttemptRepository.LIST, CURSOR, P)));
+        checkBothWays("first event with a key", c -> List.of(plan(c, EventRepository.FIRST_WITH_KEY, P, "k")));
         for (String op : List.of("<=", "<", ">=", ">")) {
             checkBothWays("rowid of the event nearest " + op, c -> List.of(plan(c, EventSearch.nearestRowid(op),
                     CURSOR)));
@@ -111,8 +111,8 @@ class ListQueryPlansTest {
 
     // ---------------------------------------------------------------------------------------------- shapes
 
-    private static Map<String, EventStore.Filter> eventShapes() {
-        Map<String, EventStore.Filter> shapes = new LinkedHashMap<>();
+    private static Map<String, EventRepository.Filter> eventShapes() {
+        Map<String, EventRepository.Filter> shapes = new LinkedHashMap<>();
         List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"), MANY_ENDPOINTS);
         List<List<String>> sourceChoices = List.of(List.of(), List.of("S1"), List.of("S1", "S2"));
         List<String> keys = new ArrayList<>();
@@ -124,7 +124,7 @@ class ListQueryPlansTest {
                 for (String key : keys) {
                     for (List<String> words : terms) {
                         shapes.put("endpoints=" + endpoints.size() + " sources=" + sources.size() + " key=" + key
-                                + " terms=" + words.size(), new EventStore.Filter(endpoints.isEmpty() ? null
+                                + " terms=" + words.size(), new EventRepository.Filter(endpoints.isEmpty() ? null
                                 : endpoints, sources, key, words));
                     }
                 }
@@ -133,8 +133,8 @@ class ListQueryPlansTest {
         return shapes;
     }
 
-    private static Map<String, DeliveryStore.Filter> deliveryShapes() {
-        Map<String, DeliveryStore.Filter> shapes = new LinkedHashMap<>();
+    private static Map<String, DeliveryRepository.Filter> deliveryShapes() {
+        Map<String, DeliveryRepository.Filter> shapes = new LinkedHashMap<>();
         List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"), MANY_ENDPOINTS);
         List<List<EventDeliveryStatus>> statusChoices = List.of(List.of(), List.of(EventDeliveryStatus.FAILURE),
                 List.of(EventDeliveryStatus.FAILURE, EventDeliveryStatus.RETRY, EventDeliveryStatus.DISCARDED));
@@ -146,7 +146,7 @@ class ListQueryPlansTest {
                         for (String type : optional) {
                             shapes.put("endpoints=" + endpoints.size() + " statuses=" + statuses.size() + " event="
                                     + event + " subscription=" + subscription + " type=" + type,
-                                    new DeliveryStore.Filter(endpoints.isEmpty() ? null : endpoints, event,
+                                    new DeliveryRepository.Filter(endpoints.isEmpty() ? null : endpoints, event,
                                             subscription, null, statuses, type));
                         }
                     }

@@ -262,7 +262,8 @@ class PortalApiIT {
     // ------------------------------------------------------------------------------------------------ helpers
 
     private List<String> scope(String linkId) {
-        return server.server().context().db().read(c -> PortalScope.endpointIds(c, linkId));
+        var context = server.server().context();
+        return context.db().read(c -> new PortalScope(context).endpointIds(c, linkId));
     }
 
     private PortalLink link(String owner, List<String> endpoints, boolean canManage) {

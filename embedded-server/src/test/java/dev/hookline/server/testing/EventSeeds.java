@@ -10,10 +10,11 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.deliveries.AttemptStore;
-import dev.hookline.server.deliveries.DeliveryStore;
-import dev.hookline.server.events.EventStore;
-import dev.hookline.server.metaevents.MetaEventStore;
+import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryRepository;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.metaevents.MetaEventRepository;
+import dev.hookline.server.retry.Retry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,17 +27,17 @@ import java.util.Map;
 public final class EventSeeds {
 
     private final ServerContext context;
-    private final EventStore events;
-    private final DeliveryStore deliveries;
-    private final AttemptStore attempts;
-    private final MetaEventStore metaEvents;
+    private final EventRepository events;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
+    private final MetaEventRepository metaEvents;
 
     public EventSeeds(TestServer server) {
         this.context = server.server().context();
-        this.events = new EventStore(context);
-        this.deliveries = new DeliveryStore(context);
-        this.attempts = new AttemptStore(context);
-        this.metaEvents = new MetaEventStore(context);
+        this.events = context.events();
+        this.deliveries = context.deliveries();
+        this.attempts = context.attempts();
+        this.metaEvents = context.metaEvents();
     }
 
     public ServerContext context() {
@@ -102,8 +103,9 @@ public final class EventSeeds {
         }
 
         public Event insert() {
-            return events.insert(new EventStore.NewEvent(projectId, eventType, sourceId, endpointIds, headers, data,
-                    "a=1", "/hooks", idempotencyKey, false, status, failureReason, null));
+            EventRepository.NewEvent event = new EventRepository.NewEvent(projectId, eventType, sourceId, endpointIds,
+                    headers, data, "a=1", "/hooks", idempotencyKey, false, status, failureReason, null);
+            return context.db().write(c -> events.insert(c, event));
         }
     }
 
@@ -124,7 +126,7 @@ public final class EventSeeds {
         private double latencySeconds;
         private String description = "";
         private DeliveryMode mode = DeliveryMode.AT_LEAST_ONCE;
-        private DeliveryStore.Retry retry = DeliveryStore.Retry.DEFAULT;
+        private Retry retry = Retry.DEFAULT;
 
         private DeliveryDraft(Event event, String endpointId) {
             this.event = event;
@@ -158,7 +160,7 @@ public final class EventSeeds {
         }
 
         /** The retry state copied from the project's strategy (default: linear, 100 s, 10 tries). */
-        public DeliveryDraft retry(DeliveryStore.Retry retry) {
+        public DeliveryDraft retry(Retry retry) {
             this.retry = retry;
             return this;
         }
@@ -171,10 +173,11 @@ public final class EventSeeds {
         }
 
         public EventDelivery insert() {
-            return deliveries.insertDeliveries(event.projectId(), List.of(new DeliveryStore.NewDelivery(event.uid(),
-                    endpointId, subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status,
-                    mode, headers, event.urlQueryParams(), retry,
-                    transformedPayload, numTrials, null, latencySeconds, description, event.acknowledgedAt())))
+            DeliveryRepository.NewDelivery delivery = new DeliveryRepository.NewDelivery(event.uid(), endpointId,
+                    subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status, mode,
+                    headers, event.urlQueryParams(), retry, transformedPayload, numTrials, null, latencySeconds,
+                    description, event.acknowledgedAt());
+            return context.db().write(c -> deliveries.insertDeliveries(c, event.projectId(), List.of(delivery)))
                     .get(0);
         }
     }
@@ -183,10 +186,11 @@ public final class EventSeeds {
     public DeliveryAttempt attempt(EventDelivery delivery, String httpStatus, boolean success,
                                    Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
         Instant requested = context.now();
-        return attempts.insert(delivery.projectId(), new AttemptStore.NewAttempt(delivery.uid(),
+        AttemptRepository.NewAttempt attempt = new AttemptRepository.NewAttempt(delivery.uid(),
                 delivery.endpointId(), "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1",
                 requestHeaders, "{\"n\":1}", responseHeaders, httpStatus, success ? "ok" : "boom",
-                success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42)));
+                success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42));
+        return context.db().write(c -> attempts.insert(c, delivery.projectId(), attempt));
     }
 
     /**
@@ -198,9 +202,10 @@ public final class EventSeeds {
             MetaEvent.Attempt attempt = status == EventDeliveryStatus.SCHEDULED ? null
                     : new MetaEvent.Attempt(Map.of("X-Convoy-Signature", "abc"), Map.of("Content-Type", "text/plain"),
                             "received");
-            return metaEvents.insert(new MetaEventStore.NewMetaEvent(projectId, eventType,
-                    Json.strict().readTree(dataJson), status, DeliveryStore.Retry.DEFAULT, attempt,
-                    attempt == null ? 0 : 1, null));
+            MetaEventRepository.NewMetaEvent event = new MetaEventRepository.NewMetaEvent(projectId, eventType,
+                    Json.strict().readTree(dataJson), status, Retry.DEFAULT, attempt,
+                    attempt == null ? 0 : 1, null);
+            return context.db().write(c -> metaEvents.insert(c, event));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON: " + dataJson, e);
         }

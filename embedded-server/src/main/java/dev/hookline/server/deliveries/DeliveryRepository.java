@@ -1,0 +1,374 @@
+package dev.hookline.server.deliveries;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.hookline.api.model.DeliveryMetadata;
+import dev.hookline.api.model.DeliveryMode;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Page;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.paging.KeysetQuery;
+import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.retry.Retry;
+import dev.hookline.server.store.Database;
+import dev.hookline.server.store.JsonColumns;
+import dev.hookline.server.store.ProjectRows;
+import dev.hookline.server.store.RowMapper;
+import dev.hookline.server.store.Times;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Event deliveries in the database.
+ *
+ * <p>The payload is not copied into each delivery: {@code metadata.data}/{@code raw} come from the event when the
+ * page is put together ({@link DeliveryViews}), unless a subscription's transform made a payload of its own, which
+ * is then stored in the delivery's {@code metadata} column. {@code num_trials} and {@code next_send_time} are
+ * columns (the dispatcher updates them) and are put back into {@code metadata} on the wire.
+ */
+public final class DeliveryRepository {
+
+    /** The columns {@link #map} reads. */
+    public static final String COLUMNS = "id, project_id, event_id, endpoint_id, subscription_id, device_id, "
+            + "source_id, event_type, idempotency_key, status, delivery_mode, headers, url_query_params, metadata, "
+            + "num_trials, next_send_time, latency_seconds, description, acknowledged_at, created_at, updated_at, "
+            + "deleted_at";
+
+    static final List<EventDeliveryStatus> ALL_STATUSES = Arrays.asList(EventDeliveryStatus.values());
+
+    private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
+    };
+
+    private final ServerContext context;
+
+    public DeliveryRepository(ServerContext context) {
+        this.context = context;
+    }
+
+    /**
+     * A delivery to store. {@code transformedPayload} is the JSON text a subscription function made, or null to send
+     * the event's payload.
+     */
+    public record NewDelivery(String eventId, String endpointId, String subscriptionId, String sourceId,
+                              String eventType, String idempotencyKey, EventDeliveryStatus status,
+                              DeliveryMode deliveryMode, Map<String, List<String>> headers, String urlQueryParams,
+                              Retry retry, String transformedPayload, long numTrials, Instant nextSendTime,
+                              double latencySeconds, String description, Instant acknowledgedAt) {
+
+        public NewDelivery {
+            Objects.requireNonNull(eventId, "eventId");
+            Objects.requireNonNull(endpointId, "endpointId");
+            Objects.requireNonNull(status, "status");
+            subscriptionId = subscriptionId == null ? "" : subscriptionId;
+            sourceId = sourceId == null ? "" : sourceId;
+            eventType = eventType == null ? "" : eventType;
+            idempotencyKey = idempotencyKey == null ? "" : idempotencyKey;
+            deliveryMode = deliveryMode == null ? DeliveryMode.AT_LEAST_ONCE : deliveryMode;
+            headers = headers == null ? Map.of() : headers;
+            urlQueryParams = urlQueryParams == null ? "" : urlQueryParams;
+            retry = retry == null ? Retry.DEFAULT : retry;
+            description = description == null ? "" : description;
+        }
+    }
+
+    /**
+     * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). {@code statuses} empty:
+     * any. {@code eventId}, {@code subscriptionId}, {@code idempotencyKey}, {@code eventType} null: not applied.
+     */
+    public record Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
+                         List<EventDeliveryStatus> statuses, String eventType) {
+
+        public Filter {
+            endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
+            statuses = statuses == null ? List.of() : List.copyOf(new LinkedHashSet<>(statuses));
+            eventId = blankToNull(eventId);
+            subscriptionId = blankToNull(subscriptionId);
+            idempotencyKey = blankToNull(idempotencyKey);
+            eventType = blankToNull(eventType);
+        }
+
+        public static Filter none() {
+            return new Filter(null, null, null, null, List.of(), null);
+        }
+
+        Filter withEvent(String id) {
+            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType);
+        }
+    }
+
+    /** Stores deliveries in the caller's write transaction (ingest stores an event and its deliveries together). */
+    public List<EventDelivery> insertDeliveries(Connection c, String projectId, List<NewDelivery> deliveries)
+            throws SQLException {
+        Instant now = context.now();
+        List<EventDelivery> written = new ArrayList<>(deliveries.size());
+        try (Database.Reusable r = context.db().reusable(c, INSERT)) {
+            PreparedStatement s = r.statement();
+            for (NewDelivery d : deliveries) {
+                String id = context.newId();
+                Instant next = d.nextSendTime() == null ? now : d.nextSendTime().truncatedTo(ChronoUnit.MICROS);
+                Instant acknowledged = d.acknowledgedAt() == null ? null
+                        : d.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
+                written.add(written(id, projectId, d, next, acknowledged, now));
+                int i = 1;
+                s.setString(i++, id);
+                s.setString(i++, projectId);
+                s.setString(i++, d.eventId());
+                s.setString(i++, d.endpointId());
+                s.setString(i++, d.subscriptionId());
+                s.setString(i++, "");
+                s.setString(i++, d.sourceId());
+                s.setString(i++, d.eventType());
+                s.setString(i++, d.idempotencyKey());
+                s.setString(i++, d.status().wire());
+                s.setString(i++, d.deliveryMode().wire());
+                s.setString(i++, JsonColumns.write(d.headers()));
+                s.setString(i++, d.urlQueryParams());
+                s.setString(i++, JsonColumns.write(storedMetadata(d.retry(), d.transformedPayload())));
+                s.setLong(i++, d.numTrials());
+                Times.set(s, i++, next);
+                s.setDouble(i++, d.latencySeconds());
+                s.setString(i++, d.description());
+                Times.set(s, i++, acknowledged);
+                Times.set(s, i++, now);
+                Times.set(s, i, now);
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+        return written;
+    }
+
+    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)";
+
+    /**
+     * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
+     * values instead, since ingest writes thousands a second and reading them back would double the work.
+     */
+    private static EventDelivery written(String id, String projectId, NewDelivery d, Instant next,
+                                         Instant acknowledged, Instant now) {
+        String raw = d.transformedPayload();
+        DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw, d.retry().strategy(), next,
+                d.numTrials(), d.retry().intervalSeconds(), d.retry().retryLimit(), d.retry().maxRetrySeconds());
+        return new EventDelivery(id, projectId, d.eventId(), d.endpointId(), "", d.subscriptionId(), d.headers(),
+                null, d.urlQueryParams(), d.idempotencyKey(), Latency.text(d.latencySeconds()), d.latencySeconds(),
+                d.eventType(), d.deliveryMode(), null, null, null, null, d.status(), metadata, null,
+                d.description(), acknowledged, now, now, null);
+    }
+
+    /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
+    public EventDelivery find(Connection c, String projectId, String id) throws SQLException {
+        return ProjectRows.findById(c, "event_deliveries", COLUMNS, projectId, id, DeliveryRepository::map);
+    }
+
+    /** One page of the project's live deliveries, each complete with payload and embedded metadata. */
+    public Page<EventDelivery> list(String projectId, Filter filter, ListParams params) {
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return params.emptyPage();
+        }
+        String baseUrl = context.baseUrl();
+        return context.db().read(c -> {
+            Filter resolved = resolveIdempotencyKey(c, projectId, filter);
+            if (resolved == null) {
+                return params.<EventDelivery>emptyPage();
+            }
+            Page<EventDelivery> page = listQuery(projectId, resolved).page(c, params, EventDelivery::uid);
+            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl), page.pagination());
+        });
+    }
+
+    /** A delivery a batch action matched: only what it needs to decide, so a walk over many rows stays cheap. */
+    public record Matched(String id, String endpointId) {
+    }
+
+    /** Receives one page of a walk over matching deliveries ({@link #forEachMatching}). */
+    @FunctionalInterface
+    public interface PageVisitor {
+        void visit(List<Matched> page) throws SQLException;
+    }
+
+    /**
+     * Walks every live delivery of {@code projectId} that the list would show for {@code filter} in
+     * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
+     * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
+     */
+    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+                                       PageVisitor visitor) throws SQLException {
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return;
+        }
+        Filter resolved = resolveIdempotencyKey(c, projectId, filter);
+        if (resolved == null) {
+            return;
+        }
+        KeysetQuery<Matched> query = listQuery(projectId, resolved, "id, endpoint_id",
+                rs -> new Matched(rs.getString("id"), rs.getString("endpoint_id")), Matched::id);
+        String cursor = null;
+        while (true) {
+            Page<Matched> page = query.page(c, window.walkFrom(cursor), Matched::id);
+            if (!page.content().isEmpty()) {
+                visitor.visit(page.content());
+            }
+            if (!page.pagination().hasNextPage()) {
+                return;
+            }
+            cursor = page.pagination().nextPageCursor();
+        }
+    }
+
+    /**
+     * Puts the live deliveries {@code ids} of {@code projectId} back in the queue: {@code Scheduled}, due
+     * {@code now}. Their tries so far ({@code num_trials}) are kept, as in Convoy. Returns how many rows changed.
+     */
+    public int reschedule(Connection c, String projectId, List<String> ids, Instant now) throws SQLException {
+        int changed = 0;
+        for (int from = 0; from < ids.size(); from += 500) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, "
+                    + "next_send_time = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL AND id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+                int i = 1;
+                s.setString(i++, EventDeliveryStatus.SCHEDULED.wire());
+                Times.set(s, i++, now);
+                Times.set(s, i++, now);
+                s.setString(i++, projectId);
+                for (String id : chunk) {
+                    s.setString(i++, id);
+                }
+                changed += s.executeUpdate();
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Convoy resolves {@code idempotencyKey} to the first event with that key and filters by that event; null when
+     * no event has the key, or when it is not the filter's {@code eventId} (nothing can match).
+     */
+    private static Filter resolveIdempotencyKey(Connection c, String projectId, Filter filter) throws SQLException {
+        if (filter.idempotencyKey() == null) {
+            return filter;
+        }
+        String eventId = EventRepository.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
+        if (eventId == null || (filter.eventId() != null && !filter.eventId().equals(eventId))) {
+            return null;
+        }
+        return filter.withEvent(eventId);
+    }
+
+    /**
+     * The list query for {@code filter} (idempotency key already resolved, endpoint list not empty), walking the most
+     * selective index: an event's few deliveries; else a subscription's (by event type and status); else the
+     * endpoints' (by event type and status); else an event type's (by status); else the statuses'; else the
+     * project's. Indexes that end in {@code (status, id)} are walked once per status, all six when no status is
+     * asked for. The other filters are checked per row.
+     */
+    public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
+        return listQuery(projectId, filter, COLUMNS, DeliveryRepository::map, EventDelivery::uid);
+    }
+
+    /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
+    private static <T> KeysetQuery<T> listQuery(String projectId, Filter filter, String columns, RowMapper<T> mapper,
+                                                Function<T, String> idOf) {
+        List<String> endpoints = filter.endpointIds() == null ? List.of() : filter.endpointIds();
+        List<String> statuses = filter.statuses().stream().map(EventDeliveryStatus::wire).toList();
+        List<String> everyStatus = statuses.isEmpty() ? ALL_STATUSES.stream().map(EventDeliveryStatus::wire).toList()
+                : statuses;
+        String index;
+        if (filter.eventId() != null) {
+            index = "deliveries_event";
+        } else if (filter.subscriptionId() != null) {
+            index = filter.eventType() != null ? "deliveries_subscription_type_status"
+                    : "deliveries_subscription_status";
+        } else if (!endpoints.isEmpty()) {
+            index = filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
+        } else if (filter.eventType() != null) {
+            index = "deliveries_type_status";
+        } else if (!statuses.isEmpty()) {
+            index = "deliveries_status";
+        } else {
+            index = "deliveries_project";
+        }
+        String from = " FROM event_deliveries INDEXED BY " + index;
+        KeysetQuery<T> query = new KeysetQuery<>("SELECT " + columns + from, "id", mapper)
+                .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", columns,
+                        projectId, ids, mapper, idOf))
+                .where("project_id = ?", projectId)
+                .where("deleted_at IS NULL");
+        boolean byEvent = filter.eventId() != null;
+        if (byEvent) {
+            query.where("event_id = ?", filter.eventId());
+        }
+        if (filter.subscriptionId() != null) {
+            query.where("subscription_id = ?", filter.subscriptionId());
+        }
+        if (byEvent || filter.subscriptionId() != null) {
+            // an event has a handful of deliveries, and a subscription belongs to one endpoint (the endpoint filter
+            // keeps all its rows or none): checked per row
+            query.whereIn("endpoint_id", endpoints);
+        } else {
+            query.anyOf("endpoint_id", endpoints);
+        }
+        if (filter.eventType() != null) {
+            query.where("event_type = ?", filter.eventType());
+        }
+        if (byEvent) {
+            return query.whereIn("status", statuses);
+        }
+        return query.anyOf("status", index.equals("deliveries_project") ? List.of() : everyStatus);
+    }
+
+    /** {@code {strategy, interval_seconds, retry_limit, max_retry_seconds[, raw]}}. */
+    private static Map<String, Object> storedMetadata(Retry retry, String transformedPayload) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("strategy", retry.strategy().wire());
+        out.put("interval_seconds", retry.intervalSeconds());
+        out.put("retry_limit", retry.retryLimit());
+        out.put("max_retry_seconds", retry.maxRetrySeconds());
+        if (transformedPayload != null) {
+            out.put("raw", transformedPayload);
+        }
+        return out;
+    }
+
+    /**
+     * Maps a row selected with {@link #COLUMNS}: the delivery without embedded metadata; {@code metadata.data} and
+     * {@code raw} are set only for a transformed payload (see {@link DeliveryViews}).
+     */
+    public static EventDelivery map(ResultSet rs) throws SQLException {
+        var stored = JsonColumns.tree(rs, "metadata");
+        String raw = stored.path("raw").isTextual() ? stored.get("raw").asText() : null;
+        DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw,
+                StrategyType.fromWire(stored.path("strategy").asText()), Times.get(rs, "next_send_time"),
+                rs.getLong("num_trials"), stored.path("interval_seconds").asLong(),
+                stored.path("retry_limit").asLong(), stored.path("max_retry_seconds").asLong());
+        double latency = rs.getDouble("latency_seconds");
+        return new EventDelivery(rs.getString("id"), rs.getString("project_id"), rs.getString("event_id"),
+                rs.getString("endpoint_id"), rs.getString("device_id"), rs.getString("subscription_id"),
+                JsonColumns.read(rs, "headers", HEADERS), null, rs.getString("url_query_params"),
+                rs.getString("idempotency_key"), Latency.text(latency), latency, rs.getString("event_type"),
+                DeliveryMode.fromWire(rs.getString("delivery_mode")), null, null, null, null,
+                EventDeliveryStatus.fromWire(rs.getString("status")), metadata, null, rs.getString("description"),
+                Times.get(rs, "acknowledged_at"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
+                Times.get(rs, "deleted_at"));
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

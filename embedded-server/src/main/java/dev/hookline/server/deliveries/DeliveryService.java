@@ -1,0 +1,106 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Page;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotFoundException;
+import dev.hookline.server.events.EventScope;
+import dev.hookline.server.paging.ListParams;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Delivery reads: list (with the filters the batch actions share), get, a delivery's attempts. Each takes an
+ * {@link EventScope} so the portal API serves the same answers limited to a link's endpoints. Sending again by hand
+ * is {@link DeliveryRecovery}'s.
+ */
+public final class DeliveryService {
+
+    static final String NOT_FOUND = "event delivery not found";
+    static final String ATTEMPT_NOT_FOUND = "event delivery attempt not found";
+
+    private final ServerContext context;
+    private final DeliveryRepository deliveries;
+
+    public DeliveryService(ServerContext context) {
+        this.context = context;
+        this.deliveries = context.deliveries();
+    }
+
+    /** One page of the project's live deliveries matching {@code filter}, each with its embedded metadata. */
+    public Page<EventDelivery> list(String projectId, DeliveryRepository.Filter filter, ListParams params) {
+        return deliveries.list(projectId, filter, params);
+    }
+
+    /**
+     * The list's filters, shared by the batch actions so they act on what the list shows: {@code endpointIds} (null
+     * for all, limited to {@code scope}), {@code statuses} (wire values, matched without regard to case; an unknown
+     * one is refused), the others exact (null for any).
+     */
+    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+                                                   String subscriptionId, String idempotencyKey,
+                                                   List<String> statuses, String eventType) {
+        return new DeliveryRepository.Filter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
+                statuses(statuses), eventType);
+    }
+
+    /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
+    public EventDelivery get(String projectId, String deliveryId, EventScope scope) {
+        String baseUrl = context.baseUrl();
+        return context.db().read(c -> {
+            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw new NotFoundException(NOT_FOUND);
+            }
+            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl).get(0);
+        });
+    }
+
+    /** The delivery's attempts, oldest first (a plain array, as in Convoy). */
+    public List<DeliveryAttempt> attempts(String projectId, String deliveryId, EventScope scope) {
+        return context.db().read(c -> {
+            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw new NotFoundException(NOT_FOUND);
+            }
+            return context.attempts().list(c, projectId, deliveryId);
+        });
+    }
+
+    /** One attempt; 404 for an unknown delivery or attempt (Convoy answers 400 for the attempt). */
+    public DeliveryAttempt attempt(String projectId, String deliveryId, String attemptId, EventScope scope) {
+        return context.db().read(c -> {
+            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
+            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+                throw new NotFoundException(NOT_FOUND);
+            }
+            DeliveryAttempt attempt = context.attempts().find(c, projectId, deliveryId, attemptId);
+            if (attempt == null) {
+                throw new NotFoundException(ATTEMPT_NOT_FOUND);
+            }
+            return attempt;
+        });
+    }
+
+    /** The {@code status} values, matched without regard to case; an unknown one is refused, naming it. */
+    static List<EventDeliveryStatus> statuses(List<String> values) {
+        List<EventDeliveryStatus> out = new ArrayList<>();
+        for (String value : values) {
+            EventDeliveryStatus status = Arrays.stream(EventDeliveryStatus.values())
+                    .filter(s -> s.wire().equalsIgnoreCase(value.strip())).findFirst().orElse(null);
+            if (status == null) {
+                throw InvalidInputException.of("status:unknown value \"" + value + "\", allowed values are "
+                        + Arrays.stream(EventDeliveryStatus.values()).map(EventDeliveryStatus::wire)
+                        .collect(Collectors.joining(", ")));
+            }
+            out.add(status);
+        }
+        return out;
+    }
+
+}

@@ -1,0 +1,43 @@
+package dev.hookline.server.http.portal;
+
+import dev.hookline.server.auth.Principal;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.portal.PortalScope;
+import dev.hookline.server.portallinks.PortalLinkRepository.Link;
+
+/**
+ * The portal caller's link, checked on every {@code /portal-api} request: 401 when the credentials are not a portal
+ * link's, or the link was revoked since the token was checked (the portal then asks for a new session).
+ */
+final class PortalCaller {
+
+    private PortalCaller() {
+    }
+
+    /** The caller's live link. */
+    static Link link(Exchange ex, PortalScope scope) {
+        Link link = scope.liveLink(linkId(ex));
+        if (link == null) {
+            throw ApiError.unauthorized("authorization failed");
+        }
+        return link;
+    }
+
+    /** The caller's live link and the endpoints it reaches, read together. */
+    static PortalScope.Reach reach(Exchange ex, PortalScope scope) {
+        PortalScope.Reach reach = scope.reach(linkId(ex));
+        if (reach == null) {
+            throw ApiError.unauthorized("authorization failed");
+        }
+        return reach;
+    }
+
+    private static String linkId(Exchange ex) {
+        Principal principal = ex.principal();
+        if (principal == null || principal.kind() != Principal.Kind.PORTAL || principal.portalLinkId() == null) {
+            throw ApiError.unauthorized("portal routes need a portal link token");
+        }
+        return principal.portalLinkId();
+    }
+}

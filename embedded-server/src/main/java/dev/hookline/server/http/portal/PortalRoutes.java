@@ -1,0 +1,150 @@
+package dev.hookline.server.http.portal;
+
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.PortalLink;
+import dev.hookline.api.model.Project;
+import dev.hookline.server.endpoints.EndpointRedaction;
+import dev.hookline.server.http.endpoints.EndpointRoutes;
+import dev.hookline.server.endpoints.EndpointService;
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.ListParamsReader;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.portal.PortalScope;
+import dev.hookline.server.portallinks.PortalLinkRepository;
+import dev.hookline.server.portallinks.PortalLinkService;
+import dev.hookline.server.projects.ProjectService;
+import java.io.IOException;
+
+/**
+ * {@code /portal-api}: what a portal link's holder sees and may do. Reads are scoped to the link's endpoints
+ * ({@link PortalScope}); changes need the link's {@code can_manage_endpoint} (else 403 "Unauthorized"). An endpoint
+ * outside the scope answers exactly like an unknown one (404), so its existence does not leak. The endpoint rules
+ * are those of {@code /api/v1} (same validator and store).
+ */
+public final class PortalRoutes {
+
+    static final String BASE = "/portal-api";
+
+    private final PortalScope portalScope;
+    private final ProjectService projects;
+    private final EndpointService endpoints;
+    private final PortalLinkService links;
+
+    public PortalRoutes(ProjectService projects, EndpointService endpoints, PortalLinkService links,
+                        PortalScope portalScope) {
+        this.portalScope = portalScope;
+        this.projects = projects;
+        this.endpoints = endpoints;
+        this.links = links;
+    }
+
+    public void register(Router router) {
+        router.get(BASE + "/portal_link", Access.PORTAL, this::portalLink);
+        router.get(BASE + "/endpoints", Access.PORTAL, this::list);
+        router.post(BASE + "/endpoints", Access.PORTAL, this::create);
+        router.get(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::get);
+        router.put(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::update);
+        router.delete(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::delete);
+        router.put(BASE + "/endpoints/{endpointID}/pause", Access.PORTAL, this::pause);
+        router.put(BASE + "/endpoints/{endpointID}/expire_secret", Access.PORTAL, this::expireSecret);
+    }
+
+    private void portalLink(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = link(ex);
+        PortalLink answer = links.find(link.projectId(), link.id());
+        if (answer == null) {
+            throw ApiError.unauthorized("authorization failed");
+        }
+        ex.ok(200, "Portal link fetched successfully", answer);
+    }
+
+    private void list(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = link(ex);
+        ListParams params = ListParamsReader.from(ex);
+        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.listOfLink(
+                link.projectId(), params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
+                link.id())));
+    }
+
+    private void get(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = link(ex);
+        String endpointId = ex.pathParam("endpointID");
+        Endpoint endpoint = endpoints.get(link.projectId(), endpointId, portalScope.of(link.id()));
+        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
+    }
+
+    /** The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. */
+    private void create(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Project project = project(link);
+        EndpointRequest request = ex.body(EndpointRequest.class);
+        Endpoint created = endpoints.createOwned(link.projectId(), project.config(), request, link.ownerId(),
+                (c, endpoint) -> {
+                    if (!links.joinIfLive(c, link, endpoint.uid())) {
+                        throw ApiError.unauthorized("authorization failed");
+                    }
+                });
+        ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
+    }
+
+    /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */
+    private void update(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Project project = project(link);
+        EndpointRequest request = ex.body(EndpointRequest.class);
+        Endpoint updated = endpoints.update(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()),
+                project.config(), request, true);
+        if (updated == null) {
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
+        }
+        ex.ok(202, "Endpoint updated successfully", EndpointRedaction.redact(updated));
+    }
+
+    private void delete(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()))) {
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
+        }
+        ex.ok(200, "Endpoint deleted successfully", null);
+    }
+
+    private void pause(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Endpoint paused = endpoints.togglePause(link.projectId(), ex.pathParam("endpointID"),
+                portalScope.of(link.id()));
+        if (paused == null) {
+            throw ApiError.notFound(EndpointService.NOT_FOUND);
+        }
+        ex.ok(202, "endpoint status updated successfully", EndpointRedaction.redact(paused));
+    }
+
+    private void expireSecret(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), portalScope.of(link.id()));
+        ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
+    }
+
+    private PortalLinkRepository.Link link(Exchange ex) {
+        return PortalCaller.link(ex, portalScope);
+    }
+
+    private PortalLinkRepository.Link managingLink(Exchange ex) {
+        PortalLinkRepository.Link link = link(ex);
+        if (!link.canManageEndpoint()) {
+            throw ApiError.forbidden("Unauthorized");
+        }
+        return link;
+    }
+
+    private Project project(PortalLinkRepository.Link link) {
+        Project project = projects.find(link.projectId());
+        if (project == null) {
+            throw ApiError.unauthorized("authorization failed");
+        }
+        return project;
+    }
+}

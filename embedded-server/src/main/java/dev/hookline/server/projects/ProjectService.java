@@ -1,0 +1,134 @@
+package dev.hookline.server.projects;
+
+import dev.hookline.api.model.ApiKeyResponse;
+import dev.hookline.api.model.CreateProjectResponse;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.auth.Keys;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotFoundException;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Project use cases: list, create (with its project API key), update (the "present keys only" config merge) and
+ * delete (revoking the project's keys). Validation of names and configs happens here, before any write.
+ */
+public final class ProjectService {
+
+    private final ServerContext context;
+    private final ProjectRepository projects;
+    private final Runnable keysRevoked;
+
+    /**
+     * @param keysRevoked told after a delete revoked keys (the authenticator drops what it remembered)
+     */
+    public ProjectService(ServerContext context, Runnable keysRevoked) {
+        this.context = context;
+        this.projects = context.projects();
+        this.keysRevoked = keysRevoked;
+    }
+
+    /** Every live project, or only {@code onlyId} when not null (a project key sees its own project only). */
+    public List<Project> list(String onlyId) {
+        return projects.list(onlyId);
+    }
+
+    /** The live project, or null. */
+    public Project find(String projectId) {
+        return projects.find(projectId);
+    }
+
+    /**
+     * Creates a project with Convoy's defaults under {@code config} and its project key (returned once).
+     * {@code organisationId} may be null (the server's one organisation); any other is refused.
+     */
+    public CreateProjectResponse create(String organisationId, String name, ProjectType type, String logoUrl,
+                                        ProjectConfig config) {
+        String defaultOrganisation = projects.defaultOrganisationId();
+        if (organisationId != null && !organisationId.equals(defaultOrganisation)) {
+            throw InvalidInputException.of("organisation " + organisationId + " not found; this server has one "
+                    + "organisation, " + defaultOrganisation + " (orgID may be omitted)");
+        }
+        String validName = requireName(name);
+        if (type == null) {
+            throw InvalidInputException.of("type:please provide a valid type (incoming or outgoing)");
+        }
+        ProjectConfig validConfig = ProjectConfigs.validate(ProjectConfigs.merge(
+                ProjectConfigs.defaults(context::newId, context.now()), config, context::newId, context.now()));
+        return createValidated(defaultOrganisation, validName, type, logoUrl, validConfig);
+    }
+
+    /** Creates a project whose name and config the caller built (the console's default project). */
+    public CreateProjectResponse create(String name, ProjectType type, String logoUrl, ProjectConfig config) {
+        return createValidated(projects.defaultOrganisationId(), name, type, logoUrl, config);
+    }
+
+    private CreateProjectResponse createValidated(String organisationId, String name, ProjectType type,
+                                                  String logoUrl, ProjectConfig config) {
+        Instant now = context.now();
+        Keys.Generated key = Keys.apiKey();
+        String keyId = context.newId();
+        String keyName = name + "'s default key";
+        Project project = new Project(context.newId(), name, logoUrl == null ? "" : logoUrl, organisationId, type,
+                config, null, now, now, null);
+        context.db().write(c -> {
+            projects.insert(c, project, key, keyId, keyName);
+            return null;
+        });
+        ApiKeyResponse apiKey = new ApiKeyResponse(keyName,
+                new ApiKeyResponse.Role("project_admin", project.uid(), ""), "project", key.key(), keyId, null, now);
+        return new CreateProjectResponse(apiKey, project);
+    }
+
+    /** Renames {@code current} and merges {@code configPatch} (present keys only) into its config. */
+    public Project update(Project current, String name, String logoUrl, ProjectConfig configPatch) {
+        String validName = requireName(name);
+        ProjectConfig config = ProjectConfigs.validate(
+                ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
+        Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
+                .config(config).retainedEvents(null).updatedAt(context.now()).deletedAt(null).build();
+        boolean changed = context.db().write(c -> projects.update(c, updated));
+        if (!changed) {
+            throw new NotFoundException("project not found");
+        }
+        return updated;
+    }
+
+    /** Soft-deletes the project and revokes its keys. */
+    public void delete(String projectId) {
+        Instant now = context.now();
+        boolean deleted = context.db().write(c -> projects.delete(c, projectId, now));
+        if (!deleted) {
+            throw new NotFoundException("project not found");
+        }
+        keysRevoked.run();
+    }
+
+    /** Stores the hash of an instance key (one that reaches every project). */
+    public void storeInstanceKey(Keys.Generated key) {
+        projects.storeInstanceKey(key);
+    }
+
+    /** True if an instance key with this mask is stored (and not revoked). */
+    public boolean hasInstanceKeyWithMask(String maskId) {
+        return projects.hasInstanceKeyWithMask(maskId);
+    }
+
+    /** True if any instance key is stored. */
+    public boolean hasAnyInstanceKey() {
+        return projects.hasAnyInstanceKey();
+    }
+
+    private static String requireName(String name) {
+        if (name == null || name.isBlank()) {
+            throw InvalidInputException.of("name:please provide a valid name");
+        }
+        if (name.length() > 255) {
+            throw InvalidInputException.of("name:must be at most 255 characters");
+        }
+        return name.trim();
+    }
+}
