@@ -9,9 +9,12 @@ import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.filters.SubscriptionFilterRoutes;
 import dev.hookline.server.http.HttpApi;
+import dev.hookline.server.http.ingest.EventCreationRoutes;
+import dev.hookline.server.http.ingest.IngestRoutes;
 import dev.hookline.server.ingest.BrokerIntake;
-import dev.hookline.server.ingest.EventCreationRoutes;
-import dev.hookline.server.ingest.IngestRoutes;
+import dev.hookline.server.ingest.ConfigCache;
+import dev.hookline.server.ingest.DeliveryPlanner;
+import dev.hookline.server.ingest.IntakeService;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.metaevents.MetaEventRoutes;
@@ -30,7 +33,7 @@ import dev.hookline.server.sources.SourceStore;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.transforms.FunctionTestRoutes;
-import dev.hookline.server.transforms.ScriptRunner;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.io.IOException;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -55,6 +58,8 @@ public final class HooklineServer implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
     private final ConsumerSupervisor brokerConsumers;
+    private final ScriptSandbox scripts;
+    private final IntakeService intake;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;
 
@@ -65,13 +70,18 @@ public final class HooklineServer implements AutoCloseable {
         this.authenticator = new KeyAuthenticator(context);
         this.projects = new ProjectStore(context);
         projects.defaultOrganisationId();
+        this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
+        ConfigCache configCache = new ConfigCache(context).install();
+        DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
+        context.deliveryPlanner(planner);
+        this.intake = new IntakeService(context, configCache, planner, scripts);
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,
                 ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(new SourceStore(context), consumers, new BrokerIntake(context),
+        this.brokerConsumers = new ConsumerSupervisor(new SourceStore(context), consumers, new BrokerIntake(context, intake),
                 context.clock());
         context.sourceConsumers(brokerConsumers);
     }
@@ -151,9 +161,9 @@ public final class HooklineServer implements AutoCloseable {
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
         new SubscriptionFilterRoutes(context).register(router);
-        new FunctionTestRoutes(ScriptRunner.standard()).register(router);
-        new IngestRoutes(context).register(router);
-        new EventCreationRoutes(context).register(router);
+        new FunctionTestRoutes(scripts).register(router);
+        new IngestRoutes(intake).register(router);
+        new EventCreationRoutes(intake).register(router);
     }
 
     public ServerContext context() {
@@ -198,6 +208,7 @@ public final class HooklineServer implements AutoCloseable {
         if (ownedSender != null) {
             ownedSender.close();
         }
+        scripts.close();
         context.db().close();
         LOG.info("Hookline server stopped");
     }

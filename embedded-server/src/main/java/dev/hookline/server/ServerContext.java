@@ -2,6 +2,7 @@ package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
+import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -19,6 +20,7 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
+    private volatile DeliveryPlanner deliveryPlanner;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -92,5 +94,17 @@ public final class ServerContext {
 
     void sourceConsumers(SourceConsumers consumers) {
         this.sourceConsumers = consumers;
+    }
+
+    /** The server's one delivery planner (built in {@code HooklineServer}), for replay. */
+    public DeliveryPlanner deliveryPlanner() {
+        if (deliveryPlanner == null) {
+            throw new IllegalStateException("no delivery planner: the server is not assembled yet");
+        }
+        return deliveryPlanner;
+    }
+
+    void deliveryPlanner(DeliveryPlanner planner) {
+        this.deliveryPlanner = planner;
     }
 }

@@ -51,7 +51,8 @@ class DeliveryPlannerIT {
     }
 
     private List<EventDelivery> plan(Event event) {
-        return context.db().write(c -> DeliveryPlanner.createDeliveries(c, context, event));
+        DeliveryPlanner.Replay planned = context.deliveryPlanner().planReplay(event);
+        return context.db().write(c -> context.deliveryPlanner().storeReplay(c, planned));
     }
 
     @Test
