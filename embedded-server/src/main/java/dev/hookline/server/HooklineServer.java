@@ -182,6 +182,11 @@ public final class HooklineServer implements AutoCloseable {
         return projects;
     }
 
+    /** Where user scripts run (worker processes, per-project shares). */
+    public ScriptSandbox scripts() {
+        return scripts;
+    }
+
     public ServerConfig config() {
         return config;
     }

@@ -107,6 +107,12 @@ public final class ScriptSandbox implements AutoCloseable {
         return settings.timeLimit();
     }
 
+    /** How many scripts of {@code projectId} run (or wait for a worker) right now: at most its share. */
+    public int running(String projectId) {
+        Semaphore share = shares.get(projectId == null ? "" : projectId);
+        return share == null ? 0 : settings.projectShare() - share.availablePermits();
+    }
+
     /** True when a function is configured (a blank one means none). */
     public static boolean isSet(String function) {
         return function != null && !function.isBlank();
