@@ -114,7 +114,7 @@ class ScriptIsolationIT {
     }
 
     @Test
-    void aTransformStuckInALongBuiltInFailsOnlyItsDeliveryWithTheReason() {
+    void aTransformStuckInALongBuiltInFailsOnlyItsDeliveryWithTheReason() throws Exception {
         server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(1), sender);
         TestProject project = server.newProject("p", ProjectType.INCOMING);
         Source slow = sourceDeliveringTo(project, "slow", SORT);
@@ -134,7 +134,7 @@ class ScriptIsolationIT {
     }
 
     @Test
-    void aTransformOverItsMemoryBoundFailsOnlyItsDeliveryWithTheReason() {
+    void aTransformOverItsMemoryBoundFailsOnlyItsDeliveryWithTheReason() throws Exception {
         server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(5), sender);
         TestProject project = server.newProject("p", ProjectType.INCOMING);
         Source greedy = sourceDeliveringTo(project, "greedy", REPEAT);
@@ -152,7 +152,7 @@ class ScriptIsolationIT {
     }
 
     @Test
-    void theTestPanelsAnswerWhyAScriptWasStopped() {
+    void theTestPanelsAnswerWhyAScriptWasStopped() throws Exception {
         server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(1), sender);
         TestProject project = server.newProject("p", ProjectType.INCOMING);
         ApiClient root = server.root(project.apiKey());
