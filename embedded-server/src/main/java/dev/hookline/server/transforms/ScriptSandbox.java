@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,6 +87,7 @@ public final class ScriptSandbox implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final AtomicBoolean warming = new AtomicBoolean();
     private volatile boolean closed;
 
     public ScriptSandbox(Settings settings) {
@@ -136,6 +138,7 @@ public final class ScriptSandbox implements AutoCloseable {
         if (!isSet(script)) {
             return ScriptResult.failure(ScriptRunner.NOT_FOUND, List.of());
         }
+        warmUp();
         Semaphore share = shares.computeIfAbsent(projectId == null ? "" : projectId,
                 k -> new Semaphore(settings.projectShare(), true));
         try {
@@ -170,6 +173,19 @@ public final class ScriptSandbox implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts every worker in the background at the first script call, so later calls find them warm (a server that
+     * runs no script starts no process). A call that takes a worker still starting waits for it; the time limit
+     * starts once the worker is ready.
+     */
+    private void warmUp() {
+        if (warming.compareAndSet(false, true)) {
+            for (Worker worker : all) {
+                Thread.ofVirtual().name("hookline-script-worker-start").start(worker::startQuietly);
+            }
+        }
+    }
+
     private Worker takeWorker() {
         try {
             while (!closed) {
@@ -196,6 +212,7 @@ public final class ScriptSandbox implements AutoCloseable {
     /** One worker process, used by one call at a time. */
     private final class Worker {
         private final int index;
+        private final ReentrantLock lock = new ReentrantLock();
         private Process process;
         private DataInputStream in;
         private DataOutputStream out;
@@ -204,11 +221,27 @@ public final class ScriptSandbox implements AutoCloseable {
             this.index = index;
         }
 
-        synchronized boolean alive() {
-            return process != null && process.isAlive();
+        /** Whether the process runs; asked by the caller that holds this worker. */
+        boolean alive() {
+            lock.lock();
+            try {
+                return process != null && process.isAlive();
+            } finally {
+                lock.unlock();
+            }
         }
 
-        synchronized ScriptResult call(String script, JsonNode input) {
+        ScriptResult call(String script, JsonNode input) {
+            // a lock, not synchronized: the holder blocks on the worker's pipes, and may be a virtual thread
+            lock.lock();
+            try {
+                return callLocked(script, input);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        private ScriptResult callLocked(String script, JsonNode input) {
             if (closed) {
                 return ScriptResult.failure(STOPPING, List.of());
             }
@@ -256,11 +289,18 @@ public final class ScriptSandbox implements AutoCloseable {
                     List.of());
         }
 
-        synchronized void startQuietly() {
+        void startQuietly() {
+            lock.lock();
             try {
-                start();
+                if (!closed) {
+                    start();
+                }
             } catch (IOException e) {
-                LOG.warn("script worker {} could not start: {}", index, e.getMessage());
+                if (!closed) {
+                    LOG.warn("script worker {} could not start: {}", index, e.getMessage());
+                }
+            } finally {
+                lock.unlock();
             }
         }
 
@@ -324,8 +364,8 @@ public final class ScriptSandbox implements AutoCloseable {
     record Launch(List<String> command, Map<String, String> environment) {
 
         static Launch of(Settings settings) {
-            List<String> jvm = List.of("-Xmx" + settings.heapMegabytes() + "m", "-Xms16m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=64m",
+            List<String> jvm = List.of("-Xmx" + settings.heapMegabytes() + "m", "-Xms16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                    "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=64m",
                     "-XX:-UsePerfData", "-Xshare:auto");
             List<String> args = List.of(String.valueOf(settings.timeLimit().toMillis()),
                     String.valueOf(settings.heapMegabytes()));

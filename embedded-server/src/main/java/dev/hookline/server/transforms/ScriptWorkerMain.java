@@ -33,7 +33,16 @@ public final class ScriptWorkerMain {
     }
 
     /** {@code args}: the time limit in milliseconds, then the heap bound in megabytes (for the message). */
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
+        try {
+            serve(args);
+        } catch (IOException e) {
+            // the server closed the pipes (it stopped, or killed this worker's call): nothing left to answer
+            System.exit(0);
+        }
+    }
+
+    private static void serve(String[] args) throws IOException {
         long limitMillis = args.length > 0 ? Long.parseLong(args[0]) : 1_000;
         long heapMegabytes = args.length > 1 ? Long.parseLong(args[1]) : Runtime.getRuntime().maxMemory() >> 20;
         DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in)));
