@@ -268,6 +268,10 @@ public final class ScriptSandbox implements AutoCloseable {
                 deadline.cancel(false);
             }
             if (answer != null && !killed.get()) {
+                if (answer.path(ScriptWorkerMain.RETIRING).asBoolean()) {
+                    // it exits now: not to be handed out again (the caller starts a replacement)
+                    stop();
+                }
                 return ScriptWorkerProtocol.result(answer);
             }
             int status = exitStatus(running);

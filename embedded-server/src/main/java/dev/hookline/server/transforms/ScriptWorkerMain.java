@@ -28,6 +28,8 @@ public final class ScriptWorkerMain {
     public static final String MODE = "--script-worker";
     /** Exit status after a script exhausted the heap. */
     static final int EXIT_OUT_OF_MEMORY = 3;
+    /** Answer member telling the server this worker exits after the answer (its heap overflowed). */
+    static final String RETIRING = "retiring";
 
     private ScriptWorkerMain() {
     }
@@ -63,12 +65,12 @@ public final class ScriptWorkerMain {
                 exhausted = true;
             }
             try {
-                ScriptWorkerProtocol.write(out, ScriptWorkerProtocol.answer(result));
+                ScriptWorkerProtocol.write(out, ScriptWorkerProtocol.answer(result).put(RETIRING, exhausted));
             } catch (OutOfMemoryError e) {
                 // the output itself is too large to send: say so instead
                 exhausted = true;
                 ScriptWorkerProtocol.write(out, ScriptWorkerProtocol.answer(ScriptResult.failure(
-                        ScriptSandbox.memoryMessage(heapMegabytes), List.of())));
+                        ScriptSandbox.memoryMessage(heapMegabytes), List.of())).put(RETIRING, true));
             }
             if (exhausted) {
                 System.exit(EXIT_OUT_OF_MEMORY);

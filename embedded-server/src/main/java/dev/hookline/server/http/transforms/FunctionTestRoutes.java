@@ -1,4 +1,4 @@
-package dev.hookline.server.transforms;
+package dev.hookline.server.http.transforms;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FunctionTestRequest;
@@ -7,6 +7,8 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
+import dev.hookline.server.transforms.ScriptResult;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.util.Iterator;
 import java.util.Map;
 
