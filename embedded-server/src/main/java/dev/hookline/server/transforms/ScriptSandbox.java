@@ -70,10 +70,14 @@ public final class ScriptSandbox implements AutoCloseable {
             }
         }
 
-        /** Two workers per core (at least 2, at most 8), half of them per project, 128 MB each. */
+        /**
+         * Two workers per core, at least 4 and at most 6, a quarter of them (at least one) per project, 96 MB of
+         * heap each: three projects can each hold their whole share with stuck scripts and a fourth still finds a
+         * free worker, and the workers together stay under ~800 MB even when every one is at its bound.
+         */
         public static Settings standard(Duration timeLimit) {
-            int workers = Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors()));
-            return new Settings(timeLimit, workers, Math.max(1, workers / 2), 128);
+            int workers = Math.max(4, Math.min(6, 2 * Runtime.getRuntime().availableProcessors()));
+            return new Settings(timeLimit, workers, Math.max(1, workers / 4), 96);
         }
     }
 
@@ -317,6 +321,10 @@ public final class ScriptSandbox implements AutoCloseable {
             if (closed) {
                 throw new IOException("the server is stopping");
             }
+            if (launch.command().isEmpty()) {
+                throw new IOException("neither " + Path.of(System.getProperty("java.home"), "bin", "java")
+                        + " nor this process's launcher is known");
+            }
             ProcessBuilder builder = new ProcessBuilder(launch.command())
                     .redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().putAll(launch.environment());
@@ -384,8 +392,11 @@ public final class ScriptSandbox implements AutoCloseable {
                 command.addAll(args);
                 return new Launch(List.copyOf(command), Map.of());
             }
-            String launcher = ProcessHandle.current().info().command()
-                    .orElseThrow(() -> new IllegalStateException("no java and no launcher to start script workers"));
+            String launcher = ProcessHandle.current().info().command().orElse(null);
+            if (launcher == null) {
+                // every script call then fails saying so; scripts never run unguarded in the server
+                return new Launch(List.of(), Map.of());
+            }
             List<String> command = new ArrayList<>(List.of(launcher, "--server", ScriptWorkerMain.MODE));
             command.addAll(args);
             return new Launch(List.copyOf(command), Map.of("JAVA_TOOL_OPTIONS", String.join(" ", jvm)));
