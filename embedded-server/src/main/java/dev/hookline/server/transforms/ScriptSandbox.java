@@ -162,15 +162,13 @@ public final class ScriptSandbox implements AutoCloseable {
                 usable = worker.alive();
                 return result;
             } finally {
-                if (usable || closed) {
-                    idle.add(worker);
-                } else {
-                    // the replacement starts off the caller's path; the worker is handed out again once it is warm
-                    Thread.ofVirtual().name("hookline-script-worker-start").start(() -> {
-                        worker.startQuietly();
-                        idle.add(worker);
-                    });
+                if (!usable && !closed) {
+                    // the project whose script cost the worker waits for its replacement, still holding its share:
+                    // a stream of hostile calls costs that project's queue, and at most one process start at a time
+                    // per share, never the other projects' time
+                    worker.startQuietly();
                 }
+                idle.add(worker);
             }
         } finally {
             share.release();

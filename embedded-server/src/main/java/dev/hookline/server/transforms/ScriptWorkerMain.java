@@ -19,8 +19,9 @@ import java.util.List;
  * with a hard heap bound; the server kills it when a call overruns its time limit (a long built-in the instruction
  * observer cannot see) and starts another.
  *
- * <p>A script that runs out of the heap gets its answer (the memory bound in plain words), then the process exits:
- * a heap that just overflowed is not trusted with the next script.
+ * <p>A script that runs out of the heap gets its answer (the memory bound in plain words); the worker then keeps
+ * serving if a collection gives the heap back (a script's objects are garbage once it has failed), and exits
+ * otherwise, telling the server in that answer so it is replaced.
  */
 public final class ScriptWorkerMain {
 
@@ -44,6 +45,17 @@ public final class ScriptWorkerMain {
         }
     }
 
+    /**
+     * After a script ran out of heap: true when a collection gives the heap back (the script's garbage was all it
+     * held), so the worker keeps serving instead of costing a new process per hostile call.
+     */
+    private static boolean recovered() {
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        long used = runtime.totalMemory() - runtime.freeMemory();
+        return used < runtime.maxMemory() / 4;
+    }
+
     private static void serve(String[] args) throws IOException {
         long limitMillis = args.length > 0 ? Long.parseLong(args[0]) : 1_000;
         long heapMegabytes = args.length > 1 ? Long.parseLong(args[1]) : Runtime.getRuntime().maxMemory() >> 20;
@@ -65,6 +77,7 @@ public final class ScriptWorkerMain {
                 exhausted = true;
             }
             try {
+                exhausted = exhausted && !recovered();
                 ScriptWorkerProtocol.write(out, ScriptWorkerProtocol.answer(result).put(RETIRING, exhausted));
             } catch (OutOfMemoryError e) {
                 // the output itself is too large to send: say so instead
