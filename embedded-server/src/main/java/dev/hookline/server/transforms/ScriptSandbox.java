@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
@@ -207,7 +208,8 @@ public final class ScriptSandbox implements AutoCloseable {
         closed = true;
         watchdog.shutdownNow();
         for (Worker worker : all) {
-            worker.stop();
+            // not under the worker's lock: a call blocked on the pipes ends (end of stream) when its process dies
+            worker.kill();
         }
     }
 
@@ -249,21 +251,31 @@ public final class ScriptSandbox implements AutoCloseable {
             }
             try {
                 start();
-            } catch (IOException e) {
+            } catch (IOException | RejectedExecutionException e) {
+                if (closed) {
+                    return ScriptResult.failure(STOPPING, List.of());
+                }
                 LOG.warn("script worker {} could not start: {}", index, e.getMessage());
                 return ScriptResult.failure("the script could not run: no script worker could be started ("
                         + e.getMessage() + ")", List.of());
             }
             Process running = process;
+            DataOutputStream toWorker = out;
+            DataInputStream fromWorker = in;
             AtomicBoolean killed = new AtomicBoolean();
-            ScheduledFuture<?> deadline = watchdog.schedule(() -> {
-                killed.set(true);
-                running.destroyForcibly();
-            }, settings.timeLimit().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
+            ScheduledFuture<?> deadline;
+            try {
+                deadline = watchdog.schedule(() -> {
+                    killed.set(true);
+                    running.destroyForcibly();
+                }, settings.timeLimit().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                return ScriptResult.failure(STOPPING, List.of());
+            }
             JsonNode answer = null;
             try {
-                ScriptWorkerProtocol.write(out, ScriptWorkerProtocol.request(script, input));
-                answer = ScriptWorkerProtocol.read(in);
+                ScriptWorkerProtocol.write(toWorker, ScriptWorkerProtocol.request(script, input));
+                answer = ScriptWorkerProtocol.read(fromWorker);
             } catch (IOException e) {
                 // the worker died or was killed mid-call: answered below
             } finally {
@@ -301,7 +313,7 @@ public final class ScriptSandbox implements AutoCloseable {
                 if (!closed) {
                     start();
                 }
-            } catch (IOException e) {
+            } catch (IOException | RejectedExecutionException e) {
                 if (!closed) {
                     LOG.warn("script worker {} could not start: {}", index, e.getMessage());
                 }
@@ -328,8 +340,13 @@ public final class ScriptSandbox implements AutoCloseable {
             builder.environment().putAll(launch.environment());
             Process started = builder.start();
             DataInputStream startedIn = new DataInputStream(new BufferedInputStream(started.getInputStream()));
-            ScheduledFuture<?> giveUp = watchdog.schedule(started::destroyForcibly, START_LIMIT.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            ScheduledFuture<?> giveUp;
+            try {
+                giveUp = watchdog.schedule(started::destroyForcibly, START_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                started.destroyForcibly();
+                throw new IOException("the server is stopping");
+            }
             JsonNode ready;
             try {
                 ready = ScriptWorkerProtocol.read(startedIn);
@@ -341,9 +358,20 @@ public final class ScriptSandbox implements AutoCloseable {
                 throw new IOException("the worker process ended before it was ready (exit status "
                         + exitStatus(started) + ", command " + launch.command().get(0) + ")");
             }
+            if (closed) {
+                started.destroyForcibly();
+                throw new IOException("the server is stopping");
+            }
             process = started;
             in = startedIn;
             out = new DataOutputStream(new BufferedOutputStream(started.getOutputStream()));
+        }
+
+        void kill() {
+            Process p = process;
+            if (p != null) {
+                p.destroyForcibly();
+            }
         }
 
         void stop() {
