@@ -73,7 +73,7 @@ public final class HooklineServer implements AutoCloseable {
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
         ConfigCache configCache = new ConfigCache(context).install();
         DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
-        context.deliveryPlanner(planner);
+        context.replayPlanner(planner);
         this.intake = new IntakeService(context, configCache, planner, scripts);
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, authenticator, projects::find,

@@ -2,7 +2,7 @@ package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
-import dev.hookline.server.ingest.DeliveryPlanner;
+import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -20,7 +20,7 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
-    private volatile DeliveryPlanner deliveryPlanner;
+    private volatile ReplayPlanner replayPlanner;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -96,15 +96,15 @@ public final class ServerContext {
         this.sourceConsumers = consumers;
     }
 
-    /** The server's one delivery planner (built in {@code HooklineServer}), for replay. */
-    public DeliveryPlanner deliveryPlanner() {
-        if (deliveryPlanner == null) {
+    /** The server's one delivery planner (built in {@code HooklineServer}), as replay uses it. */
+    public ReplayPlanner replayPlanner() {
+        if (replayPlanner == null) {
             throw new IllegalStateException("no delivery planner: the server is not assembled yet");
         }
-        return deliveryPlanner;
+        return replayPlanner;
     }
 
-    void deliveryPlanner(DeliveryPlanner planner) {
-        this.deliveryPlanner = planner;
+    void replayPlanner(ReplayPlanner planner) {
+        this.replayPlanner = planner;
     }
 }

@@ -5,7 +5,6 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.http.ApiError;
-import dev.hookline.server.ingest.DeliveryPlanner;
 import dev.hookline.server.paging.BatchOutcome;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replaying events: Convoy's documented "replay afresh as a new event". The same event is matched against today's
- * subscriptions again ({@link DeliveryPlanner}) and every match gets a new delivery; old deliveries stay as they
+ * subscriptions again ({@link ReplayPlanner}) and every match gets a new delivery; old deliveries stay as they
  * are, and the event is not copied. The event is read and planned (matching, filters, transforms) before the write,
  * off the writer thread (ADR 0023); the write only stores the new deliveries, and the dispatcher is woken once it is
  * committed.
@@ -32,13 +31,13 @@ public final class EventReplay {
     private static final int CHUNK = 500;
 
     private final ServerContext context;
-    private final DeliveryPlanner planner;
+    private final ReplayPlanner planner;
 
     public EventReplay(ServerContext context) {
-        this(context, context.deliveryPlanner());
+        this(context, context.replayPlanner());
     }
 
-    public EventReplay(ServerContext context, DeliveryPlanner planner) {
+    public EventReplay(ServerContext context, ReplayPlanner planner) {
         this.context = context;
         this.planner = planner;
     }
@@ -58,7 +57,7 @@ public final class EventReplay {
             throw ApiError.forbidden("this event also targets endpoints outside the portal link");
         }
         Event answer = context.db().read(c -> EventStore.withSources(c, projectId, List.of(event), baseUrl)).get(0);
-        DeliveryPlanner.Replay planned = planner.planReplay(event);
+        ReplayPlanner.Planned planned = planner.planReplay(event);
         int due = due(context.db().write(c -> planner.storeReplay(c, planned)));
         LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, due);
         if (due > 0) {
@@ -85,7 +84,7 @@ public final class EventReplay {
             List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
             Map<String, Event> events = context.db().read(c -> ProjectRows.findByIds(c, "events", EventStore.COLUMNS,
                     projectId, chunk, EventStore::map, Event::uid));
-            List<DeliveryPlanner.Replay> planned = new ArrayList<>(chunk.size());
+            List<ReplayPlanner.Planned> planned = new ArrayList<>(chunk.size());
             for (String id : chunk) {
                 Event event = events.get(id);
                 if (event == null || !scope.reachesAll(event.endpoints())) {
@@ -96,7 +95,7 @@ public final class EventReplay {
             }
             List<Integer> outcomes = context.db().write(c -> {
                 List<Integer> dues = new ArrayList<>(planned.size());
-                for (DeliveryPlanner.Replay replay : planned) {
+                for (ReplayPlanner.Planned replay : planned) {
                     dues.add(replayAlone(c, replay));
                 }
                 return dues;
@@ -129,7 +128,7 @@ public final class EventReplay {
     }
 
     /** Replays one event inside its own savepoint; the number of new deliveries due, or null when it failed. */
-    private Integer replayAlone(Connection c, DeliveryPlanner.Replay replay) throws SQLException {
+    private Integer replayAlone(Connection c, ReplayPlanner.Planned replay) throws SQLException {
         Event event = replay.event();
         Savepoint savepoint = c.setSavepoint();
         try {

@@ -20,6 +20,7 @@ import dev.hookline.server.deliveries.DeliveryStore;
 import dev.hookline.server.deliveries.DeliveryStore.NewDelivery;
 import dev.hookline.server.deliveries.DeliveryStore.Retry;
 import dev.hookline.server.events.EventStore;
+import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
@@ -67,7 +68,7 @@ import java.util.Set;
  *       its endpoints and becomes {@code Failure} "no subscription matched this event".</li>
  * </ul>
  */
-public final class DeliveryPlanner {
+public final class DeliveryPlanner implements ReplayPlanner {
 
     public static final String NO_MATCH = "no subscription matched this event";
     /** Start of the description of a delivery whose subscription function failed. */
@@ -135,10 +136,11 @@ public final class DeliveryPlanner {
     }
 
     /** A stored event matched again against today's subscriptions, ready for {@link #storeReplay}. */
-    public record Replay(Event event, Plan plan) {
+    record Replay(Event event, Plan plan) implements ReplayPlanner.Planned {
     }
 
     /** Plans the replay of stored {@code event} (incoming by its source, outgoing by its endpoints); off the writer. */
+    @Override
     public Replay planReplay(Event event) {
         Target target = event.sourceId() != null && !event.sourceId().isEmpty()
                 ? new Target.FromSource(event.sourceId())
@@ -152,7 +154,9 @@ public final class DeliveryPlanner {
      * Stores a replay's deliveries in the caller's write transaction and updates the event's endpoints (and their
      * search row) when they changed, and its status. Returns the deliveries as stored.
      */
-    public List<EventDelivery> storeReplay(Connection c, Replay replay) throws SQLException {
+    @Override
+    public List<EventDelivery> storeReplay(Connection c, ReplayPlanner.Planned planned) throws SQLException {
+        Replay replay = (Replay) planned;
         Event event = replay.event();
         Plan plan = replay.plan();
         List<EventDelivery> stored = insert(c, context, new StoredEvent(event.projectId(), event.uid(),

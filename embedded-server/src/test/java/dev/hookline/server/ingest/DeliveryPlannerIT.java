@@ -51,8 +51,8 @@ class DeliveryPlannerIT {
     }
 
     private List<EventDelivery> plan(Event event) {
-        DeliveryPlanner.Replay planned = context.deliveryPlanner().planReplay(event);
-        return context.db().write(c -> context.deliveryPlanner().storeReplay(c, planned));
+        var planned = context.replayPlanner().planReplay(event);
+        return context.db().write(c -> context.replayPlanner().storeReplay(c, planned));
     }
 
     @Test
