@@ -19,6 +19,8 @@ import dev.hookline.server.http.deliveries.DeliveryRoutes;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
+import dev.hookline.server.http.ingest.EventCreationRoutes;
+import dev.hookline.server.http.ingest.IngestRoutes;
 import dev.hookline.server.http.metaevents.MetaEventRoutes;
 import dev.hookline.server.http.openapi.OpenApiRoutes;
 import dev.hookline.server.http.outbound.OAuth2TestRoutes;
@@ -30,9 +32,9 @@ import dev.hookline.server.http.sources.SourceRoutes;
 import dev.hookline.server.http.subscriptions.SubscriptionRoutes;
 import dev.hookline.server.http.transforms.FunctionTestRoutes;
 import dev.hookline.server.ingest.BrokerIntake;
+import dev.hookline.server.ingest.ConfigCache;
 import dev.hookline.server.ingest.DeliveryPlanner;
-import dev.hookline.server.ingest.EventCreationRoutes;
-import dev.hookline.server.ingest.IngestRoutes;
+import dev.hookline.server.ingest.IntakeService;
 import dev.hookline.server.metaevents.MetaEventDispatcher;
 import dev.hookline.server.metaevents.MetaEventService;
 import dev.hookline.server.outbound.LazyWebhookSender;
@@ -45,7 +47,7 @@ import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionService;
-import dev.hookline.server.transforms.ScriptRunner;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,6 +75,8 @@ public final class HooklineServer implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
     private final ConsumerSupervisor brokerConsumers;
+    private final ScriptSandbox scripts;
+    private final IntakeService intake;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;
 
@@ -83,13 +87,18 @@ public final class HooklineServer implements AutoCloseable {
         this.authenticator = new KeyAuthenticator(context);
         this.projects = new ProjectService(context, authenticator::forgetAll);
         context.projects().defaultOrganisationId();
+        this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
+        ConfigCache configCache = new ConfigCache(context).install();
+        DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
+        context.replayPlanner(planner);
+        this.intake = new IntakeService(context, configCache, planner, scripts);
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
                 context.projects()::find, ServerConfig.MAX_BODY_BYTES);
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context),
+        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context, intake),
                 context.clock());
         context.sourceConsumers(brokerConsumers);
     }
@@ -158,8 +167,7 @@ public final class HooklineServer implements AutoCloseable {
         EndpointService endpoints = new EndpointService(context, circuits(context.circuitBreakers()));
         PortalLinkService portalLinks = new PortalLinkService(context, authenticator::forgetAll);
         EventService events = new EventService(context);
-        EventReplay replay = new EventReplay(context,
-                (c, event) -> DeliveryPlanner.createDeliveries(c, context, event));
+        EventReplay replay = new EventReplay(context, context.replayPlanner());
         DeliveryService deliveries = new DeliveryService(context);
         DeliveryRecovery recovery = new DeliveryRecovery(context);
         PortalScope portalScope = new PortalScope(context);
@@ -177,9 +185,9 @@ public final class HooklineServer implements AutoCloseable {
         new SourceRoutes(new SourceService(context)).register(router);
         new SubscriptionRoutes(new SubscriptionService(context)).register(router);
         new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
-        new FunctionTestRoutes(ScriptRunner.standard()).register(router);
-        new IngestRoutes(context).register(router);
-        new EventCreationRoutes(context).register(router);
+        new FunctionTestRoutes(scripts).register(router);
+        new IngestRoutes(intake).register(router);
+        new EventCreationRoutes(intake).register(router);
     }
 
     /** The dispatcher's circuit breakers as the endpoint use cases see them. */
@@ -219,6 +227,11 @@ public final class HooklineServer implements AutoCloseable {
         return projects;
     }
 
+    /** Where user scripts run (worker processes, per-project shares). */
+    public ScriptSandbox scripts() {
+        return scripts;
+    }
+
     public ServerConfig config() {
         return config;
     }
@@ -245,6 +258,7 @@ public final class HooklineServer implements AutoCloseable {
         if (ownedSender != null) {
             ownedSender.close();
         }
+        scripts.close();
         context.db().close();
         LOG.info("Hookline server stopped");
     }

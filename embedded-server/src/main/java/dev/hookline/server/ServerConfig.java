@@ -2,6 +2,7 @@ package dev.hookline.server;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -15,18 +16,25 @@ import java.util.Objects;
  * @param console        started in-process by the console: mint a per-session instance key kept only in memory,
  *                       and make sure a default project exists
  * @param clock          the clock (tests inject one)
+ * @param scriptTimeLimit wall-clock limit of one run of a user script (transforms, source functions; ADR 0023)
  */
 public record ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console,
-                           Clock clock) {
+                           Clock clock, Duration scriptTimeLimit) {
 
     public static final String DATABASE_FILE = "hookline.db";
     public static final int DEFAULT_PORT = 5005;
     public static final int MAX_BODY_BYTES = 1024 * 1024;
+    public static final Duration DEFAULT_SCRIPT_TIME_LIMIT = Duration.ofSeconds(1);
 
     public ServerConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(scriptTimeLimit, "scriptTimeLimit");
+    }
+
+    public ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console, Clock clock) {
+        this(host, port, dataDir, instanceApiKey, console, clock, DEFAULT_SCRIPT_TIME_LIMIT);
     }
 
     /** Headless/standalone: the given address and key. */
@@ -44,6 +52,10 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
     }
 
     public ServerConfig withClock(Clock newClock) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock, scriptTimeLimit);
+    }
+
+    public ServerConfig withScriptTimeLimit(Duration limit) {
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, limit);
     }
 }

@@ -1,21 +1,22 @@
 package dev.hookline.server;
 
-import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.filters.FilterEngine;
-import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.filters.FilterRepository;
 import dev.hookline.server.filters.SubscriptionMatch;
+import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.projects.ProjectRepository;
+import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
-import dev.hookline.server.subscriptions.SubscriptionRepository;
 import dev.hookline.server.store.Ulid;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -48,6 +49,7 @@ public final class ServerContext {
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
     private final SubscriptionMatch subscriptionMatch;
+    private volatile ReplayPlanner replayPlanner;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -193,5 +195,17 @@ public final class ServerContext {
 
     void sourceConsumers(SourceConsumers consumers) {
         this.sourceConsumers = consumers;
+    }
+
+    /** The server's one delivery planner (built in {@code HooklineServer}), as replay uses it. */
+    public ReplayPlanner replayPlanner() {
+        if (replayPlanner == null) {
+            throw new IllegalStateException("no delivery planner: the server is not assembled yet");
+        }
+        return replayPlanner;
+    }
+
+    void replayPlanner(ReplayPlanner planner) {
+        this.replayPlanner = planner;
     }
 }

@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.Keys;
+import dev.hookline.server.transforms.ScriptWorkerMain;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
@@ -16,6 +17,11 @@ public final class ServerMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals(ScriptWorkerMain.MODE)) {
+            // a script worker process started by the server itself (the packaged launcher has no bin/java)
+            ScriptWorkerMain.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         Options options;
         try {
             options = Options.parse(args);

@@ -35,6 +35,13 @@ public record Source(String uid, String projectId, String maskId, String name, S
                 updatedAt, deletedAt, state);
     }
 
+    /** The same source with other provider state (a Twitter source's last CRC answer). */
+    public Source withProviderConfig(ProviderConfig config) {
+        return new Source(uid, projectId, maskId, name, url, type, provider, isDisabled, verifier, customResponse,
+                config, forwardHeaders, pubSub, idempotencyKeys, bodyFunction, headerFunction, createdAt, updatedAt,
+                deletedAt, consumer);
+    }
+
     /** Provider-specific state; only twitter has any. */
     @JsonPropertyOrder({"twitter"})
     public record ProviderConfig(Twitter twitter) {

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replaying events: Convoy's documented "replay afresh as a new event". The same event is matched against today's
- * subscriptions again ({@link DeliveryPlanner}) and every match gets a new delivery; old deliveries stay as they
- * are, and the event is not copied. A replay is one write: the event read and the deliveries it gets are
- * consistent, and the dispatcher is woken once it is committed.
+ * subscriptions again ({@link ReplayPlanner}) and every match gets a new delivery; old deliveries stay as they
+ * are, and the event is not copied. The event is read and planned (matching, filters, transforms) before the write,
+ * off the writer thread (ADR 0023); the write only stores the new deliveries, and the dispatcher is woken once it is
+ * committed.
  */
 public final class EventReplay {
 
@@ -31,20 +32,15 @@ public final class EventReplay {
     private static final int CHUNK = 500;
 
     private final ServerContext context;
-    private final DeliveryPlanning planning;
+    private final ReplayPlanner planner;
 
-    /**
-     * Makes an event's deliveries again, as ingest would now (its subscriptions, filters and functions), in the
-     * caller's write. Ingest provides it ({@code HooklineServer} connects the two), so events do not depend on ingest.
-     */
-    @FunctionalInterface
-    public interface DeliveryPlanning {
-        List<EventDelivery> createDeliveries(Connection c, Event event) throws SQLException;
+    public EventReplay(ServerContext context) {
+        this(context, context.replayPlanner());
     }
 
-    public EventReplay(ServerContext context, DeliveryPlanning planning) {
+    public EventReplay(ServerContext context, ReplayPlanner planner) {
         this.context = context;
-        this.planning = planning;
+        this.planner = planner;
     }
 
     /**
@@ -54,22 +50,21 @@ public final class EventReplay {
      */
     public Event replay(String projectId, String eventId, EventScope scope) {
         String baseUrl = context.baseUrl();
-        Replayed replayed = context.db().write(c -> {
-            Event event = context.events().find(c, projectId, eventId);
-            if (event == null || !scope.reachesAny(event.endpoints())) {
-                throw InvalidInputException.of(NOT_FOUND);
-            }
-            if (!scope.reachesAll(event.endpoints())) {
-                throw new NotPermittedException("this event also targets endpoints outside the portal link");
-            }
-            Event answer = EventRepository.withSources(c, projectId, List.of(event), baseUrl).get(0);
-            return new Replayed(answer, due(planning.createDeliveries(c, event)));
-        });
-        LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, replayed.due());
-        if (replayed.due() > 0) {
+        Event event = context.db().read(c -> context.events().find(c, projectId, eventId));
+        if (event == null || !scope.reachesAny(event.endpoints())) {
+            throw InvalidInputException.of(NOT_FOUND);
+        }
+        if (!scope.reachesAll(event.endpoints())) {
+            throw new NotPermittedException("this event also targets endpoints outside the portal link");
+        }
+        Event answer = context.db().read(c -> EventRepository.withSources(c, projectId, List.of(event), baseUrl)).get(0);
+        ReplayPlanner.Planned planned = planner.planReplay(event);
+        int due = due(context.db().write(c -> planner.storeReplay(c, planned)));
+        LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, due);
+        if (due > 0) {
             context.signalDeliveriesDue();
         }
-        return replayed.event();
+        return answer;
     }
 
     /**
@@ -77,35 +72,47 @@ public final class EventReplay {
      * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed, and so is one
      * that also targets endpoints outside {@code scope} (a portal link replays only what is wholly its own).
      */
-    public BatchOutcome batchReplay(String projectId, EventRepository.Filter filter, ListParams window,
-                                    EventScope scope) {
-        int[] dueTotal = {0};
-        BatchOutcome outcome = context.db().write(c -> {
-            List<String> ids = new ArrayList<>();
-            context.events().forEachMatching(c, projectId, filter, window,
-                    page -> page.forEach(e -> ids.add(e.uid())));
-            int successful = 0;
-            int failed = 0;
-            for (int from = 0; from < ids.size(); from += CHUNK) {
-                List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-                Map<String, Event> events = ProjectRows.findByIds(c, "events", EventRepository.COLUMNS, projectId,
-                        chunk, EventRepository::map, Event::uid);
-                for (String id : chunk) {
-                    Event event = events.get(id);
-                    Integer due = event == null || !scope.reachesAll(event.endpoints()) ? null
-                            : replayAlone(c, event);
-                    if (due == null) {
-                        failed++;
-                    } else {
-                        successful++;
-                        dueTotal[0] += due;
-                    }
+    public BatchOutcome batchReplay(String projectId, EventRepository.Filter filter, ListParams window, EventScope scope) {
+        int dueTotal = 0;
+        int successful = 0;
+        int failed = 0;
+        List<String> ids = new ArrayList<>();
+        context.db().read(c -> {
+            context.events().forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
+            return null;
+        });
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+            Map<String, Event> events = context.db().read(c -> ProjectRows.findByIds(c, "events", EventRepository.COLUMNS,
+                    projectId, chunk, EventRepository::map, Event::uid));
+            List<ReplayPlanner.Planned> planned = new ArrayList<>(chunk.size());
+            for (String id : chunk) {
+                Event event = events.get(id);
+                if (event == null || !scope.reachesAll(event.endpoints())) {
+                    failed++;
+                } else {
+                    planned.add(planner.planReplay(event));
                 }
             }
-            return new BatchOutcome(successful, failed);
-        });
-        LOG.info("batch replay in project {}: {}, {} new deliveries due", projectId, outcome.message(), dueTotal[0]);
-        if (dueTotal[0] > 0) {
+            List<Integer> outcomes = context.db().write(c -> {
+                List<Integer> dues = new ArrayList<>(planned.size());
+                for (ReplayPlanner.Planned replay : planned) {
+                    dues.add(replayAlone(c, replay));
+                }
+                return dues;
+            });
+            for (Integer due : outcomes) {
+                if (due == null) {
+                    failed++;
+                } else {
+                    successful++;
+                    dueTotal += due;
+                }
+            }
+        }
+        BatchOutcome outcome = new BatchOutcome(successful, failed);
+        LOG.info("batch replay in project {}: {}, {} new deliveries due", projectId, outcome.message(), dueTotal);
+        if (dueTotal > 0) {
             context.signalDeliveriesDue();
         }
         return outcome;
@@ -123,10 +130,11 @@ public final class EventReplay {
     }
 
     /** Replays one event inside its own savepoint; the number of new deliveries due, or null when it failed. */
-    private Integer replayAlone(Connection c, Event event) throws SQLException {
+    private Integer replayAlone(Connection c, ReplayPlanner.Planned replay) throws SQLException {
+        Event event = replay.event();
         Savepoint savepoint = c.setSavepoint();
         try {
-            int due = due(planning.createDeliveries(c, event));
+            int due = due(planner.storeReplay(c, replay));
             c.releaseSavepoint(savepoint);
             return due;
         } catch (SQLException | RuntimeException e) {
@@ -142,6 +150,4 @@ public final class EventReplay {
         return (int) deliveries.stream().filter(d -> d.status() == EventDeliveryStatus.SCHEDULED).count();
     }
 
-    private record Replayed(Event event, int due) {
-    }
 }

@@ -12,8 +12,9 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.brokers.BrokerMessage;
 import dev.hookline.server.brokers.MessageIntake;
 import dev.hookline.server.brokers.RejectedMessageException;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.DomainException;
 import dev.hookline.server.transforms.ScriptResult;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -46,11 +47,15 @@ public final class BrokerIntake implements MessageIntake {
             "custom_headers", "idempotency_key");
 
     private final ServerContext context;
+    private final IntakeService intake;
     private final ConfigCache cache;
+    private final ScriptSandbox scripts;
 
-    public BrokerIntake(ServerContext context) {
+    public BrokerIntake(ServerContext context, IntakeService intake) {
         this.context = context;
-        this.cache = ConfigCache.of(context);
+        this.intake = intake;
+        this.cache = intake.cache();
+        this.scripts = intake.scripts();
     }
 
     @Override
@@ -83,11 +88,9 @@ public final class BrokerIntake implements MessageIntake {
                 default -> throw new RejectedMessageException(MESSAGE_TYPE_HEADER + " is \"" + type
                         + "\"; it must be single, fanout or broadcast");
             };
-            return EventTargets.write(context, targeting).event();
-        } catch (ApiError e) {
-            if (e.status() >= 500) {
-                throw e;
-            }
+            return intake.submit(targeting).event();
+        } catch (DomainException e) {
+            // what the event API would refuse (invalid, not found...) rejects the message for good, same words
             throw new RejectedMessageException(plainWords(e.getMessage()));
         }
     }
@@ -116,11 +119,11 @@ public final class BrokerIntake implements MessageIntake {
         }
     }
 
-    private static JsonNode functionOutput(Source source, JsonNode body) throws RejectedMessageException {
-        if (!Transforms.isSet(source.bodyFunction())) {
+    private JsonNode functionOutput(Source source, JsonNode body) throws RejectedMessageException {
+        if (!ScriptSandbox.isSet(source.bodyFunction())) {
             return body;
         }
-        ScriptResult result = Transforms.run(source.bodyFunction(), body);
+        ScriptResult result = scripts.run(source.projectId(), source.bodyFunction(), body);
         if (!result.ok()) {
             throw new RejectedMessageException("body_function failed: " + result.error());
         }
@@ -176,16 +179,16 @@ public final class BrokerIntake implements MessageIntake {
     }
 
     /** The message's headers and custom_headers (lower-cased, the message's win), then the header_function's. */
-    private static Map<String, String> headers(Source source, BrokerMessage message, Map<String, String> custom)
+    private Map<String, String> headers(Source source, BrokerMessage message, Map<String, String> custom)
             throws RejectedMessageException {
         Map<String, String> merged = new LinkedHashMap<>();
         message.headers().forEach((name, value) -> merged.put(name.toLowerCase(Locale.ROOT), value));
         custom.forEach((name, value) -> merged.putIfAbsent(name.toLowerCase(Locale.ROOT), value));
         merged.putIfAbsent(MESSAGE_TYPE_HEADER, "single");
-        if (Transforms.isSet(source.headerFunction())) {
+        if (ScriptSandbox.isSet(source.headerFunction())) {
             ObjectNode input = Json.lenient().createObjectNode();
             merged.forEach(input::put);
-            ScriptResult result = Transforms.run(source.headerFunction(), input);
+            ScriptResult result = scripts.run(source.projectId(), source.headerFunction(), input);
             if (!result.ok()) {
                 throw new RejectedMessageException("header_function failed: " + result.error());
             }

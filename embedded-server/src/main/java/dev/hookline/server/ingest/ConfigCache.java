@@ -5,91 +5,67 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.sources.SourceRepository;
-import dev.hookline.server.store.Database;
-import dev.hookline.server.store.StoreException;
+import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.sqlite.Function;
 
 /**
- * The configuration ingest reads for every event (sources by mask, projects, subscriptions, endpoints), cached in
+ * The configuration intake reads for every event (sources by mask, projects, subscriptions, endpoints), cached in
  * memory and dropped as a whole whenever any row of {@code projects}, {@code sources}, {@code subscriptions} or
- * {@code endpoints} changes.
+ * {@code endpoints} changes. One instance per server, built in {@code HooklineServer} and {@link #install}ed there.
  *
- * <p>Changes are seen through temporary triggers on the single write connection (they call back into Java), so
- * every writer is covered (routes, the dispatcher, anything added later) without the stores having to remember to
- * invalidate. Two versions:
- * <ul>
- *   <li>the <b>writer version</b> moves the moment a config row changes, inside the transaction; the planner runs on
- *       the writer thread and reads through the write connection, so it sees its own group's changes at once;</li>
- *   <li>the <b>committed version</b> moves after the commit of a group that changed config (before its callers get
- *       their answers); request threads read committed data through read connections, so an entry they load is
- *       tagged with the committed version seen before loading, and is reloaded once that version moves.</li>
- * </ul>
+ * <p>Every lookup reads <b>committed</b> data through a read connection, never the writer: planning an event runs on
+ * the request's own thread before the write job (ADR 0023). Changes are seen through temporary triggers on the write
+ * connection (they call back into Java), so every writer is covered (routes, the dispatcher, anything added later)
+ * without the stores having to remember to invalidate; the committed version moves after the commit of a group that
+ * changed config, before its callers get their answers. An entry is tagged with the committed version seen before it
+ * was loaded and reloaded once that version moves, so a request that follows a 2xx of a config change sees it.
  */
 public final class ConfigCache {
 
     private static final List<String> CONFIG_TABLES = List.of("projects", "sources", "subscriptions", "endpoints");
     private static final String CHANGED_FUNCTION = "hookline_config_changed";
-    private static final Map<Database, ConfigCache> CACHES = Collections.synchronizedMap(new WeakHashMap<>());
-    /** Bound on remembered unknown masks, so random ingest URLs cannot grow the cache without limit. */
-    private static final int MAX_READ_ENTRIES = 10_000;
+    /** Bound on each map, so random ingest URLs or IDs cannot grow the cache without limit. */
+    private static final int MAX_ENTRIES = 10_000;
 
     private final ServerContext context;
-    private final AtomicLong writerVersion = new AtomicLong();
-    private volatile long committedVersion;
+    private final AtomicLong committedVersion = new AtomicLong();
     private volatile boolean changedInGroup;
     private volatile boolean installed;
 
     private final Map<String, Versioned<Optional<Source>>> sourcesByMask = new ConcurrentHashMap<>();
-    private final Map<String, Versioned<Optional<Project>>> projectsRead = new ConcurrentHashMap<>();
-
-    // Writer-side entries, all tagged with writerCacheVersion.
-    private volatile long writerCacheVersion = -1;
-    private final Map<String, List<SubscriptionRepository.Row>> subscriptions = new ConcurrentHashMap<>();
-    private final Map<String, Optional<Endpoint>> endpoints = new ConcurrentHashMap<>();
-    private final Map<String, Optional<Source>> sources = new ConcurrentHashMap<>();
-    private final Map<String, Optional<Project>> projects = new ConcurrentHashMap<>();
+    private final Map<String, Versioned<Optional<Project>>> projects = new ConcurrentHashMap<>();
+    private final Map<String, Versioned<Optional<Source>>> sources = new ConcurrentHashMap<>();
+    private final Map<String, Versioned<Optional<Endpoint>>> endpoints = new ConcurrentHashMap<>();
+    private final Map<String, Versioned<List<SubscriptionRepository.Row>>> subscriptions = new ConcurrentHashMap<>();
 
     private record Versioned<T>(long version, T value) {
     }
 
-    private ConfigCache(ServerContext context) {
+    public ConfigCache(ServerContext context) {
         this.context = context;
     }
 
-    /**
-     * The cache of {@code context}'s database, installing its listeners on first use. Call at server start (from
-     * any thread but the writer), so the first request pays nothing.
-     */
-    public static ConfigCache of(ServerContext context) {
-        ConfigCache cache = CACHES.computeIfAbsent(context.db(), db -> new ConfigCache(context));
-        if (!cache.installed) {
+    /** Installs the change listeners on the write connection (once; call at server start, not on the writer). */
+    public ConfigCache install() {
+        if (!installed) {
             context.db().write(c -> {
-                cache.install(c);
+                install(c);
                 return null;
             });
         }
-        return cache;
-    }
-
-    /** The cache of {@code context}'s database, from inside a write job on {@code c} (the write connection). */
-    static ConfigCache forWriter(ServerContext context, Connection c) throws SQLException {
-        ConfigCache cache = CACHES.computeIfAbsent(context.db(), db -> new ConfigCache(context));
-        if (!cache.installed) {
-            cache.install(c);
-        }
-        return cache;
+        return this;
     }
 
     private synchronized void install(Connection c) throws SQLException {
@@ -101,7 +77,6 @@ public final class ConfigCache {
         Function.create(c, CHANGED_FUNCTION, new Function() {
             @Override
             protected void xFunc() throws SQLException {
-                writerVersion.incrementAndGet();
                 changedInGroup = true;
                 result(0);
             }
@@ -110,7 +85,7 @@ public final class ConfigCache {
             for (String table : CONFIG_TABLES) {
                 for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
                     s.execute("CREATE TEMP TRIGGER IF NOT EXISTS hookline_config_" + table + "_"
-                            + operation.toLowerCase(java.util.Locale.ROOT) + " AFTER " + operation + " ON main."
+                            + operation.toLowerCase(Locale.ROOT) + " AFTER " + operation + " ON main."
                             + table + " BEGIN SELECT " + CHANGED_FUNCTION + "(); END");
                 }
             }
@@ -118,111 +93,75 @@ public final class ConfigCache {
         context.db().afterCommit(() -> {
             if (changedInGroup) {
                 changedInGroup = false;
-                committedVersion++;
-                // a savepoint rolled back inside the group may have undone a change the writer already cached
-                writerVersion.incrementAndGet();
+                committedVersion.incrementAndGet();
             }
         });
         installed = true;
     }
 
-    // ------------------------------------------------------------------------------------------ request threads
+    /** Moves with every commit that changed config: a plan made at one version is as of that version. */
+    long version() {
+        return committedVersion.get();
+    }
 
-    /** The live source whose ingest mask is {@code maskId}, or null; committed data. */
+    /** The live source whose ingest mask is {@code maskId}, or null. */
     public Source sourceByMask(String maskId) {
-        long version = committedVersion;
-        Versioned<Optional<Source>> cached = sourcesByMask.get(maskId);
-        if (cached != null && cached.version() == version) {
-            return cached.value().orElse(null);
-        }
-        Source source = context.sources().findByMaskId(maskId);
-        bounded(sourcesByMask).put(maskId, new Versioned<>(version, Optional.ofNullable(source)));
-        return source;
+        return cached(sourcesByMask, maskId,
+                () -> Optional.ofNullable(context.sources().findByMaskId(maskId))).orElse(null);
     }
 
-    /** The live project {@code projectId}, or null; committed data. */
+    /** The live project {@code projectId}, or null. */
     public Project project(String projectId) {
-        long version = committedVersion;
-        Versioned<Optional<Project>> cached = projectsRead.get(projectId);
-        if (cached != null && cached.version() == version) {
-            return cached.value().orElse(null);
-        }
-        Project project = context.db().read(c -> context.projects().find(c, projectId));
-        bounded(projectsRead).put(projectId, new Versioned<>(version, Optional.ofNullable(project)));
-        return project;
+        return cached(projects, projectId, () -> Optional.ofNullable(read(c -> context.projects().find(c, projectId))))
+                .orElse(null);
     }
 
-    private static <K, V> Map<K, V> bounded(Map<K, V> map) {
-        if (map.size() >= MAX_READ_ENTRIES) {
-            map.clear();
-        }
-        return map;
-    }
-
-    // ------------------------------------------------------------------------------------------- writer thread
-
-    /** Drops the writer-side entries (after a write job that changed config failed and was rolled back). */
-    void invalidateWriter() {
-        writerVersion.incrementAndGet();
-    }
-
-    private void checkWriterVersion() {
-        long version = writerVersion.get();
-        if (version != writerCacheVersion) {
-            subscriptions.clear();
-            endpoints.clear();
-            sources.clear();
-            projects.clear();
-            writerCacheVersion = version;
-        }
-    }
-
-    List<SubscriptionRepository.Row> subscriptionsBySource(Connection c, String projectId, String sourceId) {
-        checkWriterVersion();
-        return subscriptions.computeIfAbsent("s/" + projectId + "/" + sourceId,
-                k -> load(() -> context.subscriptions().findBySource(c, projectId, sourceId)));
-    }
-
-    List<SubscriptionRepository.Row> subscriptionsByEndpoint(Connection c, String projectId, String endpointId) {
-        checkWriterVersion();
-        return subscriptions.computeIfAbsent("e/" + projectId + "/" + endpointId,
-                k -> load(() -> context.subscriptions().findByEndpoint(c, projectId, endpointId)));
-    }
-
-    List<SubscriptionRepository.Row> subscriptionsWithEndpoint(Connection c, String projectId) {
-        checkWriterVersion();
-        return subscriptions.computeIfAbsent("p/" + projectId,
-                k -> load(() -> context.subscriptions().findWithEndpoint(c, projectId)));
-    }
-
-    Endpoint endpoint(Connection c, String projectId, String endpointId) {
-        checkWriterVersion();
-        return endpoints.computeIfAbsent(projectId + "/" + endpointId,
-                k -> Optional.ofNullable(load(() -> context.endpoints().find(c, projectId, endpointId)))).orElse(null);
-    }
-
-    Source source(Connection c, String projectId, String sourceId) {
-        checkWriterVersion();
+    Source source(String projectId, String sourceId) {
         String baseUrl = context.baseUrl();
-        return sources.computeIfAbsent(projectId + "/" + sourceId,
-                k -> Optional.ofNullable(load(() -> context.sources().find(c, projectId, sourceId, baseUrl)))).orElse(null);
+        return cached(sources, projectId + "/" + sourceId,
+                () -> Optional.ofNullable(read(c -> context.sources().find(c, projectId, sourceId, baseUrl)))).orElse(null);
     }
 
-    Project project(Connection c, String projectId) {
-        checkWriterVersion();
-        return projects.computeIfAbsent(projectId,
-                k -> Optional.ofNullable(load(() -> context.projects().find(c, projectId)))).orElse(null);
+    Endpoint endpoint(String projectId, String endpointId) {
+        return cached(endpoints, projectId + "/" + endpointId,
+                () -> Optional.ofNullable(read(c -> context.endpoints().find(c, projectId, endpointId)))).orElse(null);
+    }
+
+    List<SubscriptionRepository.Row> subscriptionsBySource(String projectId, String sourceId) {
+        return cached(subscriptions, "s/" + projectId + "/" + sourceId,
+                () -> read(c -> context.subscriptions().findBySource(c, projectId, sourceId)));
+    }
+
+    List<SubscriptionRepository.Row> subscriptionsByEndpoint(String projectId, String endpointId) {
+        return cached(subscriptions, "e/" + projectId + "/" + endpointId,
+                () -> read(c -> context.subscriptions().findByEndpoint(c, projectId, endpointId)));
+    }
+
+    List<SubscriptionRepository.Row> subscriptionsWithEndpoint(String projectId) {
+        return cached(subscriptions, "p/" + projectId,
+                () -> read(c -> context.subscriptions().findWithEndpoint(c, projectId)));
     }
 
     private interface Load<T> {
-        T run() throws SQLException;
+        T get();
     }
 
-    private static <T> T load(Load<T> load) {
-        try {
-            return load.run();
-        } catch (SQLException e) {
-            throw new StoreException(e.getMessage(), e);
+    private <T> T cached(Map<String, Versioned<T>> map, String key, Load<T> load) {
+        // the version seen before loading: a change committed while loading makes the next lookup load again
+        long version = committedVersion.get();
+        Versioned<T> hit = map.get(key);
+        if (hit != null && hit.version() == version) {
+            return hit.value();
         }
+        T value = load.get();
+        if (map.size() >= MAX_ENTRIES) {
+            map.clear();
+        }
+        map.put(key, new Versioned<>(version, value));
+        return value;
+    }
+
+    private <T> T read(SqlWork<T> work) {
+        return context.db().read(work);
     }
 }

@@ -12,11 +12,13 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.transforms.ScriptSandbox;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.deliveries.DeliveryRepository.NewDelivery;
 import dev.hookline.server.retry.Retry;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.store.JsonColumns;
@@ -36,8 +38,16 @@ import java.util.Set;
 
 /**
  * Turns an event into its deliveries: the one place that decides which subscriptions an event matches and what each
- * resulting delivery looks like. Every way in uses it (ingest, the event API, replay), always inside the caller's
- * write transaction, so an event and its deliveries commit together.
+ * resulting delivery looks like. Every way in uses it (ingest, the event API, broker intake, replay) in two steps
+ * (ADR 0023): {@link #plan} matches and transforms on the caller's thread, before any write job, reading committed
+ * configuration through the {@link ConfigCache} and read connections; {@link #insert} then only stores the plan in
+ * the caller's write transaction, so an event and its deliveries commit together and the writer never waits for a
+ * filter or a script.
+ *
+ * <p>A configuration change committed between the plan and its write is harmless: the event is stored as if it had
+ * arrived just before the change (its plan is as of the configuration it read). Endpoints and subscriptions are
+ * deleted softly, so a delivery planned to one deleted meanwhile stores fine and the dispatcher treats it as it
+ * treats any delivery whose endpoint went away later.
  *
  * <p>Rules (Convoy's, see docs/adr/0010):
  * <ul>
@@ -49,13 +59,14 @@ import java.util.Set;
  *       active (paused or inactive); retry settings from the project strategy; delivery mode from the subscription;
  *       headers = the headers the event forwards (a source's {@code forward_headers}, an API event's custom
  *       headers).</li>
- *   <li>When the subscription's transform function fails, the delivery is stored as {@code Failure} with the reason
- *       as its description and one attempt that made no request and says why.</li>
+ *   <li>When the subscription's transform function fails (an error, its time limit, its memory bound), the delivery
+ *       is stored as {@code Failure} with the reason as its description and one attempt that made no request and says
+ *       why.</li>
  *   <li>The event's endpoints become the matched endpoints and its status {@code Success}; with no match it keeps
  *       its endpoints and becomes {@code Failure} "no subscription matched this event".</li>
  * </ul>
  */
-public final class DeliveryPlanner {
+public final class DeliveryPlanner implements ReplayPlanner {
 
     public static final String NO_MATCH = "no subscription matched this event";
     /** Start of the description of a delivery whose subscription function failed. */
@@ -67,7 +78,14 @@ public final class DeliveryPlanner {
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = Retry.EXPONENTIAL_MAX_RETRY_SECONDS;
 
-    private DeliveryPlanner() {
+    private final ServerContext context;
+    private final ConfigCache cache;
+    private final ScriptSandbox scripts;
+
+    public DeliveryPlanner(ServerContext context, ConfigCache cache, ScriptSandbox scripts) {
+        this.context = context;
+        this.cache = cache;
+        this.scripts = scripts;
     }
 
     /** Which subscriptions an event is matched against. */
@@ -83,6 +101,19 @@ public final class DeliveryPlanner {
         /** Every subscription of the project that delivers to an endpoint. */
         record Broadcast() implements Target {
         }
+    }
+
+    /**
+     * The event a plan is made for. {@code data} is the payload's JSON text, {@code body} the same parsed (null:
+     * parsed here when a filter or transform needs it); {@code sourceId} null or empty for API events.
+     */
+    record Subject(String projectId, Target target, String eventType, String data, JsonNode body,
+                   Map<String, List<String>> headers, String sourceId) {
+    }
+
+    /** The stored event a plan's deliveries belong to. */
+    record StoredEvent(String projectId, String eventId, String eventType, String sourceId, String idempotencyKey,
+                       String urlQueryParams, Instant acknowledgedAt) {
     }
 
     /** One matched subscription, ready to become a delivery once the event has its ID. */
@@ -102,21 +133,33 @@ public final class DeliveryPlanner {
         }
     }
 
-    /**
-     * Matches a stored event against today's subscriptions and stores its deliveries in the caller's write
-     * transaction (incoming by the event's source, outgoing by its endpoints); updates the event's endpoints (and
-     * their search row) when they changed, and its status. Used by replay. Returns the deliveries as stored.
-     */
-    public static List<EventDelivery> createDeliveries(Connection c, ServerContext context, Event event)
-            throws SQLException {
+    /** A stored event matched again against today's subscriptions, ready for {@link #storeReplay}. */
+    record Replay(Event event, Plan plan) implements ReplayPlanner.Planned {
+    }
+
+    /** Plans the replay of stored {@code event} (incoming by its source, outgoing by its endpoints); off the writer. */
+    @Override
+    public Replay planReplay(Event event) {
         Target target = event.sourceId() != null && !event.sourceId().isEmpty()
                 ? new Target.FromSource(event.sourceId())
                 : new Target.ToEndpoints(event.endpoints() == null ? List.of() : event.endpoints());
-        String data = JsonColumns.text(event.data());
-        Plan plan = plan(c, context, event.projectId(), target, event.eventType(), data, null,
-                event.headers() == null ? Map.of() : event.headers(), event.sourceId());
-        List<EventDelivery> stored = insert(c, context, event.projectId(), event.uid(), event.eventType(),
-                event.sourceId(), event.idempotencyKey(), event.urlQueryParams(), event.acknowledgedAt(), plan);
+        return new Replay(event, plan(new Subject(event.projectId(), target, event.eventType(),
+                JsonColumns.text(event.data()), null, event.headers() == null ? Map.of() : event.headers(),
+                event.sourceId())));
+    }
+
+    /**
+     * Stores a replay's deliveries in the caller's write transaction and updates the event's endpoints (and their
+     * search row) when they changed, and its status. Returns the deliveries as stored.
+     */
+    @Override
+    public List<EventDelivery> storeReplay(Connection c, ReplayPlanner.Planned planned) throws SQLException {
+        Replay replay = (Replay) planned;
+        Event event = replay.event();
+        Plan plan = replay.plan();
+        List<EventDelivery> stored = insert(c, context, new StoredEvent(event.projectId(), event.uid(),
+                event.eventType(), event.sourceId(), event.idempotencyKey(), event.urlQueryParams(),
+                event.acknowledgedAt()), plan);
         List<String> endpoints = plan.matches().isEmpty() ? event.endpoints() : plan.endpointIds();
         context.events().updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
                 plan.failureReason(), context.now());
@@ -124,81 +167,79 @@ public final class DeliveryPlanner {
     }
 
     /**
-     * Works out the deliveries of an event not stored yet (ingest and the event API store the event with the
-     * matched endpoints right after). {@code data} is the payload's JSON text, {@code body} the same parsed (null:
-     * parsed here when a filter needs it).
+     * Works out the deliveries of an event: candidates and filters against committed configuration (a read
+     * connection, never the writer), then each matched subscription's transform in the script sandbox. Call it
+     * before the write job, on the caller's thread.
      */
-    static Plan plan(Connection c, ServerContext context, String projectId, Target target, String eventType,
-                     String data, JsonNode body, Map<String, List<String>> headers, String sourceId)
-            throws SQLException {
-        ConfigCache cache = ConfigCache.forWriter(context, c);
-        Project project = cache.project(c, projectId);
+    Plan plan(Subject s) {
+        Project project = cache.project(s.projectId());
         Retry retry = retryOf(project);
-        Map<String, List<String>> deliveryHeaders = deliveryHeaders(c, cache, projectId, sourceId, headers);
-        List<SubscriptionRepository.Row> candidates = candidates(c, cache, projectId, target);
+        Map<String, List<String>> deliveryHeaders = deliveryHeaders(s.projectId(), s.sourceId(), s.headers());
+        List<SubscriptionRepository.Row> candidates = candidates(s.projectId(), s.target());
         if (candidates.isEmpty()) {
             return new Plan(List.of(), List.of(), retry, deliveryHeaders);
         }
-        JsonNode parsedBody = body;
-        JsonNode headersNode = null;
-        List<Match> matches = new ArrayList<>();
+        JsonNode body = s.body() == null ? parse(s.data()) : s.body();
+        // once per event, not per subscription: a header filter may sit on the subscription or on one of its
+        // filter rows, and only SubscriptionMatch knows which applies (event types included: a filter row for
+        // a type decides even when the subscription's event types leave that type out)
+        JsonNode headersNode = s.headers().isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(s.headers());
+        List<Matched> matched = context.db().read(c -> {
+            List<Matched> out = new ArrayList<>();
+            for (SubscriptionRepository.Row row : candidates) {
+                Endpoint endpoint = cache.endpoint(s.projectId(), row.endpointId());
+                if (endpoint != null && context.subscriptionMatch().matches(c, row, s.eventType(), body, headersNode)) {
+                    out.add(new Matched(row, endpoint));
+                }
+            }
+            return out;
+        });
+        // scripts run after the read connection is back in the pool: a slow one must not hold it
+        List<Match> matches = new ArrayList<>(matched.size());
         Set<String> endpointIds = new LinkedHashSet<>();
-        for (SubscriptionRepository.Row row : candidates) {
-            Endpoint endpoint = cache.endpoint(c, projectId, row.endpointId());
-            if (endpoint == null) {
-                continue;
-            }
-            if (parsedBody == null) {
-                parsedBody = parse(data);
-            }
-            // once per event, not per subscription: a header filter may sit on the subscription or on one of its
-            // filter rows, and only SubscriptionMatch knows which applies (event types included: a filter row for
-            // a type decides even when the subscription's event types leave that type out)
-            if (headersNode == null) {
-                headersNode = headers.isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(headers);
-            }
-            if (!context.subscriptionMatch().matches(c, row, eventType, parsedBody, headersNode)) {
-                continue;
-            }
-            EventDeliveryStatus status = endpoint.status() == EndpointStatus.ACTIVE
+        for (Matched m : matched) {
+            EventDeliveryStatus status = m.endpoint().status() == EndpointStatus.ACTIVE
                     ? EventDeliveryStatus.SCHEDULED : EventDeliveryStatus.DISCARDED;
-            String function = row.subscription().function();
-            if (Transforms.isSet(function)) {
-                ScriptResult transformed = Transforms.run(function, parsedBody);
+            String function = m.row().subscription().function();
+            if (ScriptSandbox.isSet(function)) {
+                ScriptResult transformed = scripts.run(s.projectId(), function, body);
                 if (transformed.ok()) {
-                    matches.add(new Match(row, endpoint, status, transformed.output().toString(), null));
+                    matches.add(new Match(m.row(), m.endpoint(), status, transformed.output().toString(), null));
                 } else {
-                    matches.add(new Match(row, endpoint, EventDeliveryStatus.FAILURE, null,
+                    matches.add(new Match(m.row(), m.endpoint(), EventDeliveryStatus.FAILURE, null,
                             TRANSFORM_FAILED + transformed.error()));
                 }
             } else {
-                matches.add(new Match(row, endpoint, status, null, null));
+                matches.add(new Match(m.row(), m.endpoint(), status, null, null));
             }
-            endpointIds.add(endpoint.uid());
+            endpointIds.add(m.endpoint().uid());
         }
         return new Plan(matches, List.copyOf(endpointIds), retry, deliveryHeaders);
     }
 
-    /** Stores the plan's deliveries for the stored event {@code eventId} (and an attempt per failed transform). */
-    static List<EventDelivery> insert(Connection c, ServerContext context, String projectId, String eventId,
-                                      String eventType, String sourceId, String idempotencyKey,
-                                      String urlQueryParams, Instant acknowledgedAt, Plan plan) throws SQLException {
+    private record Matched(SubscriptionRepository.Row row, Endpoint endpoint) {
+    }
+
+    /** Stores the plan's deliveries for the stored event (and an attempt per failed transform); inserts only. */
+    static List<EventDelivery> insert(Connection c, ServerContext context, StoredEvent e, Plan plan)
+            throws SQLException {
         if (plan.matches().isEmpty()) {
             return List.of();
         }
         Instant now = context.now();
+        Instant acknowledgedAt = e.acknowledgedAt() == null ? now : e.acknowledgedAt();
         List<NewDelivery> deliveries = new ArrayList<>(plan.matches().size());
         for (Match m : plan.matches()) {
-            deliveries.add(new NewDelivery(eventId, m.endpoint().uid(), m.subscription().uid(), sourceId, eventType,
-                    idempotencyKey, m.status(), m.subscription().subscription().deliveryMode(), plan.headers(),
-                    urlQueryParams, plan.retry(), m.transformedPayload(), m.failure() == null ? 0 : 1, now, 0,
-                    m.failure() == null ? "" : m.failure(), acknowledgedAt == null ? now : acknowledgedAt));
+            deliveries.add(new NewDelivery(e.eventId(), m.endpoint().uid(), m.subscription().uid(), e.sourceId(),
+                    e.eventType(), e.idempotencyKey(), m.status(), m.subscription().subscription().deliveryMode(),
+                    plan.headers(), e.urlQueryParams(), plan.retry(), m.transformedPayload(),
+                    m.failure() == null ? 0 : 1, now, 0, m.failure() == null ? "" : m.failure(), acknowledgedAt));
         }
-        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
+        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, e.projectId(), deliveries);
         for (int i = 0; i < stored.size(); i++) {
             Match m = plan.matches().get(i);
             if (m.failure() != null) {
-                context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(stored.get(i).uid(),
+                context.attempts().insert(c, e.projectId(), new AttemptRepository.NewAttempt(stored.get(i).uid(),
                         m.endpoint().uid(), m.endpoint().url(), "POST", "", "", Map.of(), "", Map.of(), "", "",
                         m.failure() + " (no request was sent)", false, 0, null, null));
             }
@@ -206,21 +247,20 @@ public final class DeliveryPlanner {
         return stored;
     }
 
-    private static List<SubscriptionRepository.Row> candidates(Connection c, ConfigCache cache, String projectId,
-                                                          Target target) {
+    private List<SubscriptionRepository.Row> candidates(String projectId, Target target) {
         return switch (target) {
-            case Target.FromSource s -> cache.subscriptionsBySource(c, projectId, s.sourceId());
+            case Target.FromSource s -> cache.subscriptionsBySource(projectId, s.sourceId());
             case Target.ToEndpoints e -> {
                 if (e.endpointIds().size() == 1) {
-                    yield cache.subscriptionsByEndpoint(c, projectId, e.endpointIds().get(0));
+                    yield cache.subscriptionsByEndpoint(projectId, e.endpointIds().get(0));
                 }
                 List<SubscriptionRepository.Row> rows = new ArrayList<>();
                 for (String endpointId : new LinkedHashSet<>(e.endpointIds())) {
-                    rows.addAll(cache.subscriptionsByEndpoint(c, projectId, endpointId));
+                    rows.addAll(cache.subscriptionsByEndpoint(projectId, endpointId));
                 }
                 yield rows;
             }
-            case Target.Broadcast b -> cache.subscriptionsWithEndpoint(c, projectId);
+            case Target.Broadcast b -> cache.subscriptionsWithEndpoint(projectId);
         };
     }
 
@@ -228,12 +268,12 @@ public final class DeliveryPlanner {
      * The headers deliveries carry: for an event from a source only the source's {@code forward_headers} (matched
      * case-insensitively, sent under the source's spelling); for an API event all its headers (the custom headers).
      */
-    private static Map<String, List<String>> deliveryHeaders(Connection c, ConfigCache cache, String projectId,
-                                                             String sourceId, Map<String, List<String>> headers) {
+    private Map<String, List<String>> deliveryHeaders(String projectId, String sourceId,
+                                                      Map<String, List<String>> headers) {
         if (sourceId == null || sourceId.isEmpty()) {
             return headers;
         }
-        Source source = cache.source(c, projectId, sourceId);
+        Source source = cache.source(projectId, sourceId);
         if (source != null && source.type() == SourceType.PUB_SUB) {
             // a broker message's headers are its custom headers, sent on like the event API's (Convoy does so)
             return headers;

@@ -9,10 +9,8 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.endpoints.EndpointRepository;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,23 +29,26 @@ final class EventTargets {
     record Common(String eventType, IngestPayload payload, Map<String, List<String>> headers, String key) {
     }
 
-    /** Work that picks the targets inside the write; the event is then stored in the same transaction. */
+    /**
+     * Picks an event's targets before it is planned: reads committed data, and writes only the configuration the
+     * event needs first (Convoy's catch-all subscription, a dynamic event's endpoint), committed on its own.
+     */
     interface Targeting {
-        EventIntake.Draft draft(Connection c) throws SQLException;
+        EventIntake.Draft draft();
     }
 
     static Common common(String eventType, JsonNode data, Map<String, String> customHeaders, String key) {
         if (data == null || data.isNull() || data.isMissingNode()) {
-            throw ApiError.badRequest("data:please provide your data");
+            throw new InvalidInputException("data:please provide your data");
         }
         if (blank(eventType)) {
-            throw ApiError.badRequest("event_type:please provide an event type");
+            throw new InvalidInputException("event_type:please provide an event type");
         }
         Map<String, List<String>> headers = new LinkedHashMap<>();
         if (customHeaders != null) {
             customHeaders.forEach((name, value) -> {
                 if (blank(name)) {
-                    throw ApiError.badRequest("custom_headers:header names must not be empty");
+                    throw new InvalidInputException("custom_headers:header names must not be empty");
                 }
                 headers.put(name.strip(), List.of(value == null ? "" : value));
             });
@@ -61,21 +62,21 @@ final class EventTargets {
                                        String ownerId, String sourceId) {
         String endpoint = blank(endpointId) ? null : endpointId.strip();
         if (endpoint == null && blank(ownerId)) {
-            throw ApiError.badRequest("endpoint_id:please provide an endpoint ID");
+            throw new InvalidInputException("endpoint_id:please provide an endpoint ID");
         }
-        return c -> {
+        return () -> {
             List<String> endpointIds;
             if (endpoint != null) {
-                Endpoint found = context.endpoints().find(c, project.uid(), endpoint);
+                Endpoint found = context.db().read(c -> context.endpoints().find(c, project.uid(), endpoint));
                 if (found == null) {
-                    throw ApiError.badRequest("endpoint_id:failed to find endpoint by id");
+                    throw new InvalidInputException("endpoint_id:failed to find endpoint by id");
                 }
                 if (project.type() == ProjectType.OUTGOING) {
-                    ensureCatchAllSubscription(c, context, project.uid(), found);
+                    ensureCatchAllSubscription(context, project.uid(), found);
                 }
                 endpointIds = List.of(found.uid());
             } else {
-                endpointIds = ownerEndpoints(c, context, project.uid(), ownerId.strip());
+                endpointIds = ownerEndpoints(context, project.uid(), ownerId.strip());
             }
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
@@ -86,10 +87,10 @@ final class EventTargets {
     static Targeting toOwner(ServerContext context, Project project, Common common, String ownerId,
                              String sourceId) {
         if (blank(ownerId)) {
-            throw ApiError.badRequest("owner_id:please provide an owner id");
+            throw new InvalidInputException("owner_id:please provide an owner id");
         }
-        return c -> {
-            List<String> endpointIds = ownerEndpoints(c, context, project.uid(), ownerId.strip());
+        return () -> {
+            List<String> endpointIds = ownerEndpoints(context, project.uid(), ownerId.strip());
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
         };
@@ -97,22 +98,7 @@ final class EventTargets {
 
     /** {@code POST /events/broadcast}: to every endpoint subscribed to the event type. */
     static Targeting broadcast(Project project, Common common, String sourceId) {
-        return c -> draft(project, common, new DeliveryPlanner.Target.Broadcast(), List.of(), sourceId);
-    }
-
-    /** Stores the targeted event and its deliveries in one write (committed on return) and wakes the dispatcher. */
-    static EventIntake.Stored write(ServerContext context, Targeting targeting) {
-        EventIntake.Stored stored = context.db().write(c -> {
-            try {
-                return EventIntake.store(c, context, targeting.draft(c));
-            } catch (RuntimeException | SQLException e) {
-                // the job's savepoint is rolled back: config it created must not stay cached
-                ConfigCache.forWriter(context, c).invalidateWriter();
-                throw e;
-            }
-        });
-        EventIntake.signalIfDue(context, stored.deliveries());
-        return stored;
+        return () -> draft(project, common, new DeliveryPlanner.Target.Broadcast(), List.of(), sourceId);
     }
 
     static EventIntake.Draft draft(Project project, Common common, DeliveryPlanner.Target target,
@@ -121,26 +107,32 @@ final class EventTargets {
                 common.headers(), common.payload(), "", "", common.key());
     }
 
-    private static List<String> ownerEndpoints(Connection c, ServerContext context, String projectId,
-                                               String ownerId) throws SQLException {
-        List<String> ids = context.endpoints().findByOwner(c, projectId, ownerId).stream().map(Endpoint::uid).toList();
+    private static List<String> ownerEndpoints(ServerContext context, String projectId, String ownerId) {
+        List<String> ids = context.db().read(c -> context.endpoints().findByOwner(c, projectId, ownerId)).stream()
+                .map(Endpoint::uid).toList();
         if (ids.isEmpty()) {
-            throw ApiError.badRequest("owner_id:owner ID has no configured endpoints");
+            throw new InvalidInputException("owner_id:owner ID has no configured endpoints");
         }
         return ids;
     }
 
     /**
      * Convoy: an event sent to an endpoint without any subscription gets a catch-all one named after it. Only in
-     * outgoing projects: an incoming project's subscriptions need a source.
+     * outgoing projects: an incoming project's subscriptions need a source. Looked for on a read connection first
+     * (the usual case: it exists), then made in a write of its own that looks again (two first events at once make
+     * one), committed before the event is planned so the plan sees it.
      */
-    private static void ensureCatchAllSubscription(Connection c, ServerContext context, String projectId,
-                                                   Endpoint endpoint) throws SQLException {
-        if (context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null) > 0) {
+    private static void ensureCatchAllSubscription(ServerContext context, String projectId, Endpoint endpoint) {
+        if (context.db().read(c -> context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null)) > 0) {
             return;
         }
-        context.subscriptions().insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
-                + "-subscription", endpoint.uid(), List.of("*")), context.now());
+        context.db().write(c -> {
+            if (context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null) == 0) {
+                context.subscriptions().insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
+                        + "-subscription", endpoint.uid(), List.of("*")), context.now());
+            }
+            return null;
+        });
     }
 
     static SubscriptionRepository.Values subscriptionValues(String name, String endpointId, List<String> types) {

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.http.ApiError;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.transforms.ScriptResult;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,8 @@ import java.util.Map;
  * replaces them. {@code body_function} gets the payload; when it returns Convoy's broker shape (an object with a
  * string {@code event_type} and a {@code data} member) the event takes that type and {@code data} as its payload,
  * and {@code custom_headers} (an object of strings, optional) are added to its headers; any other result is the new
- * payload. A function that fails rejects the request with a 400 that gives the script's error.
+ * payload. A function that fails (an error, its time limit, its memory bound) rejects the request as invalid, with
+ * the script's error. The functions run in the script sandbox, under the source's project's share.
  */
 final class SourceFunctions {
 
@@ -27,20 +29,23 @@ final class SourceFunctions {
     record Result(String eventType, IngestPayload payload, Map<String, List<String>> headers) {
     }
 
-    private SourceFunctions() {
+    private final ScriptSandbox scripts;
+
+    SourceFunctions(ScriptSandbox scripts) {
+        this.scripts = scripts;
     }
 
-    static Result apply(Source source, IngestPayload payload, Map<String, List<String>> headers) {
+    Result apply(Source source, IngestPayload payload, Map<String, List<String>> headers) {
         Map<String, List<String>> outHeaders = headers;
-        if (Transforms.isSet(source.headerFunction())) {
-            outHeaders = runHeaderFunction(source.headerFunction(), headers);
+        if (ScriptSandbox.isSet(source.headerFunction())) {
+            outHeaders = runHeaderFunction(source.projectId(), source.headerFunction(), headers);
         }
-        if (!Transforms.isSet(source.bodyFunction())) {
+        if (!ScriptSandbox.isSet(source.bodyFunction())) {
             return new Result(null, payload, outHeaders);
         }
-        ScriptResult result = Transforms.run(source.bodyFunction(), payload.tree());
+        ScriptResult result = scripts.run(source.projectId(), source.bodyFunction(), payload.tree());
         if (!result.ok()) {
-            throw ApiError.badRequest("body_function failed: " + result.error());
+            throw new InvalidInputException("body_function failed: " + result.error());
         }
         JsonNode out = result.output();
         if (out.isObject() && out.path("event_type").isTextual() && !out.path("event_type").asText().isBlank()
@@ -55,15 +60,16 @@ final class SourceFunctions {
         return new Result(null, new IngestPayload(out.toString(), out), outHeaders);
     }
 
-    private static Map<String, List<String>> runHeaderFunction(String function, Map<String, List<String>> headers) {
+    private Map<String, List<String>> runHeaderFunction(String projectId, String function,
+                                                        Map<String, List<String>> headers) {
         ObjectNode input = Json.lenient().createObjectNode();
         headers.forEach((name, values) -> input.put(name, values.isEmpty() ? "" : values.get(0)));
-        ScriptResult result = Transforms.run(function, input);
+        ScriptResult result = scripts.run(projectId, function, input);
         if (!result.ok()) {
-            throw ApiError.badRequest("header_function failed: " + result.error());
+            throw new InvalidInputException("header_function failed: " + result.error());
         }
         if (!result.output().isObject()) {
-            throw ApiError.badRequest("header_function failed: it must return an object of header names to values");
+            throw new InvalidInputException("header_function failed: it must return an object of header names to values");
         }
         Map<String, List<String>> out = new LinkedHashMap<>();
         result.output().properties().forEach(h -> {
@@ -77,7 +83,7 @@ final class SourceFunctions {
             out.put(h.getKey(), values);
         });
         // the source marker is not the function's to remove
-        out.put(IngestRoutes.SOURCE_ID_HEADER, headers.get(IngestRoutes.SOURCE_ID_HEADER));
+        out.put(IntakeService.SOURCE_ID_HEADER, headers.get(IntakeService.SOURCE_ID_HEADER));
         return out;
     }
 }

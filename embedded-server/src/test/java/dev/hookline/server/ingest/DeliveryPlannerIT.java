@@ -51,7 +51,8 @@ class DeliveryPlannerIT {
     }
 
     private List<EventDelivery> plan(Event event) {
-        return context.db().write(c -> DeliveryPlanner.createDeliveries(c, context, event));
+        var planned = context.replayPlanner().planReplay(event);
+        return context.db().write(c -> context.replayPlanner().storeReplay(c, planned));
     }
 
     @Test

@@ -65,6 +65,15 @@ public final class TestServer implements AutoCloseable {
         return new TestServer(server);
     }
 
+    /** A delivering server whose user scripts have {@code scriptTimeLimit} instead of the standard second. */
+    public static TestServer startWithScriptLimit(Path dataDir, java.time.Duration scriptTimeLimit,
+                                                  WebhookSender sender) throws IOException {
+        HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY)
+                .withScriptTimeLimit(scriptTimeLimit), sender, LoopbackBrokers.standard());
+        ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
+        return new TestServer(server);
+    }
+
     public HooklineServer server() {
         return server;
     }

@@ -8,26 +8,25 @@ import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.transforms.ScriptResult;
-import dev.hookline.server.transforms.ScriptRunner;
+import dev.hookline.server.transforms.ScriptSandbox;
 import java.util.Iterator;
 import java.util.Map;
 
 /**
  * {@code POST /subscriptions/test_function} and {@code POST /sources/test_function}: run a transform function on a
- * sample payload in the same sandbox deliveries and ingest use, and answer with the output and the
- * {@code console.log} lines. A script that fails answers 400 with its error. The checks of the output are the
- * ones ingest makes of a source function's (kept here with the route while the transforms package is being
- * reworked; they move into a transforms service with it).
+ * sample payload in the same sandbox deliveries and ingest use (the project's share of the script workers, the same
+ * time limit and memory bound), and answer with the output and the {@code console.log} lines. A script that fails
+ * answers 400 with its error, e.g. "transform function exceeded its time limit of 1000 ms".
  */
 public final class FunctionTestRoutes {
 
     private static final String PROJECT = "/api/v1/projects/{projectID}";
     private static final String SUCCESS = "Transformer function run successfully";
 
-    private final ScriptRunner runner;
+    private final ScriptSandbox scripts;
 
-    public FunctionTestRoutes(ScriptRunner runner) {
-        this.runner = runner;
+    public FunctionTestRoutes(ScriptSandbox scripts) {
+        this.scripts = scripts;
     }
 
     public void register(Router router) {
@@ -36,9 +35,9 @@ public final class FunctionTestRoutes {
     }
 
     private void testSubscriptionFunction(Exchange ex) throws Exception {
-        ex.project();
+        String projectId = ex.<dev.hookline.api.model.Project>project().uid();
         FunctionTestRequest request = ex.body(FunctionTestRequest.class);
-        ScriptResult result = run(request);
+        ScriptResult result = run(projectId, request);
         ex.ok(200, SUCCESS, new FunctionTestResult(result.output(), result.log()));
     }
 
@@ -47,13 +46,13 @@ public final class FunctionTestRoutes {
      * {@code event_type} and {@code data}); {@code header} checks it is an object of string values.
      */
     private void testSourceFunction(Exchange ex) throws Exception {
-        ex.project();
+        String projectId = ex.<dev.hookline.api.model.Project>project().uid();
         FunctionTestRequest request = ex.body(FunctionTestRequest.class);
         String type = request.type() == null || request.type().isBlank() ? "body" : request.type().strip();
         if (!type.equals("body") && !type.equals("header")) {
             throw ApiError.badRequest("type:must be \"body\" or \"header\", got \"" + request.type() + "\"");
         }
-        ScriptResult result = run(request);
+        ScriptResult result = run(projectId, request);
         JsonNode output = result.output();
         if (type.equals("body")) {
             JsonNode eventType = output.path("event_type");
@@ -69,11 +68,11 @@ public final class FunctionTestRoutes {
         ex.ok(200, SUCCESS, new FunctionTestResult(output, result.log()));
     }
 
-    private ScriptResult run(FunctionTestRequest request) {
+    private ScriptResult run(String projectId, FunctionTestRequest request) {
         if (request.function() == null || request.function().isBlank()) {
             throw ApiError.badRequest("function:please provide a transform function");
         }
-        ScriptResult result = runner.run(request.function(), request.payload());
+        ScriptResult result = scripts.run(projectId, request.function(), request.payload());
         if (!result.ok()) {
             throw ApiError.badRequest(result.error());
         }

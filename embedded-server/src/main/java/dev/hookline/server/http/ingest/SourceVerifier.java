@@ -1,4 +1,4 @@
-package dev.hookline.server.ingest;
+package dev.hookline.server.http.ingest;
 
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;

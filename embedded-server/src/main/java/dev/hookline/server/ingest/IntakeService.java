@@ -1,0 +1,241 @@
+package dev.hookline.server.ingest;
+
+import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.CreateEventRequest;
+import dev.hookline.api.model.DynamicEventRequest;
+import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.EndpointSecret;
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.FanoutEventRequest;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.Source;
+import dev.hookline.api.model.SourceType;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.NotFoundException;
+import dev.hookline.server.domain.NotPermittedException;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
+import dev.hookline.server.endpoints.EndpointValidator;
+import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.projects.ProjectConfigs;
+import dev.hookline.server.sources.SourceRepository;
+import dev.hookline.server.subscriptions.SubscriptionRepository;
+import dev.hookline.server.transforms.ScriptSandbox;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The intake use cases: a webhook sent to an http source (after the route verified it), an event created through
+ * the API (to an endpoint or owner, fanout, broadcast, dynamic), and the storing step broker messages share. Each
+ * plans the event on the caller's thread (matching, filters, transforms in the {@link ScriptSandbox}) and then lets
+ * the writer insert it (ADR 0023); each returns once the event is committed. Throws the
+ * {@code dev.hookline.server.domain} exceptions; knows nothing of HTTP. One instance per server.
+ */
+public final class IntakeService {
+
+    /** The header ingest adds to an event: the mask of the source it came through. */
+    public static final String SOURCE_ID_HEADER = "X-Convoy-Source-Id";
+
+    private final ServerContext context;
+    private final ConfigCache cache;
+    private final ScriptSandbox scripts;
+    private final EventIntake intake;
+    private final EndpointValidator endpointValidator;
+
+    public IntakeService(ServerContext context, ConfigCache cache, DeliveryPlanner planner, ScriptSandbox scripts) {
+        this.context = context;
+        this.cache = cache;
+        this.scripts = scripts;
+        this.intake = new EventIntake(context, planner);
+        this.endpointValidator = new EndpointValidator(context::now);
+    }
+
+    /** A stored event as its caller is answered: the event, and whether it was a duplicate. */
+    public record Accepted(Event event, boolean duplicate, int deliveries) {
+
+        static Accepted of(EventIntake.Stored stored) {
+            return new Accepted(stored.event(), stored.duplicate(), stored.deliveries().size());
+        }
+    }
+
+    /** A webhook as the route received and verified it. */
+    public record Webhook(Source source, IngestPayload payload, Map<String, List<String>> headers,
+                          Function<String, String> header, Map<String, List<String>> query, String rawQuery,
+                          String path) {
+    }
+
+    // ------------------------------------------------------------------------------------------------- ingest
+
+    /** The live, enabled http source of the mask: not found when unknown, invalid when not http, not permitted
+     * when disabled. */
+    public Source httpSource(String maskId) {
+        Source source = cache.sourceByMask(maskId);
+        if (source == null) {
+            throw new NotFoundException("source not found");
+        }
+        if (source.type() != SourceType.HTTP) {
+            throw new InvalidInputException("Source type needs to be HTTP");
+        }
+        if (Boolean.TRUE.equals(source.isDisabled())) {
+            throw new NotPermittedException("source is disabled: it accepts no events until it is enabled again");
+        }
+        return source;
+    }
+
+    /** The live project of {@code source}; "source not found" when it is gone. */
+    public Project projectOf(Source source) {
+        Project project = cache.project(source.projectId());
+        if (project == null) {
+            throw new NotFoundException("source not found");
+        }
+        return project;
+    }
+
+    /** The largest body the project accepts on ingest ({@code max_payload_read_size}). */
+    public static long maxPayloadBytes(Project project) {
+        Long configured = project.config() == null ? null : project.config().maxPayloadReadSize();
+        return configured == null || configured <= 0 ? ProjectConfigs.DEFAULT_MAX_PAYLOAD_BYTES : configured;
+    }
+
+    /** Stores a verified webhook: idempotency key, the source's functions, plan, write. Committed on return. */
+    public Accepted ingest(Webhook w) {
+        Source source = w.source();
+        String key = IdempotencyKeys.compute(source.name(), source.idempotencyKeys(), w.header(), w.query(),
+                w.payload().tree());
+        SourceFunctions.Result event = new SourceFunctions(scripts).apply(source, w.payload(), w.headers());
+        return Accepted.of(intake.submit(new EventIntake.Draft(source.projectId(),
+                event.eventType() == null ? source.maskId() : event.eventType(), source.uid(),
+                new DeliveryPlanner.Target.FromSource(source.uid()), List.of(), event.headers(), event.payload(),
+                w.rawQuery(), w.path(), key)));
+    }
+
+    /** Remembers that the Twitter source answered a CRC challenge now (only that column changes). */
+    public void recordCrc(Source source) {
+        Instant now = context.now();
+        context.db().write(c -> context.sources().update(c, source.projectId(), source.uid(),
+                current -> current.withProviderConfig(new Source.ProviderConfig(new Source.Twitter(now))), now));
+    }
+
+    // ---------------------------------------------------------------------------------------------- event API
+
+    /** {@code POST /events}: to the endpoint (or app) given, else to the owner's endpoints. */
+    public Accepted create(Project project, CreateEventRequest r) {
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        String endpointId = !blank(r.endpointId()) ? r.endpointId() : r.appId();
+        return submit(EventTargets.toEndpointOrOwner(context, project, common, endpointId, r.ownerId(), null));
+    }
+
+    /** {@code POST /events/fanout}: to every endpoint of the owner. */
+    public Accepted fanout(Project project, FanoutEventRequest r) {
+        if (blank(r.ownerId())) {
+            throw new InvalidInputException("owner_id:please provide an owner id");
+        }
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        return submit(EventTargets.toOwner(context, project, common, r.ownerId(), null));
+    }
+
+    /** {@code POST /events/broadcast}: to every endpoint subscribed to the type. */
+    public Accepted broadcast(Project project, BroadcastEventRequest r) {
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        return submit(EventTargets.broadcast(project, common, null));
+    }
+
+    /**
+     * {@code POST /events/dynamic}: to a URL without setup. The endpoint (found by URL or made) and its subscription
+     * are committed first, in a write of their own; then the event is planned and stored like any other.
+     */
+    public Accepted dynamic(Project project, DynamicEventRequest r) {
+        if (blank(r.url())) {
+            throw new InvalidInputException("url:please provide a url");
+        }
+        EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
+                r.idempotencyKey());
+        List<String> eventTypes = new ArrayList<>();
+        if (r.eventTypes() != null) {
+            for (String type : r.eventTypes()) {
+                if (blank(type)) {
+                    throw new InvalidInputException("event_types:event types must not be empty");
+                }
+                eventTypes.add(type.strip());
+            }
+        }
+        String url = r.url().strip();
+        String newEndpointId = context.newId();
+        EndpointValidator.Draft endpointDraft = endpointValidator.forCreate(
+                EndpointRequest.of(url, "endpoint-" + newEndpointId), project.config());
+        String secret = EndpointValidator.initialSecret(r.secret());
+        List<String> endpointIds = context.db().write(c -> {
+            Endpoint endpoint = context.endpoints().findByUrl(c, project.uid(), endpointDraft.url());
+            if (endpoint == null) {
+                endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
+                context.endpoints().insert(c, endpoint);
+                EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
+            }
+            dynamicSubscription(c, project.uid(), endpoint, eventTypes);
+            return List.of(endpoint.uid());
+        });
+        return submit(() -> EventTargets.draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds),
+                endpointIds, null));
+    }
+
+    // ------------------------------------------------------------------------------------------------- shared
+
+    /** Targets, plans and stores an event; committed on return. */
+    Accepted submit(EventTargets.Targeting targeting) {
+        return Accepted.of(intake.submit(targeting.draft()));
+    }
+
+    ConfigCache cache() {
+        return cache;
+    }
+
+    ScriptSandbox scripts() {
+        return scripts;
+    }
+
+    /**
+     * Convoy's dynamic rule: the endpoint's first subscription, its event types replaced by the request's when it
+     * gives some; a new {@code subscription-<uuid>} taking the request's types (all types when none) otherwise.
+     */
+    private void dynamicSubscription(Connection c, String projectId, Endpoint endpoint, List<String> eventTypes)
+            throws SQLException {
+        List<SubscriptionRepository.Row> existing = context.subscriptions().findByEndpoint(c, projectId, endpoint.uid());
+        Instant now = context.now();
+        if (existing.isEmpty()) {
+            context.subscriptions().insert(c, context.newId(), projectId, EventTargets.subscriptionValues("subscription-"
+                    + UUID.randomUUID(), endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes), now);
+            return;
+        }
+        if (eventTypes.isEmpty()) {
+            return;
+        }
+        SubscriptionRepository.Row row = existing.get(0);
+        SubscriptionRepository.Values was = SubscriptionRepository.valuesOf(row);
+        SubscriptionRepository.StoredFilter filter = new SubscriptionRepository.StoredFilter(List.copyOf(eventTypes),
+                was.filter().raw(), was.filter().flat());
+        context.subscriptions().replace(c, projectId, row.uid(), new SubscriptionRepository.Values(was.name(), was.endpointId(),
+                was.sourceId(), was.function(), was.alertConfig(), was.retryConfig(), filter, was.rateLimitConfig(),
+                was.deliveryMode()), now);
+    }
+
+    private Endpoint newEndpoint(String projectId, String id, EndpointValidator.Draft draft, String secret) {
+        Instant now = context.now();
+        List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(), secret, null, now, now, null));
+        return draft.newEndpoint(id, projectId, secrets, now);
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}
