@@ -79,6 +79,9 @@ final class DeliveryCountsPane extends VBox {
         CategoryAxis time = new CategoryAxis();
         time.setAnimated(false);
         time.setTickLabelGap(2);
+        // a CategoryAxis turns every label upright once one is wider than a bucket, eating the plot's height; any
+        // rotation but 0 is taken as given, and only every few labels are shown (see chart()), so they never touch
+        time.setTickLabelRotation(0.01);
         time.setTickMarkVisible(false);
         NumberAxis deliveries = new NumberAxis();
         deliveries.setAnimated(false);
@@ -87,7 +90,8 @@ final class DeliveryCountsPane extends VBox {
             @Override
             public String toString(Number value) {
                 // whole deliveries only: a 0.5 tick would read as half a delivery
-                return value.doubleValue() == Math.rint(value.doubleValue()) ? super.toString(value) : "";
+                return value.doubleValue() == Math.rint(value.doubleValue())
+                        ? NumberFormat.getIntegerInstance(Locale.ROOT).format(value.longValue()) : "";
             }
         });
         chart = new StackedBarChart<>(time, deliveries);
