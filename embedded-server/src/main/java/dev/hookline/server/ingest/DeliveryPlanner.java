@@ -233,7 +233,7 @@ public final class DeliveryPlanner implements ReplayPlanner {
             deliveries.add(new NewDelivery(e.eventId(), m.endpoint().uid(), m.subscription().uid(), e.sourceId(),
                     e.eventType(), e.idempotencyKey(), m.status(), m.subscription().subscription().deliveryMode(),
                     plan.headers(), e.urlQueryParams(), plan.retry(), m.transformedPayload(),
-                    m.failure() == null ? 0 : 1, now, 0, m.failure() == null ? "" : m.failure(), acknowledgedAt));
+                    m.failure() == null ? 0 : 1, now, 0, description(m), acknowledgedAt));
         }
         List<EventDelivery> stored = context.deliveries().insertDeliveries(c, e.projectId(), deliveries);
         for (int i = 0; i < stored.size(); i++) {
@@ -295,6 +295,14 @@ public final class DeliveryPlanner implements ReplayPlanner {
 
     public static Retry retryOf(Project project) {
         return Retry.of(project);
+    }
+
+    /** Why a delivery is not sent as planned: its transform's failure, or the dispatcher's words for a paused endpoint. */
+    private static String description(Match m) {
+        if (m.failure() != null) {
+            return m.failure();
+        }
+        return m.status() == EventDeliveryStatus.DISCARDED ? "endpoint is " + m.endpoint().status().wire() : "";
     }
 
     private static JsonNode parse(String data) {

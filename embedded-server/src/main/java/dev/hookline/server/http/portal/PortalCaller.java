@@ -10,13 +10,13 @@ import dev.hookline.server.portallinks.PortalLinkRepository.Link;
  * The portal caller's link, checked on every {@code /portal-api} request: 401 when the credentials are not a portal
  * link's, or the link was revoked since the token was checked (the portal then asks for a new session).
  */
-final class PortalCaller {
+public final class PortalCaller {
 
     private PortalCaller() {
     }
 
     /** The caller's live link. */
-    static Link link(Exchange ex, PortalScope scope) {
+    public static Link link(Exchange ex, PortalScope scope) {
         Link link = scope.liveLink(linkId(ex));
         if (link == null) {
             throw ApiError.unauthorized("authorization failed");
@@ -25,7 +25,7 @@ final class PortalCaller {
     }
 
     /** The caller's live link and the endpoints it reaches, read together. */
-    static PortalScope.Reach reach(Exchange ex, PortalScope scope) {
+    public static PortalScope.Reach reach(Exchange ex, PortalScope scope) {
         PortalScope.Reach reach = scope.reach(linkId(ex));
         if (reach == null) {
             throw ApiError.unauthorized("authorization failed");

@@ -1,0 +1,427 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.DeliveryStatusTotals;
+import dev.hookline.api.model.DeliveryTimeSeries;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.store.Ulid;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * How many deliveries the deliveries list matches: per status ({@link #statusTotals}) and per status in time
+ * buckets ({@link #timeSeries}), for exactly the list's filters and date window ({@link DeliveryRepository.Filter}).
+ *
+ * <p>Counted from the list's indexes, never from the table: every delivery index ends in {@code (status, id)} and
+ * IDs are ULIDs whose prefix is the creation time (ADR 0004), so "deliveries of this endpoint in this status created
+ * in this hour" is one range of a covering index, which SQLite counts without reading a row. One statement per
+ * endpoint asked for counts every status and bucket at once (correlated {@code COUNT(*)} over a {@code VALUES} list
+ * of statuses and ID ranges). Exact, and nothing to keep up to date on the write path; the cost grows with the
+ * deliveries counted (ADR 0007 addendum and docs/BENCHMARKS.md say why a counter table kept by triggers was tried
+ * and dropped).
+ */
+public final class DeliveryStatistics {
+
+    /** Most buckets one time series answers; a longer window needs wider buckets. */
+    public static final int MAX_BUCKETS = 1000;
+
+    /** The width of a time-series bucket, aligned to UTC. */
+    public enum Bucket {
+        HOUR(ChronoUnit.HOURS), DAY(ChronoUnit.DAYS);
+
+        private final ChronoUnit unit;
+
+        Bucket(ChronoUnit unit) {
+            this.unit = unit;
+        }
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** {@code hour} or {@code day}, without regard to case; anything else is invalid input naming the field. */
+        public static Bucket fromWire(String value) {
+            for (Bucket b : values()) {
+                if (b.wire().equalsIgnoreCase(value.strip())) {
+                    return b;
+                }
+            }
+            throw InvalidInputException.field("bucket", "bucket must be hour or day, got \"" + value + "\"");
+        }
+    }
+
+    private static final List<EventDeliveryStatus> STATUSES = DeliveryRepository.ALL_STATUSES;
+
+    private final ServerContext context;
+
+    public DeliveryStatistics(ServerContext context) {
+        this.context = context;
+    }
+
+    /**
+     * The count per status of the live deliveries of {@code projectId} the list matches for {@code filter} between
+     * {@code lowestId} and {@code highestId} (the list's date window as ID bounds, each null for open). All six
+     * statuses are answered; statuses the filter leaves out count 0.
+     */
+    public DeliveryStatusTotals statusTotals(String projectId, DeliveryRepository.Filter filter, String lowestId,
+                                             String highestId) {
+        Window window = new Window(lowestId == null ? 0 : Ulid.timestampOf(lowestId),
+                highestId == null ? OPEN_END : Ulid.timestampOf(highestId));
+        long[][] counts = counted(projectId, filter, List.of(window));
+        Map<String, Long> totals = new LinkedHashMap<>();
+        long total = 0;
+        for (EventDeliveryStatus status : STATUSES) {
+            long n = counts[0][status.ordinal()];
+            totals.put(status.wire(), n);
+            total += n;
+        }
+        return new DeliveryStatusTotals(totals, total);
+    }
+
+    /**
+     * The same counts per {@code bucket} of the window: from {@code start} (null: the first delivery's bucket) to
+     * {@code end} (null: now), buckets aligned to UTC hours or days, the first and last clipped to the window.
+     * Invalid input when the window holds more than {@value #MAX_BUCKETS} buckets.
+     */
+    public DeliveryTimeSeries timeSeries(String projectId, DeliveryRepository.Filter filter, Instant start, Instant end,
+                                         Bucket bucket) {
+        Instant to = end == null ? context.now() : end;
+        refreshCache();
+        return context.db().read(c -> {
+            Instant from = start;
+            if (from == null) {
+                String first = firstId(c, projectId);
+                if (first == null) {
+                    return new DeliveryTimeSeries(bucket.wire(), List.of());
+                }
+                from = Instant.ofEpochMilli(Ulid.timestampOf(first));
+            }
+            if (from.isAfter(to)) {
+                return new DeliveryTimeSeries(bucket.wire(), List.of());
+            }
+            List<Instant> starts = bucketStarts(from, to, bucket);
+            List<Window> windows = new ArrayList<>(starts.size());
+            for (int i = 0; i < starts.size(); i++) {
+                Instant lo = i == 0 ? from : starts.get(i);
+                Instant hi = i + 1 < starts.size() ? starts.get(i + 1).minusMillis(1) : to;
+                windows.add(new Window(lo.toEpochMilli(), hi.toEpochMilli()));
+            }
+            long[][] counts = count(c, projectId, filter, windows);
+            List<DeliveryTimeSeries.Bucket> out = new ArrayList<>(starts.size());
+            for (int i = 0; i < starts.size(); i++) {
+                long[] n = counts[i];
+                out.add(new DeliveryTimeSeries.Bucket(starts.get(i), n[EventDeliveryStatus.SUCCESS.ordinal()],
+                        n[EventDeliveryStatus.FAILURE.ordinal()], n[EventDeliveryStatus.RETRY.ordinal()],
+                        n[EventDeliveryStatus.SCHEDULED.ordinal()], n[EventDeliveryStatus.PROCESSING.ordinal()],
+                        n[EventDeliveryStatus.DISCARDED.ordinal()]));
+            }
+            return new DeliveryTimeSeries(bucket.wire(), out);
+        });
+    }
+
+    /** The starts of the buckets that meet {@code [from, to]}, the first truncated to the bucket. */
+    private static List<Instant> bucketStarts(Instant from, Instant to, Bucket bucket) {
+        Instant first = from.truncatedTo(bucket.unit);
+        long count = Duration.between(first, to).dividedBy(bucket.unit.getDuration()) + 1;
+        if (count > MAX_BUCKETS) {
+            throw InvalidInputException.field("bucket", "the window holds " + count + " " + bucket.wire()
+                    + "s; at most " + MAX_BUCKETS + " buckets are answered: narrow the window"
+                    + (bucket == Bucket.HOUR ? " or use bucket=day" : ""));
+        }
+        List<Instant> starts = new ArrayList<>((int) count);
+        for (Instant t = first; !t.isAfter(to); t = t.plus(1, bucket.unit)) {
+            starts.add(t);
+        }
+        return starts;
+    }
+
+    /** The end of an open window: the last millisecond a ULID can encode (48 bits). */
+    private static final long OPEN_END = (1L << 48) - 1;
+
+    /** Creation times {@code [fromMs, toMs]} in epoch milliseconds, both inclusive. */
+    private record Window(long fromMs, long toMs) {
+
+        IdRange ids(long from, long to) {
+            return new IdRange(Ulid.lowerBound(from), Ulid.upperBound(to));
+        }
+    }
+
+    /** An inclusive ID range. */
+    private record IdRange(String lowest, String highest) {
+    }
+
+    /**
+     * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
+     * resolved to its event first, as the list does).
+     */
+    private long[][] count(Connection c, String projectId, DeliveryRepository.Filter filter, List<Window> windows)
+            throws SQLException {
+        long[][] counts = new long[windows.size()][STATUSES.size()];
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return counts;
+        }
+        DeliveryRepository.Filter resolved = filter;
+        if (filter.idempotencyKey() != null) {
+            String eventId = EventRepository.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
+            if (eventId == null || (filter.eventId() != null && !filter.eventId().equals(eventId))) {
+                return counts;
+            }
+            resolved = filter.withEvent(eventId);
+        }
+        List<EventDeliveryStatus> statuses = resolved.statuses().isEmpty() ? STATUSES : resolved.statuses();
+        List<String> endpoints = resolved.endpointIds() == null ? List.of() : resolved.endpointIds();
+        if (resolved.eventId() == null && resolved.subscriptionId() == null && resolved.eventType() == null) {
+            countWithSettledHours(c, counts, projectId, endpoints, statuses, windows);
+            return counts;
+        }
+        List<IdRange> ranges = windows.stream().map(w -> w.ids(w.fromMs(), w.toMs())).toList();
+        boolean perRowEndpoint = resolved.eventId() != null || resolved.subscriptionId() != null;
+        if (endpoints.isEmpty() || perRowEndpoint) {
+            add(c, counts, statement(projectId, resolved, null, endpoints, statuses, ranges));
+        } else {
+            // one index walk per endpoint: (project, endpoint[, type], status, id)
+            for (String endpoint : endpoints) {
+                add(c, counts, statement(projectId, resolved, endpoint, List.of(), statuses, ranges));
+            }
+        }
+        return counts;
+    }
+
+    // ------------------------------------------------------------------------------------- settled hours
+
+    private static final long HOUR_MS = 3_600_000L;
+    /** An hour is cached once it ended at least this long ago (IDs are minted at "now"; clocks may be a bit off). */
+    private static final long SETTLE_MARGIN_MS = 60_000L;
+    /** Entries kept at most (about 100 bytes each); beyond, the cache starts over. */
+    private static final int MAX_CACHED_HOURS = 500_000;
+    /** Hours counted per statement (two parameters each; SQLite allows 32,766). */
+    private static final int HOURS_PER_STATEMENT = 2_000;
+
+    /** One endpoint's ("" for the whole project) live deliveries created in one hour (epoch hours). */
+    private record HourKey(String projectId, String endpointId, long hour) {
+    }
+
+    /**
+     * Per-status counts of past hours that had no delivery in flight ({@code Scheduled}, {@code Retry},
+     * {@code Processing}) when counted. Nothing can change them then but a resend or batch retry of a settled
+     * delivery, which {@link ServerContext#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
+     * always get IDs of the current hour, and the dispatcher only changes deliveries in flight.
+     */
+    private final Map<HourKey, long[]> settledHours = new ConcurrentHashMap<>();
+    private volatile long cachedAtRequeues = -1;
+
+    /** Drops the cached hours when settled deliveries were queued again since they were counted. */
+    private void refreshCache() {
+        long requeues = context.requeues();
+        if (requeues != cachedAtRequeues || settledHours.size() > MAX_CACHED_HOURS) {
+            settledHours.clear();
+            cachedAtRequeues = requeues;
+        }
+    }
+
+    /** {@link #count} with the cache checked first (read before the database snapshot is taken). */
+    private long[][] counted(String projectId, DeliveryRepository.Filter filter, List<Window> windows) {
+        refreshCache();
+        return context.db().read(c -> count(c, projectId, filter, windows));
+    }
+
+    /**
+     * Counts for filters by endpoints, statuses and dates only: the whole hours of each window that ended a while
+     * ago come from {@link #settledHours}, or are counted once (all statuses) and kept when none of their deliveries
+     * is in flight; the recent hours and the partial hours at the windows' edges are counted every time.
+     */
+    private void countWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
+                                       List<EventDeliveryStatus> statuses, List<Window> windows)
+            throws SQLException {
+        long cacheRequeues = cachedAtRequeues;
+        long nowMs = context.now().toEpochMilli();
+        long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
+        // whole hours only where deliveries can be: from the project's first one to the current hour; the rest of
+        // an open window is counted from the index like an edge (ranges that hold no row, or a few future IDs)
+        String first = firstId(c, projectId);
+        if (first == null) {
+            return;
+        }
+        long firstHour = Math.floorDiv(Ulid.timestampOf(first), HOUR_MS);
+        long endHour = Math.floorDiv(nowMs, HOUR_MS) + 1;
+        List<IdRange> edges = new ArrayList<>();
+        List<Integer> edgeWindow = new ArrayList<>();
+        Map<Long, Integer> hourWindow = new LinkedHashMap<>();
+        for (int i = 0; i < windows.size(); i++) {
+            Window w = windows.get(i);
+            long firstWhole = Math.max(firstHour, Math.floorDiv(w.fromMs() + HOUR_MS - 1, HOUR_MS));
+            long endWhole = Math.min(endHour, Math.floorDiv(w.toMs() + 1, HOUR_MS));
+            if (firstWhole >= endWhole) {
+                // no whole hour with deliveries: count it all from the index
+                edges.add(w.ids(w.fromMs(), w.toMs()));
+                edgeWindow.add(i);
+                continue;
+            }
+            if (w.fromMs() < firstWhole * HOUR_MS) {
+                edges.add(w.ids(w.fromMs(), firstWhole * HOUR_MS - 1));
+                edgeWindow.add(i);
+            }
+            if (endWhole * HOUR_MS <= w.toMs()) {
+                edges.add(w.ids(endWhole * HOUR_MS, w.toMs()));
+                edgeWindow.add(i);
+            }
+            for (long h = firstWhole; h < endWhole; h++) {
+                hourWindow.put(h, i);
+            }
+        }
+        List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
+        for (String endpoint : keys) {
+            String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
+            List<Long> toCount = new ArrayList<>();
+            for (Map.Entry<Long, Integer> e : hourWindow.entrySet()) {
+                long[] cached = e.getKey() < settledBefore
+                        ? settledHours.get(new HourKey(projectId, endpoint, e.getKey())) : null;
+                if (cached == null) {
+                    toCount.add(e.getKey());
+                } else {
+                    addStatuses(counts[e.getValue()], cached, statuses);
+                }
+            }
+            for (int from = 0; from < toCount.size(); from += HOURS_PER_STATEMENT) {
+                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + HOURS_PER_STATEMENT));
+                List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
+                        Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
+                long[][] fresh = new long[ranges.size()][STATUSES.size()];
+                add(c, fresh, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), STATUSES,
+                        ranges));
+                for (int r = 0; r < fresh.length; r++) {
+                    long hour = chunk.get(r);
+                    addStatuses(counts[hourWindow.get(hour)], fresh[r], statuses);
+                    boolean inFlight = fresh[r][EventDeliveryStatus.SCHEDULED.ordinal()]
+                            + fresh[r][EventDeliveryStatus.RETRY.ordinal()]
+                            + fresh[r][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
+                    if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
+                        settledHours.put(new HourKey(projectId, endpoint, hour), fresh[r]);
+                    }
+                }
+            }
+            if (!edges.isEmpty()) {
+                long[][] partial = new long[edges.size()][STATUSES.size()];
+                add(c, partial, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), statuses,
+                        edges));
+                for (int r = 0; r < partial.length; r++) {
+                    for (int s = 0; s < STATUSES.size(); s++) {
+                        counts[edgeWindow.get(r)][s] += partial[r][s];
+                    }
+                }
+            }
+        }
+    }
+
+    private static void addStatuses(long[] into, long[] from, List<EventDeliveryStatus> statuses) {
+        for (EventDeliveryStatus status : statuses) {
+            into[status.ordinal()] += from[status.ordinal()];
+        }
+    }
+
+    /** A statement's text and its parameters in order. */
+    private record Sql(String text, List<Object> params) {
+    }
+
+    private static void add(Connection c, long[][] counts, Sql sql) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql.text())) {
+            for (int i = 0; i < sql.params().size(); i++) {
+                s.setObject(i + 1, sql.params().get(i));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    int range = rs.getInt(1);
+                    EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
+                    counts[range][status.ordinal()] += rs.getLong(3);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code WITH r(i, lo, hi) AS (VALUES ...), s(status) AS (VALUES ...) SELECT r.i, s.status, (SELECT COUNT(*)
+     * FROM event_deliveries INDEXED BY ... WHERE ...)}: every range and status counted in one statement, each count
+     * a range of the index the list would walk ({@link DeliveryStore#listQuery}), by equality on its leading columns.
+     * {@code endpoint} is the one endpoint of the index walk (null: none); {@code perRowEndpoints} are checked per
+     * row (an event's or a subscription's few or single-endpoint rows).
+     */
+    private static Sql statement(String projectId, DeliveryRepository.Filter filter, String endpoint,
+                                 List<String> perRowEndpoints, List<EventDeliveryStatus> statuses,
+                                 List<IdRange> ranges) {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("WITH r(i, lo, hi) AS (VALUES ");
+        for (int i = 0; i < ranges.size(); i++) {
+            IdRange range = ranges.get(i);
+            sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ?, ?)");
+            params.add(range.lowest() == null ? "" : range.lowest());
+            params.add(range.highest() == null ? "~" : range.highest());
+        }
+        sql.append("), s(status) AS (VALUES ")
+                .append(String.join(", ", Collections.nCopies(statuses.size(), "(?)"))).append(")");
+        statuses.forEach(st -> params.add(st.wire()));
+        String index;
+        if (filter.eventId() != null) {
+            index = "deliveries_event";
+        } else if (filter.subscriptionId() != null) {
+            index = filter.eventType() != null ? "deliveries_subscription_type_status"
+                    : "deliveries_subscription_status";
+        } else if (endpoint != null) {
+            index = filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
+        } else if (filter.eventType() != null) {
+            index = "deliveries_type_status";
+        } else {
+            index = "deliveries_status";
+        }
+        sql.append(" SELECT r.i, s.status, (SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
+                .append(" WHERE project_id = ?");
+        params.add(projectId);
+        if (filter.eventId() != null) {
+            sql.append(" AND event_id = ?");
+            params.add(filter.eventId());
+        }
+        if (filter.subscriptionId() != null) {
+            sql.append(" AND subscription_id = ?");
+            params.add(filter.subscriptionId());
+        }
+        if (endpoint != null) {
+            sql.append(" AND endpoint_id = ?");
+            params.add(endpoint);
+        }
+        if (!perRowEndpoints.isEmpty()) {
+            sql.append(" AND endpoint_id IN (")
+                    .append(String.join(", ", Collections.nCopies(perRowEndpoints.size(), "?"))).append(")");
+            params.addAll(perRowEndpoints);
+        }
+        if (filter.eventType() != null) {
+            sql.append(" AND event_type = ?");
+            params.add(filter.eventType());
+        }
+        sql.append(" AND status = s.status AND id >= r.lo AND id <= r.hi AND deleted_at IS NULL) FROM r, s");
+        return new Sql(sql.toString(), params);
+    }
+
+    /** The oldest live delivery of the project (the start of an open window), or null. */
+    private static String firstId(Connection c, String projectId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT MIN(id) FROM event_deliveries INDEXED BY "
+                + "deliveries_project WHERE project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+}
