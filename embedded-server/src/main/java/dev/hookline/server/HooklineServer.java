@@ -148,6 +148,7 @@ public final class HooklineServer implements AutoCloseable {
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);
         new PortalEventRoutes(context).register(router);
+        new dev.hookline.server.http.portal.PortalPageRoutes(context).register(router);
         new SourceRoutes(context).register(router);
         new SubscriptionRoutes(context).register(router);
         new SubscriptionFilterRoutes(context).register(router);

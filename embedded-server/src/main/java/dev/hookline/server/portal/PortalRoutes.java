@@ -44,6 +44,7 @@ public final class PortalRoutes {
 
     public void register(Router router) {
         router.get(BASE + "/portal_link", Access.PORTAL, this::portalLink);
+        router.get(BASE + "/portal_link/info", Access.PORTAL, this::portalLinkInfo);
         router.get(BASE + "/endpoints", Access.PORTAL, this::list);
         router.post(BASE + "/endpoints", Access.PORTAL, this::create);
         router.get(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::get);
@@ -60,6 +61,14 @@ public final class PortalRoutes {
             throw ApiError.unauthorized("authorization failed");
         }
         ex.ok(200, "Portal link fetched successfully", answer);
+    }
+
+    /** What the portal page needs to greet the holder: names and rights, nothing minted (unlike GET portal_link). */
+    private void portalLinkInfo(Exchange ex) throws IOException {
+        PortalLinkStore.Link link = link(ex);
+        Project project = project(link);
+        ex.ok(200, "Portal link info fetched successfully", new PortalLinkInfo(project.uid(), project.name(),
+                link.name(), link.canManageEndpoint(), link.authType().wire()));
     }
 
     private void list(Exchange ex) throws IOException {
