@@ -161,7 +161,7 @@ async function batchRetry(query, result) {
       return;
     }
     const answer = await api('POST', '/eventdeliveries/batchretry', { query, body: {} });
-    say(result, answer.message);
+    say(result, `Retry of ${count} started: ${answer.message}.`);
   } catch (error) {
     say(result, error.message, true);
   }

@@ -20,7 +20,11 @@ function currentSecret(endpoint) {
   return live.length ? live[live.length - 1].value : '';
 }
 
-export async function endpointsView(session) {
+/**
+ * The list. keep: the endpoint whose new secret is on screen, shown again after this view re-renders itself (a
+ * pause or delete next to it must not hide a secret the user has not stored yet).
+ */
+export async function endpointsView(session, keep = null) {
   const manage = session.info.can_manage_endpoint;
   const endpoints = await session.reloadEndpoints();
   const result = messageBox('endpoint-result');
@@ -58,6 +62,8 @@ export async function endpointsView(session) {
   session.notice = null;
   if (notice && notice.secret) {
     showSecretOnce(notice.secret);
+  } else if (keep) {
+    showSecretOnce(keep, false);
   } else if (notice && notice.saved) {
     say(result, `${notice.saved.name} was saved.`);
   } else {
@@ -67,7 +73,7 @@ export async function endpointsView(session) {
   async function togglePause(endpoint) {
     try {
       const { data } = await api('PUT', `/endpoints/${encodeURIComponent(endpoint.uid)}/pause`);
-      await endpointsView(session);
+      await endpointsView(session, shownSecret());
       const box = document.getElementById('endpoint-result');
       say(box, `${data.name} is ${data.status === 'paused' ? 'paused: no deliveries are sent to it' : 'active again'}.`);
     } catch (error) {
@@ -101,7 +107,8 @@ export async function endpointsView(session) {
     }
     try {
       await api('DELETE', `/endpoints/${encodeURIComponent(endpoint.uid)}`);
-      await endpointsView(session);
+      const kept = shownSecret();
+      await endpointsView(session, kept && kept.uid !== endpoint.uid ? kept : null);
       say(document.getElementById('endpoint-result'), `${endpoint.name} was deleted.`);
     } catch (error) {
       say(document.getElementById('endpoint-result'), error.message, true);
@@ -110,8 +117,9 @@ export async function endpointsView(session) {
 }
 
 /** The new secret, shown once: it is not shown again by this page (the receiver must store it now). */
-function showSecretOnce(endpoint) {
+function showSecretOnce(endpoint, focus = true) {
   const box = document.getElementById('secret-box');
+  box.endpoint = endpoint;
   const value = h('code', { id: 'new-secret' }, currentSecret(endpoint));
   const copied = h('span', { role: 'status', 'aria-live': 'polite', class: 'muted' });
   box.replaceChildren(
@@ -127,12 +135,25 @@ function showSecretOnce(endpoint) {
           copied.textContent = 'Select the secret and copy it by hand';
         }
       } }, 'Copy'),
-      h('button', { type: 'button', id: 'hide-secret', onclick: () => { box.replaceChildren(); box.hidden = true; } },
+      h('button', { type: 'button', id: 'hide-secret', onclick: () => {
+        box.replaceChildren();
+        box.hidden = true;
+        box.endpoint = null;
+        document.getElementById('view-title').focus();
+      } },
         'I have stored it'),
       copied));
   box.hidden = false;
-  box.querySelector('#copy-secret').focus();
-  announce(`The secret of ${endpoint.name} was rolled. The new secret is shown once.`);
+  if (focus) {
+    box.querySelector('#copy-secret').focus();
+    announce(`The new secret of ${endpoint.name} is shown once.`);
+  }
+}
+
+/** The endpoint whose secret is on screen and not dismissed yet, or null. */
+function shownSecret() {
+  const box = document.getElementById('secret-box');
+  return box && !box.hidden ? box.endpoint : null;
 }
 
 function field(id, label, input, hint) {
