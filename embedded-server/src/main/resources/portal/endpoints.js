@@ -212,6 +212,7 @@ export async function endpointFormView(session, endpointId) {
       window.location.hash = '#/endpoints';
     } catch (error) {
       say(errors, error.message, true);
+      errors.scrollIntoView({ block: 'nearest' });
       save.disabled = false;
     }
   });

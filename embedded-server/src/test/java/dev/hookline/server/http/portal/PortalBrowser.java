@@ -56,6 +56,17 @@ final class PortalBrowser implements AutoCloseable {
         Files.createDirectories(SCREENSHOTS);
     }
 
+    /** Empties the screenshot folder, so it shows this run only. */
+    static void clearScreenshots() throws IOException {
+        if (Files.isDirectory(SCREENSHOTS)) {
+            try (var files = Files.list(SCREENSHOTS)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+    }
+
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
     }

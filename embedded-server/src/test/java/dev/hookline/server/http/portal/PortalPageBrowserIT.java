@@ -59,6 +59,7 @@ class PortalPageBrowserIT {
         Assumptions.assumeTrue(PortalBrowser.available(), "skipped: the portal page's browser tests need "
                 + PortalBrowser.CHROMIUM + " and " + PortalBrowser.CHROMEDRIVER
                 + " (apt-get install chromium chromium-driver)");
+        PortalBrowser.clearScreenshots();
         browser = new PortalBrowser();
     }
 
