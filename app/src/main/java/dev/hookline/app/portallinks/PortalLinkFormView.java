@@ -141,9 +141,15 @@ public final class PortalLinkFormView {
         openProblem.getStyleClass().add(Styles.DANGER);
         openProblem.managedProperty().bind(openProblem.textProperty().isNotEmpty());
         viewModel.editingProperty().subscribe(link -> openProblem.setText(""));
-        grid.addRow(0, new Label("URL"), url, new HBox(4,
-                CopyButton.of("portal-link-url-copy", "Copy URL", url::getText), open));
-        grid.addRow(1, new Label("Token"), token,
+        open.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox urlButtons = new HBox(4, CopyButton.of("portal-link-url-copy", "Copy URL", url::getText), open);
+        urlButtons.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label urlLabel = new Label("URL");
+        urlLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.addRow(0, urlLabel, url, urlButtons);
+        Label tokenLabel = new Label("Token");
+        tokenLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.addRow(1, tokenLabel, token,
                 CopyButton.of("portal-link-token-copy", "Copy token", token::getText));
         Label keyLabel = new Label("Auth key");
         HBox keyCopy = new HBox(CopyButton.of("portal-link-auth-key-copy", "Copy auth key", key::getText));
