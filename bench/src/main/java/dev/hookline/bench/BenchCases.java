@@ -86,6 +86,39 @@ public final class BenchCases {
                 "status = Failure, endpointId x3, last 7 days",
                 i -> lastWeek.with("status", "Failure").withAll("endpointId", three)));
 
+        // issue 14: the console's totals and chart above the deliveries list (same filters, no paging)
+        String t = "eventdeliveries/statustotals";
+        cases.add(new BenchCase("totals: no filter", t, "every delivery of the project, per status", i -> page));
+        cases.add(new BenchCase("totals: 30 days", t, "startDate/endDate: the last 30 days", i -> lastMonth));
+        cases.add(new BenchCase("totals: 7 days", t, "startDate/endDate: the last 7 days", i -> lastWeek));
+        cases.add(new BenchCase("totals: endpoint (busy) 30 days", t, "endpointId = busiest, last 30 days",
+                i -> lastMonth.with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("totals: 3 endpoints 30 days", t, "endpointId x3, last 30 days",
+                i -> lastMonth.withAll("endpointId", three)));
+        cases.add(new BenchCase("totals: subscription (busy)", t, "subscriptionId = busiest subscription",
+                i -> page.with("subscriptionId", data.busySubscription())));
+        cases.add(new BenchCase("totals: eventType common 30 days", t, "eventType = " + data.commonEventType()
+                + ", last 30 days", i -> lastMonth.with("eventType", data.commonEventType())));
+        cases.add(new BenchCase("totals: status Failure 30 days", t, "status = Failure, last 30 days",
+                i -> lastMonth.with("status", "Failure")));
+        cases.add(new BenchCase("totals: eventId", t, "eventId (" + events.size() + " events in turn)",
+                i -> page.with("eventId", events.get(i % events.size()))));
+        String s = "eventdeliveries/timeseries";
+        cases.add(new BenchCase("series: 1 day by hour", s, "bucket = hour, the last day (25 buckets)",
+                i -> lastDay.with("bucket", "hour")));
+        cases.add(new BenchCase("series: 7 days by hour", s, "bucket = hour, the last 7 days (169 buckets)",
+                i -> lastWeek.with("bucket", "hour")));
+        cases.add(new BenchCase("series: 30 days by day", s, "bucket = day, the last 30 days (31 buckets)",
+                i -> lastMonth.with("bucket", "day")));
+        cases.add(new BenchCase("series: 30 days by hour", s, "bucket = hour, the last 30 days (721 buckets)",
+                i -> lastMonth.with("bucket", "hour")));
+        cases.add(new BenchCase("series: endpoint (busy) 30 days by day", s,
+                "bucket = day, endpointId = busiest, last 30 days",
+                i -> lastMonth.with("bucket", "day").with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("series: 3 endpoints 7 days by hour", s,
+                "bucket = hour, endpointId x3, last 7 days",
+                i -> lastWeek.with("bucket", "hour").withAll("endpointId", three)));
+
         String e = "events";
         cases.add(new BenchCase("events: no filter", e, "none", i -> page));
         cases.add(new BenchCase("events: endpoint (busy)", e, "endpointId = busiest endpoint",

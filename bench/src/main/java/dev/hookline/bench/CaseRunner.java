@@ -60,14 +60,24 @@ public final class CaseRunner {
         return client.raw("GET", benchCase.path(projectId, i), null, null);
     }
 
-    /** The page's row count; a failed request stops the benchmark (its time would mean nothing). */
+    /**
+     * The page's row count (for status totals the deliveries counted, for a time series its buckets); a failed
+     * request stops the benchmark (its time would mean nothing).
+     */
     private int rows(BenchCase benchCase, int i, RawResponse response) {
         if (response.status() != 200) {
             throw new IllegalStateException(benchCase.name() + ": GET " + benchCase.path(projectId, i)
                     + " answered " + response.status() + " " + response.body());
         }
         try {
-            JsonNode content = Json.lenient().readTree(response.body()).path("data").path("content");
+            JsonNode data = Json.lenient().readTree(response.body()).path("data");
+            if (data.path("total").isIntegralNumber()) {
+                return (int) data.get("total").asLong(); // status totals: the deliveries counted
+            }
+            if (data.path("buckets").isArray()) {
+                return data.get("buckets").size(); // a time series: its buckets
+            }
+            JsonNode content = data.path("content");
             if (!content.isArray()) {
                 throw new IllegalStateException(benchCase.name() + ": no data.content in " + response.body());
             }

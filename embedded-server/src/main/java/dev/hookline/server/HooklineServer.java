@@ -144,6 +144,7 @@ public final class HooklineServer implements AutoCloseable {
         new OAuth2TestRoutes(context).register(router);
         new EventRoutes(context).register(router);
         new DeliveryRoutes(context).register(router);
+        new dev.hookline.server.http.deliveries.DeliveryStatisticsRoutes(context).register(router);
         new MetaEventRoutes(context).register(router);
         new PortalLinkRoutes(context, authenticator).register(router);
         new PortalRoutes(context, projects).register(router);

@@ -11,6 +11,8 @@ import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.DeliveryStatusTotals;
+import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
@@ -433,6 +435,25 @@ public final class ApiClient implements AutoCloseable {
         return count(project(filters, "eventdeliveries", "countbatchretryevents"));
     }
 
+    /**
+     * {@code GET .../eventdeliveries/statustotals}: how many deliveries {@link #listEventDeliveries} matches for
+     * {@code filters} (its filters and dates; paging is ignored), per status. A Convoy server answers it only to the
+     * dashboard and portal; elsewhere it is a 404 ({@link ApiException}).
+     */
+    public DeliveryStatusTotals eventDeliveryStatusTotals(ListQuery filters) {
+        return call("GET", project(filters, "eventdeliveries", "statustotals"), null,
+                type(DeliveryStatusTotals.class));
+    }
+
+    /**
+     * {@code GET .../eventdeliveries/timeseries} (Hookline's own): the matching deliveries per status in
+     * {@code bucket} ({@code hour} or {@code day}) buckets of the window of {@code filters}.
+     */
+    public DeliveryTimeSeries eventDeliveryTimeSeries(ListQuery filters, String bucket) {
+        ListQuery query = (filters == null ? ListQuery.create() : filters).with("bucket", bucket);
+        return call("GET", project(query, "eventdeliveries", "timeseries"), null, type(DeliveryTimeSeries.class));
+    }
+
     /** A plain array, not paged. */
     public List<DeliveryAttempt> listDeliveryAttempts(String deliveryId) {
         return call("GET", project(null, "eventdeliveries", deliveryId, "deliveryattempts"), null,
@@ -545,6 +566,18 @@ public final class ApiClient implements AutoCloseable {
 
     public long portalCountBatchRetryEventDeliveries(ListQuery filters) {
         return count(portal(filters, "eventdeliveries", "countbatchretryevents"));
+    }
+
+    /** {@link #eventDeliveryStatusTotals} limited to the link's endpoints. */
+    public DeliveryStatusTotals portalEventDeliveryStatusTotals(ListQuery filters) {
+        return call("GET", portal(filters, "eventdeliveries", "statustotals"), null,
+                type(DeliveryStatusTotals.class));
+    }
+
+    /** {@link #eventDeliveryTimeSeries} limited to the link's endpoints. */
+    public DeliveryTimeSeries portalEventDeliveryTimeSeries(ListQuery filters, String bucket) {
+        ListQuery query = (filters == null ? ListQuery.create() : filters).with("bucket", bucket);
+        return call("GET", portal(query, "eventdeliveries", "timeseries"), null, type(DeliveryTimeSeries.class));
     }
 
     // ------------------------------------------------------------------------------------------------ generic

@@ -456,6 +456,12 @@ class OpenApiResponsesIT {
                 + endpointId + "&startDate=2020-01-01T00:00:00", null, 200);
         calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Failure&status=Discarded", null, 200);
         calls.call(project, "POST", deliveries + "/batchretry", ids, "status=Lost", null, 400);
+        calls.call(project, "GET", deliveries + "/statustotals", ids, "endpointId=" + endpointId
+                + "&startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "GET", deliveries + "/statustotals", ids, "status=Lost", null, 400);
+        calls.call(project, "GET", deliveries + "/timeseries", ids, "bucket=day&startDate="
+                + java.time.LocalDate.now(java.time.ZoneOffset.UTC).minusDays(30), null, 200);
+        calls.call(project, "GET", deliveries + "/timeseries", ids, "bucket=minute", null, 400);
 
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
@@ -548,6 +554,11 @@ class OpenApiResponsesIT {
         calls.call(portal, "GET", "/portal-api/eventdeliveries/countbatchretryevents", ids, "status=Discarded", null,
                 200);
         calls.call(portal, "GET", "/portal-api/eventdeliveries/countbatchretryevents", ids, "status=Gone", null, 400);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/statustotals", ids, "status=Failure", null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/statustotals", ids, "status=Gone", null, 400);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/timeseries", ids, "bucket=hour&startDate="
+                + java.time.LocalDate.now(java.time.ZoneOffset.UTC), null, 200);
+        calls.call(portal, "GET", "/portal-api/eventdeliveries/timeseries", ids, "bucket=year", null, 400);
         calls.call(portal, "POST", "/portal-api/events/batchreplay", ids, "idempotencyKey=idem-1", null, 200);
         calls.call(portal, "GET", "/portal-api/events/countbatchreplayevents", ids, "", null, 200);
         calls.call(portal, "GET", "/portal-api/events/countbatchreplayevents", ids, "perPage=x", null, 400);

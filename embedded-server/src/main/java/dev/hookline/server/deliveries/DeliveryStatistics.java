@@ -1,0 +1,407 @@
+package dev.hookline.server.deliveries;
+
+import dev.hookline.api.model.DeliveryStatusTotals;
+import dev.hookline.api.model.DeliveryTimeSeries;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.events.EventStore;
+import dev.hookline.server.store.Ulid;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How many deliveries the deliveries list matches: per status ({@link #statusTotals}) and per status in time
+ * buckets ({@link #timeSeries}), for exactly the list's filters and date window ({@link DeliveryStore.Filter}).
+ *
+ * <p>Two sources, chosen per request (ADR 0007 and docs/BENCHMARKS.md, "Status totals and time series"):
+ * <ul>
+ *   <li>{@code delivery_counts}: live deliveries per project, hour of creation, endpoint and status, kept by
+ *   triggers on {@code event_deliveries} (migration V005). Whole hours of the window, when the filter is only
+ *   endpoints, statuses and dates (what the console's totals and chart ask most), are read from it: a month of a
+ *   busy project is some tens of thousands of rows instead of 700,000 index entries.</li>
+ *   <li>The list's indexes, which all end in {@code (status, id)}, IDs being ULIDs whose prefix is the creation time
+ *   (ADR 0004): the partial hours at a window's edges, and every filter by event, subscription or event type, are
+ *   ranges of a covering index, counted without reading a row. One statement per endpoint asked for counts every
+ *   status and bucket at once (correlated counts over a {@code VALUES} list of statuses and ID ranges).</li>
+ * </ul>
+ */
+public final class DeliveryStatistics {
+
+    /** Most buckets one time series answers; a longer window needs wider buckets. */
+    public static final int MAX_BUCKETS = 1000;
+
+    /** The width of a time-series bucket, aligned to UTC. */
+    public enum Bucket {
+        HOUR(ChronoUnit.HOURS), DAY(ChronoUnit.DAYS);
+
+        private final ChronoUnit unit;
+
+        Bucket(ChronoUnit unit) {
+            this.unit = unit;
+        }
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** {@code hour} or {@code day}, without regard to case; anything else is invalid input naming the field. */
+        public static Bucket fromWire(String value) {
+            for (Bucket b : values()) {
+                if (b.wire().equalsIgnoreCase(value.strip())) {
+                    return b;
+                }
+            }
+            throw InvalidInputException.field("bucket", "bucket must be hour or day, got \"" + value + "\"");
+        }
+    }
+
+    private static final List<EventDeliveryStatus> STATUSES = DeliveryStore.ALL_STATUSES;
+
+    private final ServerContext context;
+
+    public DeliveryStatistics(ServerContext context) {
+        this.context = context;
+    }
+
+    /**
+     * The count per status of the live deliveries of {@code projectId} the list matches for {@code filter} between
+     * {@code lowestId} and {@code highestId} (the list's date window as ID bounds, each null for open). All six
+     * statuses are answered; statuses the filter leaves out count 0.
+     */
+    public DeliveryStatusTotals statusTotals(String projectId, DeliveryStore.Filter filter, String lowestId,
+                                             String highestId) {
+        Window window = new Window(lowestId == null ? 0 : Ulid.timestampOf(lowestId),
+                highestId == null ? OPEN_END : Ulid.timestampOf(highestId));
+        long[][] counts = context.db().read(c -> count(c, projectId, filter, List.of(window)));
+        Map<String, Long> totals = new LinkedHashMap<>();
+        long total = 0;
+        for (EventDeliveryStatus status : STATUSES) {
+            long n = counts[0][status.ordinal()];
+            totals.put(status.wire(), n);
+            total += n;
+        }
+        return new DeliveryStatusTotals(totals, total);
+    }
+
+    /**
+     * The same counts per {@code bucket} of the window: from {@code start} (null: the first delivery's bucket) to
+     * {@code end} (null: now), buckets aligned to UTC hours or days, the first and last clipped to the window.
+     * Invalid input when the window holds more than {@value #MAX_BUCKETS} buckets.
+     */
+    public DeliveryTimeSeries timeSeries(String projectId, DeliveryStore.Filter filter, Instant start, Instant end,
+                                         Bucket bucket) {
+        Instant to = end == null ? context.now() : end;
+        return context.db().read(c -> {
+            Instant from = start;
+            if (from == null) {
+                String first = firstId(c, projectId);
+                if (first == null) {
+                    return new DeliveryTimeSeries(bucket.wire(), List.of());
+                }
+                from = Instant.ofEpochMilli(Ulid.timestampOf(first));
+            }
+            if (from.isAfter(to)) {
+                return new DeliveryTimeSeries(bucket.wire(), List.of());
+            }
+            List<Instant> starts = bucketStarts(from, to, bucket);
+            List<Window> windows = new ArrayList<>(starts.size());
+            for (int i = 0; i < starts.size(); i++) {
+                Instant lo = i == 0 ? from : starts.get(i);
+                Instant hi = i + 1 < starts.size() ? starts.get(i + 1).minusMillis(1) : to;
+                windows.add(new Window(lo.toEpochMilli(), hi.toEpochMilli()));
+            }
+            long[][] counts = count(c, projectId, filter, windows);
+            List<DeliveryTimeSeries.Bucket> out = new ArrayList<>(starts.size());
+            for (int i = 0; i < starts.size(); i++) {
+                long[] n = counts[i];
+                out.add(new DeliveryTimeSeries.Bucket(starts.get(i), n[EventDeliveryStatus.SUCCESS.ordinal()],
+                        n[EventDeliveryStatus.FAILURE.ordinal()], n[EventDeliveryStatus.RETRY.ordinal()],
+                        n[EventDeliveryStatus.SCHEDULED.ordinal()], n[EventDeliveryStatus.PROCESSING.ordinal()],
+                        n[EventDeliveryStatus.DISCARDED.ordinal()]));
+            }
+            return new DeliveryTimeSeries(bucket.wire(), out);
+        });
+    }
+
+    /** The starts of the buckets that meet {@code [from, to]}, the first truncated to the bucket. */
+    private static List<Instant> bucketStarts(Instant from, Instant to, Bucket bucket) {
+        Instant first = from.truncatedTo(bucket.unit);
+        long count = Duration.between(first, to).dividedBy(bucket.unit.getDuration()) + 1;
+        if (count > MAX_BUCKETS) {
+            throw InvalidInputException.field("bucket", "the window holds " + count + " " + bucket.wire()
+                    + "s; at most " + MAX_BUCKETS + " buckets are answered: narrow the window"
+                    + (bucket == Bucket.HOUR ? " or use bucket=day" : ""));
+        }
+        List<Instant> starts = new ArrayList<>((int) count);
+        for (Instant t = first; !t.isAfter(to); t = t.plus(1, bucket.unit)) {
+            starts.add(t);
+        }
+        return starts;
+    }
+
+    private static final long HOUR_MS = 3_600_000L;
+    /** The end of an open window: the last hour a ULID can encode (48-bit milliseconds), hour-aligned. */
+    private static final long OPEN_END = ((1L << 48) / HOUR_MS) * HOUR_MS - 1;
+
+    /** Creation times {@code [fromMs, toMs]} in epoch milliseconds, both inclusive. */
+    private record Window(long fromMs, long toMs) {
+
+        /** The first whole hour inside the window (epoch hours). */
+        long firstWholeHour() {
+            return Math.floorDiv(fromMs + HOUR_MS - 1, HOUR_MS);
+        }
+
+        /** The hour after the last whole hour inside the window (epoch hours, exclusive). */
+        long endWholeHour() {
+            return Math.floorDiv(toMs + 1, HOUR_MS);
+        }
+
+        boolean hasWholeHours() {
+            return firstWholeHour() < endWholeHour();
+        }
+
+        IdRange ids(long from, long to) {
+            return new IdRange(Ulid.lowerBound(from), Ulid.upperBound(to));
+        }
+    }
+
+    /** An inclusive ID range. */
+    private record IdRange(String lowest, String highest) {
+    }
+
+    /**
+     * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
+     * resolved to its event first, as the list does). {@code windows} are in time order and do not overlap.
+     *
+     * <p>Without an event, subscription or event type filter, the whole hours of each window are read from
+     * {@code delivery_counts} (per project, hour, endpoint and status; kept by triggers, see V005) and only the
+     * partial hours at a window's edges are counted from the index; otherwise everything is counted from the index
+     * the list would walk.
+     */
+    private static long[][] count(Connection c, String projectId, DeliveryStore.Filter filter, List<Window> windows)
+            throws SQLException {
+        long[][] counts = new long[windows.size()][STATUSES.size()];
+        if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
+            return counts;
+        }
+        DeliveryStore.Filter resolved = filter;
+        if (filter.idempotencyKey() != null) {
+            String eventId = EventStore.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
+            if (eventId == null || (filter.eventId() != null && !filter.eventId().equals(eventId))) {
+                return counts;
+            }
+            resolved = filter.withEvent(eventId);
+        }
+        List<EventDeliveryStatus> statuses = resolved.statuses().isEmpty() ? STATUSES : resolved.statuses();
+        boolean counters = resolved.eventId() == null && resolved.subscriptionId() == null
+                && resolved.eventType() == null;
+        List<IdRange> indexRanges = new ArrayList<>();
+        List<Integer> indexWindow = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            Window w = windows.get(i);
+            if (!counters || !w.hasWholeHours()) {
+                indexRanges.add(w.ids(w.fromMs(), w.toMs()));
+                indexWindow.add(i);
+                continue;
+            }
+            long wholeFrom = w.firstWholeHour() * HOUR_MS;
+            long wholeTo = w.endWholeHour() * HOUR_MS;
+            if (w.fromMs() < wholeFrom) {
+                indexRanges.add(w.ids(w.fromMs(), wholeFrom - 1));
+                indexWindow.add(i);
+            }
+            if (wholeTo <= w.toMs()) {
+                indexRanges.add(w.ids(wholeTo, w.toMs()));
+                indexWindow.add(i);
+            }
+        }
+        if (counters) {
+            addWholeHours(c, counts, projectId, resolved.endpointIds(), statuses, windows);
+        }
+        if (indexRanges.isEmpty()) {
+            return counts;
+        }
+        long[][] partial = new long[indexRanges.size()][STATUSES.size()];
+        List<String> endpoints = resolved.endpointIds() == null ? List.of() : resolved.endpointIds();
+        boolean perRowEndpoint = resolved.eventId() != null || resolved.subscriptionId() != null;
+        if (endpoints.isEmpty() || perRowEndpoint) {
+            add(c, partial, statement(projectId, resolved, null, endpoints, statuses, indexRanges));
+        } else {
+            // one index walk per endpoint: (project, endpoint[, type], status, id)
+            for (String endpoint : endpoints) {
+                add(c, partial, statement(projectId, resolved, endpoint, List.of(), statuses, indexRanges));
+            }
+        }
+        for (int r = 0; r < partial.length; r++) {
+            for (int s = 0; s < STATUSES.size(); s++) {
+                counts[indexWindow.get(r)][s] += partial[r][s];
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * Adds the counts of the whole hours of {@code windows} from {@code delivery_counts}: one range read of its
+     * primary key (project, hour, ...) from the first window's first whole hour to the last window's end, each row
+     * added to the window its hour falls in.
+     */
+    private static void addWholeHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
+                                      List<EventDeliveryStatus> statuses, List<Window> windows) throws SQLException {
+        long from = Long.MAX_VALUE;
+        long to = Long.MIN_VALUE;
+        for (Window w : windows) {
+            if (w.hasWholeHours()) {
+                from = Math.min(from, w.firstWholeHour());
+                to = Math.max(to, w.endWholeHour());
+            }
+        }
+        if (from >= to) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SELECT hour, status, SUM(n) FROM delivery_counts "
+                + "WHERE project_id = ? AND hour >= ? AND hour < ?");
+        List<Object> params = new ArrayList<>(List.of(projectId, from, to));
+        if (endpoints != null) {
+            sql.append(" AND endpoint_id IN (").append(String.join(", ", Collections.nCopies(endpoints.size(), "?")))
+                    .append(")");
+            params.addAll(endpoints);
+        }
+        if (statuses.size() < STATUSES.size()) {
+            sql.append(" AND status IN (").append(String.join(", ", Collections.nCopies(statuses.size(), "?")))
+                    .append(")");
+            statuses.forEach(st -> params.add(st.wire()));
+        }
+        sql.append(" GROUP BY hour, status ORDER BY hour");
+        try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < params.size(); i++) {
+                s.setObject(i + 1, params.get(i));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                int w = 0;
+                while (rs.next()) {
+                    long hour = rs.getLong(1);
+                    // rows come in hour order (the key's order), so the window only moves forward
+                    while (w < windows.size() && (!windows.get(w).hasWholeHours()
+                            || windows.get(w).endWholeHour() <= hour)) {
+                        w++;
+                    }
+                    if (w == windows.size()) {
+                        break;
+                    }
+                    Window window = windows.get(w);
+                    if (hour < window.firstWholeHour()) {
+                        continue; // an hour between two windows' whole hours: counted from the index, or outside
+                    }
+                    EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
+                    if (status != null) {
+                        counts[w][status.ordinal()] += rs.getLong(3);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A statement's text and its parameters in order. */
+    private record Sql(String text, List<Object> params) {
+    }
+
+    private static void add(Connection c, long[][] counts, Sql sql) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql.text())) {
+            for (int i = 0; i < sql.params().size(); i++) {
+                s.setObject(i + 1, sql.params().get(i));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    int range = rs.getInt(1);
+                    EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
+                    counts[range][status.ordinal()] += rs.getLong(3);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code WITH r(i, lo, hi) AS (VALUES ...), s(status) AS (VALUES ...) SELECT r.i, s.status, (SELECT COUNT(*)
+     * FROM event_deliveries INDEXED BY ... WHERE ...)}: every range and status counted in one statement, each count
+     * a range of the index the list would walk ({@link DeliveryStore#listQuery}), by equality on its leading columns.
+     * {@code endpoint} is the one endpoint of the index walk (null: none); {@code perRowEndpoints} are checked per
+     * row (an event's or a subscription's few or single-endpoint rows).
+     */
+    private static Sql statement(String projectId, DeliveryStore.Filter filter, String endpoint,
+                                 List<String> perRowEndpoints, List<EventDeliveryStatus> statuses,
+                                 List<IdRange> ranges) {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("WITH r(i, lo, hi) AS (VALUES ");
+        for (int i = 0; i < ranges.size(); i++) {
+            IdRange range = ranges.get(i);
+            sql.append(i == 0 ? "" : ", ").append("(").append(i).append(", ?, ?)");
+            params.add(range.lowest() == null ? "" : range.lowest());
+            params.add(range.highest() == null ? "~" : range.highest());
+        }
+        sql.append("), s(status) AS (VALUES ")
+                .append(String.join(", ", Collections.nCopies(statuses.size(), "(?)"))).append(")");
+        statuses.forEach(st -> params.add(st.wire()));
+        String index;
+        if (filter.eventId() != null) {
+            index = "deliveries_event";
+        } else if (filter.subscriptionId() != null) {
+            index = filter.eventType() != null ? "deliveries_subscription_type_status"
+                    : "deliveries_subscription_status";
+        } else if (endpoint != null) {
+            index = filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
+        } else if (filter.eventType() != null) {
+            index = "deliveries_type_status";
+        } else {
+            index = "deliveries_status";
+        }
+        sql.append(" SELECT r.i, s.status, (SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
+                .append(" WHERE project_id = ?");
+        params.add(projectId);
+        if (filter.eventId() != null) {
+            sql.append(" AND event_id = ?");
+            params.add(filter.eventId());
+        }
+        if (filter.subscriptionId() != null) {
+            sql.append(" AND subscription_id = ?");
+            params.add(filter.subscriptionId());
+        }
+        if (endpoint != null) {
+            sql.append(" AND endpoint_id = ?");
+            params.add(endpoint);
+        }
+        if (!perRowEndpoints.isEmpty()) {
+            sql.append(" AND endpoint_id IN (")
+                    .append(String.join(", ", Collections.nCopies(perRowEndpoints.size(), "?"))).append(")");
+            params.addAll(perRowEndpoints);
+        }
+        if (filter.eventType() != null) {
+            sql.append(" AND event_type = ?");
+            params.add(filter.eventType());
+        }
+        sql.append(" AND status = s.status AND id >= r.lo AND id <= r.hi AND deleted_at IS NULL) FROM r, s");
+        return new Sql(sql.toString(), params);
+    }
+
+    /** The oldest live delivery of the project (the start of an open window), or null. */
+    private static String firstId(Connection c, String projectId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT MIN(id) FROM event_deliveries INDEXED BY "
+                + "deliveries_project WHERE project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+}
