@@ -110,8 +110,17 @@ export async function deliveriesView(session, params) {
     h('p', { class: 'muted' }, 'Loading deliveries…'));
   const batch = h('button', { type: 'button', id: 'batch-retry', onclick: () => batchRetry(query, result) },
     'Retry all matching…');
-  showView('Deliveries', form, h('div', { class: 'toolbar' }, batch), result, listRegion);
+  const totalsRegion = h('section', { id: 'delivery-totals', class: 'totals', 'aria-label': 'Status totals' });
+  showView('Deliveries', form, totalsRegion, h('div', { class: 'toolbar' }, batch), result, listRegion);
 
+  // the totals come from hourly counters and are not needed for the list: they never hold it up
+  api('GET', '/eventdeliveries/statustotals', { query })
+    .then(({ data: totals }) => showTotals(totalsRegion, totals, params))
+    .catch((error) => {
+      if (error.status !== 401) {
+        totalsRegion.replaceChildren(h('p', { class: 'muted' }, `Totals unavailable: ${error.message}`));
+      }
+    });
   const { data } = await api('GET', '/eventdeliveries', { query: { ...query, ...cursorQuery(params), perPage: PER_PAGE } });
   const rows = data.content || [];
   listRegion.setAttribute('aria-busy', 'false');
@@ -135,6 +144,27 @@ export async function deliveriesView(session, params) {
     ]),
     pager(data, params, 'deliveries', 'Deliveries'));
   announce(`${rows.length} deliveries shown${data.pagination && data.pagination.has_next_page ? ', more on the next page' : ''}.`);
+}
+
+/** Per-status counts for the filters and window; each count links to the list filtered by its status. */
+function showTotals(region, totals, params) {
+  const counts = (totals && totals.totals) || {};
+  const window = params.get('from') || params.get('to') ? 'in this time window' : 'in all';
+  region.replaceChildren(
+    h('h2', { class: 'visually-hidden' }, 'Status totals'),
+    h('ul', {},
+      h('li', { class: 'total-all' }, h('span', { class: 'count', id: 'total-all' }, String(totals.total ?? 0)),
+        ` matching ${window}`),
+      STATUSES.map((status) => {
+        const next = new URLSearchParams(params);
+        next.delete('status');
+        next.delete('next');
+        next.delete('prev');
+        next.set('status', status);
+        return h('li', {}, h('a', { href: `#/deliveries?${next.toString()}`, id: `total-${status.toLowerCase()}`,
+          'aria-label': `${counts[status] || 0} ${status}: show only these` },
+        badge(status), ' ', h('span', { class: 'count' }, String(counts[status] || 0))));
+      })));
 }
 
 async function retry(delivery, result) {

@@ -120,6 +120,9 @@ class PortalPageBrowserIT {
         String list = browser.visible("#delivery-list").getText();
         assertTrue(list.contains("order.paid") && list.contains("billing"), list);
         assertEquals(3, browser.all("#delivery-list tbody tr").size(), "only acme's deliveries: " + list);
+        browser.waitForText("#total-all", "3");
+        assertEquals("2", browser.visible("#total-failure .count").getText(), "status totals, acme's only");
+        assertEquals("1", browser.visible("#total-success .count").getText());
         browser.screenshot("01-deliveries");
 
         browser.click("#status-failure");
