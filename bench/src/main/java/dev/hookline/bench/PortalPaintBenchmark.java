@@ -101,6 +101,8 @@ public final class PortalPaintBenchmark {
                 List<Double> shown = new ArrayList<>();
                 List<Double> painted = new ArrayList<>();
                 List<Double> contentful = new ArrayList<>();
+                Map<String, List<Double>> callStarts = new java.util.TreeMap<>();
+                Map<String, List<Double>> callEnds = new java.util.TreeMap<>();
                 for (int i = 0; i <= loads; i++) {
                     driver.get("about:blank");
                     driver.get(link.url());
@@ -109,31 +111,53 @@ public final class PortalPaintBenchmark {
                             && ((Number) driver.executeScript("return performance.getEntriesByName("
                             + "'portal:deliveries-painted').length")).intValue() > 0);
                     @SuppressWarnings("unchecked")
-                    Map<String, Number> marks = (Map<String, Number>) driver.executeScript("""
+                    Map<String, Object> marks = (Map<String, Object>) driver.executeScript("""
                             const at = (name) => performance.getEntriesByName(name)[0].startTime;
                             const fcp = performance.getEntriesByType('paint')
                                 .find((p) => p.name === 'first-contentful-paint');
+                            const calls = {};
+                            for (const r of performance.getEntriesByType('resource')) {
+                              const path = new URL(r.name).pathname;
+                              if (path.startsWith('/portal-api/') && !(path in calls)) {
+                                calls[path] = [r.startTime, r.responseEnd];
+                              }
+                            }
                             return { shown: at('portal:deliveries-shown'), painted: at('portal:deliveries-painted'),
-                                     fcp: fcp ? fcp.startTime : -1 };""");
+                                     fcp: fcp ? fcp.startTime : -1, calls };""");
                     if (i == 0) {
                         out.printf(Locale.ROOT, "  cold load (not counted): rows shown %.0f ms, painted %.0f ms%n",
-                                marks.get("shown").doubleValue(), marks.get("painted").doubleValue());
+                                number(marks, "shown"), number(marks, "painted"));
                         continue;
                     }
-                    shown.add(marks.get("shown").doubleValue());
-                    painted.add(marks.get("painted").doubleValue());
-                    contentful.add(marks.get("fcp").doubleValue());
+                    shown.add(number(marks, "shown"));
+                    painted.add(number(marks, "painted"));
+                    contentful.add(number(marks, "fcp"));
+                    @SuppressWarnings("unchecked")
+                    Map<String, List<Number>> calls = (Map<String, List<Number>>) marks.get("calls");
+                    calls.forEach((path, span) -> {
+                        callStarts.computeIfAbsent(path, k -> new ArrayList<>()).add(span.get(0).doubleValue());
+                        callEnds.computeIfAbsent(path, k -> new ArrayList<>()).add(span.get(1).doubleValue());
+                    });
                 }
                 out.printf(Locale.ROOT, "%d loads of the deliveries page (page of 25, newest first, no filter):%n",
                         loads);
                 out.println(line("first contentful paint (header)", contentful));
                 out.println(line("rows in the document", shown));
                 out.println(line("rows painted (2 frames later)", painted));
+                out.println("  API calls of a load (from the navigation's start):");
+                callStarts.forEach((path, starts) -> out.printf(Locale.ROOT, "    %-42s sent p50 %4.0f, answered p50 %4.0f"
+                        + " p95 %4.0f ms%n", path, nearestRank(starts.stream().sorted().toList(), 0.5),
+                        nearestRank(callEnds.get(path).stream().sorted().toList(), 0.5),
+                        nearestRank(callEnds.get(path).stream().sorted().toList(), 0.95)));
             } finally {
                 driver.quit();
                 Benchmark.deleteTree(profile);
             }
         }
+    }
+
+    private static double number(Map<String, Object> marks, String key) {
+        return ((Number) marks.get(key)).doubleValue();
     }
 
     private static String line(String what, List<Double> values) {
