@@ -4,10 +4,12 @@
 import { api, takeToken, whenUnauthorized, rememberProject, rememberedProject } from './api.js';
 import { h, showView } from './dom.js';
 import { endpointsView, endpointFormView } from './endpoints.js';
-import { deliveriesView, deliveryView } from './deliveries.js';
+import { deliveriesView, deliveryView, fetchDeliveries } from './deliveries.js';
 import { eventsView, eventView } from './events.js';
 
 const session = { info: null, endpoints: [], reloadEndpoints: () => loadEndpoints() };
+/** The first deliveries list, requested together with the link's facts when the page opens on it. */
+let prefetched = null;
 let stopped = false;
 
 /** The page a person sees when the link does not (or no longer) work; no API detail, no JSON. */
@@ -85,7 +87,9 @@ async function route() {
       await deliveryView(session, id);
     } else {
       markSection('deliveries');
-      await deliveriesView(session, params);
+      const early = prefetched;
+      prefetched = null;
+      await deliveriesView(session, params, early);
     }
   } catch (error) {
     if (error.status === 401) {
@@ -104,7 +108,12 @@ async function start() {
   }
   whenUnauthorized(unauthorized);
   try {
-    // the link's facts and its endpoints (names for the lists) are fetched together: one round trip, not two
+    // the link's facts, its endpoints (names for the lists) and, when the page opens on it, the deliveries list
+    // are fetched together: one round trip before the first paint, not three
+    const first = parseHash();
+    if (!first.parts[0] || (first.parts[0] === 'deliveries' && !first.parts[1])) {
+      prefetched = fetchDeliveries(first.params);
+    }
     const [{ data }] = await Promise.all([api('GET', '/portal_link/info'), loadEndpoints()]);
     session.info = data;
     rememberProject(data.project_name);
