@@ -146,7 +146,7 @@ export async function deliveriesView(session, params, prefetched = null) {
     return;
   }
   listRegion.replaceChildren(
-    table('Deliveries, newest first', ['Status', 'Event type', 'Endpoint', 'Attempts', 'Created', ''], rows, (d) => [
+    table('Deliveries, newest first', ['Status', 'Event type', 'Endpoint', 'Attempts', 'Created', 'Actions'], rows, (d) => [
       badge(d.status),
       d.event_type || '',
       endpointName(session, d.endpoint_id),

@@ -38,7 +38,7 @@ export async function eventsView(session, params) {
     return;
   }
   listRegion.replaceChildren(
-    table('Events, newest first', ['Event type', 'Endpoints', 'Created', ''], rows, (e) => [
+    table('Events, newest first', ['Event type', 'Endpoints', 'Created', 'Actions'], rows, (e) => [
       e.event_type || '',
       String((e.endpoints || []).length),
       timeElement(e.created_at),
@@ -66,7 +66,7 @@ export async function eventView(session, id) {
     h('details', {}, h('summary', {}, 'Headers'), headerList(event.headers)),
     h('h2', {}, `Deliveries (${rows.length})`),
     rows.length === 0 ? h('p', { class: 'empty' }, 'No deliveries to your endpoints.')
-      : table('Deliveries of this event', ['Status', 'Endpoint', 'Created', ''], rows, (d) => [
+      : table('Deliveries of this event', ['Status', 'Endpoint', 'Created', 'Actions'], rows, (d) => [
         badge(d.status), names.get(d.endpoint_id) || d.endpoint_id, timeElement(d.created_at),
         h('a', { class: 'button', href: `#/deliveries/${encodeURIComponent(d.uid)}` }, 'Open'),
       ]));
