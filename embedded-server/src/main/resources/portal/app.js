@@ -95,6 +95,12 @@ async function route() {
     if (error.status === 401) {
       return;
     }
+    if (error.status === 404) {
+      showView('Not found', h('p', { role: 'alert', class: 'message error' },
+        `${error.message}: it is not one of this link's, or it no longer exists.`),
+      h('p', {}, h('a', { href: '#/deliveries' }, 'Back to the deliveries')));
+      return;
+    }
     showView('Something went wrong', h('p', { role: 'alert', class: 'message error' }, error.message));
   }
 }

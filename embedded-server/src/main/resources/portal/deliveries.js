@@ -61,6 +61,17 @@ export function applyFilters(form, section) {
   window.location.hash = `#/${section}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * The filter form in a disclosure: open at desktop width or when a filter is set, folded at phone width so the
+ * list is on the first screen.
+ */
+export function filterPanel(form, params) {
+  const set = [...new Set([...params.keys()].filter((k) => k !== 'next' && k !== 'prev'))].length;
+  const wide = window.matchMedia('(min-width: 641px)').matches;
+  return h('details', { class: 'filter-panel', open: wide || set > 0 },
+    h('summary', {}, set > 0 ? `Filters (${set} set)` : 'Filters'), form);
+}
+
 export function pager(page, params, section, label) {
   const go = (direction, cursor) => {
     const next = new URLSearchParams(params);
@@ -126,7 +137,7 @@ export async function deliveriesView(session, params, prefetched = null) {
   const batch = h('button', { type: 'button', id: 'batch-retry', onclick: () => batchRetry(query, result) },
     'Retry all matching…');
   const totalsRegion = h('section', { id: 'delivery-totals', class: 'totals', 'aria-label': 'Status totals' });
-  showView('Deliveries', form, totalsRegion, h('div', { class: 'toolbar' }, batch), result, listRegion);
+  showView('Deliveries', filterPanel(form, params), totalsRegion, h('div', { class: 'toolbar' }, batch), result, listRegion);
 
   // the totals come from hourly counters and are not needed for the list: they never hold it up
   requests.totals

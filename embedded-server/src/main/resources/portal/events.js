@@ -2,7 +2,9 @@
 // event with its payload and its deliveries.
 import { api } from './api.js';
 import { h, showView, announce, table, badge, timeElement, codeBlock, headerList } from './dom.js';
-import { toApiTime, endpointSelect, windowFields, applyFilters, pager, cursorQuery } from './deliveries.js';
+import {
+  toApiTime, endpointSelect, windowFields, applyFilters, pager, cursorQuery, filterPanel,
+} from './deliveries.js';
 
 const PER_PAGE = 25;
 
@@ -22,7 +24,7 @@ export async function eventsView(session, params) {
   });
   const listRegion = h('section', { id: 'event-list', 'aria-label': 'Events', 'aria-busy': 'true' },
     h('p', { class: 'muted' }, 'Loading events…'));
-  showView('Events', form, listRegion);
+  showView('Events', filterPanel(form, params), listRegion);
   const { data } = await api('GET', '/events', {
     query: {
       endpointId: params.get('endpointId') || '', query: params.get('query') || '',

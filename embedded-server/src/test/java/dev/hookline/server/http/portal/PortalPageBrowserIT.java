@@ -194,6 +194,10 @@ class PortalPageBrowserIT {
         browser.click("#nav-deliveries");
         browser.waitForText("#delivery-list", "order.shipped");
         browser.size(390, 844);
+        browser.driver.navigate().refresh(); // the token comes from session storage now (not in the URL)
+        browser.waitForText("#delivery-list", "order.shipped");
+        assertFalse(browser.visible("details.filter-panel").getDomAttribute("open") != null,
+                "at phone width the filters are folded so the list is on the first screen");
         browser.screenshot("11-deliveries-phone");
         browser.dark(true);
         browser.screenshot("12-deliveries-phone-dark");
