@@ -30,6 +30,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
 
 /**
  * The portal page in a real headless Chromium against a real server on port 0: what an endpoint owner does with the
@@ -191,6 +193,26 @@ class PortalPageBrowserIT {
         browser.click("#hide-secret");
         assertTrue(browser.all("#new-secret").isEmpty(), "the secret is gone once dismissed");
 
+        String before = shop.client().getEndpoint(billing).secrets().getLast().value();
+        browser.click("#roll-" + billing);
+        browser.visible("#secret-expiration").clear();
+        browser.visible("#secret-expiration").sendKeys("60");
+        browser.screenshot("10a-roll-secret-dialog");
+        browser.click("#dialog-confirm");
+        browser.waitForText("#secret-box", "New secret for billing");
+        String rolled = browser.visible("#new-secret").getText();
+        assertFalse(rolled.equals(before), "a new secret");
+        assertTrue(shop.client().getEndpoint(billing).secrets().stream().anyMatch(x -> x.value().equals(rolled)),
+                "the secret shown is the endpoint's new one");
+        browser.screenshot("10b-secret-rolled");
+
+        browser.click("#delete-" + alerts);
+        browser.waitForText("#dialog-question", "Delete alerts?");
+        browser.click("#dialog-confirm");
+        browser.waitForText("#endpoint-result", "alerts was deleted.");
+        assertTrue(browser.all("#pause-" + alerts).isEmpty(), "gone from the list");
+        assertEquals(rolled, browser.visible("#new-secret").getText(), "the rolled secret stays until dismissed");
+
         browser.click("#nav-deliveries");
         browser.waitForText("#delivery-list", "order.shipped");
         browser.size(390, 844);
@@ -219,10 +241,22 @@ class PortalPageBrowserIT {
             }
         }
         browser.screenshot("20-endpoints-view-only");
+
+        // keyboard only: Tab to a delivery's Open, Enter, Tab to Retry, Enter
+        browser.open(server.baseUrl() + "/portal#/deliveries");
+        browser.visible("#open-" + failed.uid());
+        tabTo("open-" + failed.uid());
+        new Actions(browser.driver).sendKeys(Keys.ENTER).perform();
+        browser.waitForText("#view-title", "Delivery of order.paid");
+        assertEquals("view-title", activeId(), "the new view's heading has the focus (screen readers start there)");
+        tabTo("retry-delivery");
+        new Actions(browser.driver).sendKeys(Keys.ENTER).perform();
+        browser.waitForText("#delivery-result", "queued again");
+        browser.screenshot("21-keyboard-retry");
         browser.open(server.baseUrl() + "/portal#/endpoints/new");
         browser.waitForText("#view-title", "Not allowed");
         // reading still works: the list, and retrying a delivery
-        browser.open(server.baseUrl() + "/portal#/deliveries/" + failed.uid());
+        browser.open(server.baseUrl() + "/portal#/deliveries/" + failedToo.uid());
         browser.click("#retry-delivery");
         browser.waitForText("#delivery-result", "queued again");
     }
@@ -282,6 +316,18 @@ class PortalPageBrowserIT {
         browser.waitForText("main", "not found");
         browser.open(server.baseUrl() + "/portal#/endpoints/" + billing + "/edit");
         browser.waitForText("main", "not found");
+    }
+
+    private String activeId() {
+        return String.valueOf(browser.script("return document.activeElement && document.activeElement.id"));
+    }
+
+    /** Presses Tab until the element with {@code id} has the focus (at most 80 times). */
+    private void tabTo(String id) {
+        for (int i = 0; i < 80 && !id.equals(activeId()); i++) {
+            new Actions(browser.driver).sendKeys(Keys.TAB).perform();
+        }
+        assertEquals(id, activeId(), "reached by Tab");
     }
 
     private static String endpoint(ApiClient client, String name, String owner) {
