@@ -213,6 +213,14 @@ class PortalPageBrowserIT {
         assertTrue(browser.all("#pause-" + alerts).isEmpty(), "gone from the list");
         assertEquals(rolled, browser.visible("#new-secret").getText(), "the rolled secret stays until dismissed");
 
+        browser.click("#edit-" + billing);
+        browser.waitForText("#view-title", "Edit billing");
+        browser.visible("#endpoint-name").clear();
+        browser.visible("#endpoint-name").sendKeys("billing-eu");
+        browser.click("#endpoint-save");
+        browser.waitForText("#endpoint-result", "billing-eu was saved.");
+        assertEquals("billing-eu", shop.client().getEndpoint(billing).name());
+
         browser.click("#nav-deliveries");
         browser.waitForText("#delivery-list", "order.shipped");
         browser.size(390, 844);
