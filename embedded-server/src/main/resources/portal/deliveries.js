@@ -7,6 +7,8 @@ import {
 } from './dom.js';
 
 export const STATUSES = ['Success', 'Failure', 'Retry', 'Scheduled', 'Processing', 'Discarded'];
+/** What the API sends again by hand (others are refused: sent already, or still on their way). */
+const RETRYABLE = new Set(['Failure', 'Discarded']);
 const PER_PAGE = 25;
 
 function endpointName(session, id) {
@@ -166,8 +168,8 @@ export async function deliveriesView(session, params, prefetched = null) {
       h('div', { class: 'row-actions' },
         h('a', { class: 'button', href: `#/deliveries/${encodeURIComponent(d.uid)}`, id: `open-${d.uid}`,
           'aria-label': `Open the ${d.status} delivery of ${d.event_type} created ${time(d.created_at)}` }, 'Open'),
-        h('button', { type: 'button', id: `retry-${d.uid}`, onclick: () => retry(d, result),
-          'aria-label': `Retry the delivery of ${d.event_type} created ${time(d.created_at)}` }, 'Retry')),
+        RETRYABLE.has(d.status) ? h('button', { type: 'button', id: `retry-${d.uid}`, onclick: () => retry(d, result),
+          'aria-label': `Retry the delivery of ${d.event_type} created ${time(d.created_at)}` }, 'Retry') : null),
     ]),
     pager(data, params, 'deliveries', 'Deliveries'));
   announce(`${rows.length} deliveries shown${data.pagination && data.pagination.has_next_page ? ', more on the next page' : ''}.`);
@@ -277,11 +279,13 @@ export async function deliveryView(session, id) {
     try {
       const { data } = await api('PUT', `/eventdeliveries/${encodeURIComponent(id)}/resend`);
       document.getElementById('delivery-status').replaceChildren(badge(data.status));
+      retryButton.disabled = !RETRYABLE.has(data.status);
       say(result, `Delivery queued again (now ${data.status}).`);
     } catch (error) {
       say(result, error.message, true);
     }
-  } }, 'Retry');
+  }, disabled: !RETRYABLE.has(delivery.status),
+  title: 'Only failed or discarded deliveries are sent again by hand' }, 'Retry');
   const list = attempts.length === 0
     ? h('p', { class: 'empty' }, 'Not tried yet.')
     : h('div', { class: 'attempts' }, attempts.slice().reverse().map((a, i) => attemptView(a, attempts.length - 1 - i)));
