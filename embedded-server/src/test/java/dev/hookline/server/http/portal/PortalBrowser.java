@@ -28,7 +28,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 final class PortalBrowser implements AutoCloseable {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    /** Debian's chromium; {@code -Dhookline.chromium=...} points elsewhere (e.g. a missing path to see the skip). */
+    static final Path CHROMIUM = Path.of(System.getProperty("hookline.chromium", "/usr/bin/chromium"));
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("target", "portal-screenshots");
     static final Duration WAIT = Duration.ofSeconds(15);
