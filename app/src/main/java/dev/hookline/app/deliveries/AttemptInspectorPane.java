@@ -20,6 +20,11 @@ import org.kordamp.ikonli.javafx.FontIcon;
 final class AttemptInspectorPane extends VBox {
 
     AttemptInspectorPane(ObservableValue<AttemptInspection> inspection) {
+        this(inspection, new javafx.beans.property.SimpleStringProperty("Not attempted yet."));
+    }
+
+    /** {@code emptyText}: what it says while there is no attempt (e.g. why the delivery was never sent). */
+    AttemptInspectorPane(ObservableValue<AttemptInspection> inspection, ObservableValue<String> emptyText) {
         super(4);
         setId("attemptInspector");
         setPadding(new Insets(0, 8, 8, 8));
@@ -77,7 +82,9 @@ final class AttemptInspectorPane extends VBox {
         requestBody.setPrefRowCount(8);
         responseBody.setPrefRowCount(8);
 
-        Label empty = new Label("Not attempted yet.");
+        Label empty = new Label();
+        empty.setId("attemptEmpty");
+        empty.textProperty().bind(emptyText);
         empty.getStyleClass().add(Styles.TEXT_MUTED);
         empty.managedProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null, inspection));
         empty.visibleProperty().bind(empty.managedProperty());

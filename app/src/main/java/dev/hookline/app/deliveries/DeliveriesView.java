@@ -56,6 +56,16 @@ public final class DeliveriesView implements ConsoleView {
         detail.setAfterAction(() -> model.list().refresh());
 
         table = new PagedTableView<>(model.list(), "No deliveries in this time window");
+        // not "in this time window" when the window has hundreds and a filter left none
+        table.setEmptyText(Bindings.createStringBinding(() -> model.hasFilters()
+                ? "No deliveries match these filters" : "No deliveries in this time window",
+                model.list().filterProperty()));
+        table.setCountText(Bindings.createStringBinding(() -> {
+            long matching = model.counts().matching();
+            int shown = model.list().rows().size();
+            return matching < 0 ? shown + (shown == 1 ? " row" : " rows")
+                    : String.format(java.util.Locale.ROOT, "%,d matching", matching);
+        }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows()));
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();
@@ -122,7 +132,9 @@ public final class DeliveriesView implements ConsoleView {
         split.setDividerPositions(0.42);
         VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
 
-        root = new VBox(8, filters, batchBar, actionMessage, split);
+        DeliveryCountsPane counts = new DeliveryCountsPane(model, java.time.ZoneId.systemDefault());
+
+        root = new VBox(8, filters, batchBar, actionMessage, counts, split);
         root.setId("deliveriesView");
         root.setPadding(new Insets(8, 0, 0, 0));
         root.getStylesheets().addAll(DetailWidgets.stylesheet(), tableStylesheet());
@@ -142,7 +154,8 @@ public final class DeliveriesView implements ConsoleView {
     }
 
     private void columns() {
-        table.addStatusColumn("Status", (EventDelivery d) -> d.status() == null ? null : d.status().wire());
+        table.addStatusColumn("Status", (EventDelivery d) -> d.status() == null ? null : d.status().wire(),
+                DeliveryRows::why);
         table.addColumn("Event type", EventDelivery::eventType).setPrefWidth(140);
         TableColumn<EventDelivery, String> endpoint = table.addColumn("Endpoint", EventDelivery::endpointId);
         endpoint.setPrefWidth(150);
@@ -207,6 +220,7 @@ public final class DeliveriesView implements ConsoleView {
     @Override
     public void refresh() {
         model.list().refresh();
+        model.loadCounts();
         detail.reload();
         loadEndpointChoices();
     }
@@ -226,6 +240,7 @@ public final class DeliveriesView implements ConsoleView {
         if (!loaded) {
             loaded = true;
             model.list().reload();
+            model.loadCounts();
             loadEndpointChoices();
             model.session().clientProperty().subscribe((before, now) -> loadEndpointChoices());
         }

@@ -9,6 +9,8 @@ import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.table.PagedListModel;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,6 +33,8 @@ import javafx.collections.ObservableList;
 public final class DeliveriesViewModel {
 
     public static final int PAGE_SIZE = 50;
+    /** While live tail runs, the totals are counted again at most this often. */
+    static final Duration LIVE_COUNTS_EVERY = Duration.ofSeconds(5);
 
     private final ConsoleSession session;
     private final Clock clock;
@@ -45,6 +49,8 @@ public final class DeliveriesViewModel {
     private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final CountedBatch batchRetry;
     private final EndpointNames endpointNames;
+    private final DeliveryCounts counts;
+    private Instant countsLoadedAt = Instant.MIN;
     private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
@@ -62,6 +68,18 @@ public final class DeliveriesViewModel {
         this.endpointNames = new EndpointNames(session);
         list.rows().addListener((ListChangeListener<EventDelivery>) change -> list.rows()
                 .forEach(endpointNames::learn));
+        this.counts = new DeliveryCounts(session, clock);
+        // the totals and chart follow what the table lists: same filters, same window, same server
+        list.filterProperty().addListener((o, before, now) -> loadCounts());
+        list.dateRangeProperty().addListener((o, before, now) -> loadCounts());
+        session.clientProperty().addListener((o, before, now) -> loadCounts());
+        list.rows().addListener((ListChangeListener<EventDelivery>) change -> {
+            // live tail brings new rows: count again, at most every few seconds
+            if (list.liveTailProperty().get()
+                    && Duration.between(countsLoadedAt, clock.instant()).compareTo(LIVE_COUNTS_EVERY) >= 0) {
+                loadCounts();
+            }
+        });
 
         InvalidationListener filtersChanged = observable -> {
             if (!applying) {
@@ -72,6 +90,36 @@ public final class DeliveriesViewModel {
                 sort)) {
             observable.addListener(filtersChanged);
         }
+    }
+
+    /** Asks again for the status totals and the chart of the current filters and window. */
+    public void loadCounts() {
+        countsLoadedAt = clock.instant();
+        counts.load(filter(), list.dateRangeProperty().get() == null ? DateRange.defaultRange()
+                : list.dateRangeProperty().get());
+    }
+
+    /** The status totals and the deliveries-over-time chart of what the table lists. */
+    public DeliveryCounts counts() {
+        return counts;
+    }
+
+    /**
+     * Clicking a status total: filters by that status alone, or, when it is already the only one, by none.
+     */
+    public void toggleStatus(EventDeliveryStatus status) {
+        if (statuses.size() == 1 && statuses.get(0) == status) {
+            statuses.clear();
+        } else {
+            statuses.setAll(status);
+        }
+    }
+
+    /** True when a filter other than the sort is set (the empty table then says no delivery matches them). */
+    public boolean hasFilters() {
+        DeliveryFilter f = filter();
+        return !f.statuses().isEmpty() || !f.endpointIds().isEmpty() || f.eventType() != null
+                || f.subscriptionId() != null || f.eventId() != null || f.idempotencyKey() != null;
     }
 
     /** The filters as they are now. */

@@ -71,6 +71,17 @@ public final class DeliveryDetailPane extends VBox {
         model.errorProperty().subscribe(error -> message.pseudoClassStateChanged(Styles.STATE_DANGER,
                 !error.isEmpty()));
 
+        // why a Failure or Discarded delivery stopped, in the server's words (e.g. "endpoint is paused")
+        Label why = new Label();
+        why.setId("detailWhy");
+        why.setWrapText(true);
+        why.setGraphic(new FontIcon(Feather.INFO));
+        why.getStyleClass().add("delivery-why");
+        why.textProperty().bind(text(model, d -> DeliveryRows.why(d).isEmpty() ? ""
+                : d.status().wire() + ": " + DeliveryRows.why(d)));
+        why.managedProperty().bind(why.textProperty().isNotEmpty());
+        why.visibleProperty().bind(why.managedProperty());
+
         GridPane facts = DetailWidgets.factsGrid(3);
         DetailWidgets.addFact(facts, "Delivery ID", "detailDeliveryId", text(model, EventDelivery::uid), true);
         DetailWidgets.addFact(facts, "Event ID", "detailEventId", text(model, EventDelivery::eventId), true);
@@ -90,7 +101,7 @@ public final class DeliveryDetailPane extends VBox {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
 
-        getChildren().addAll(header, message, facts, tabs);
+        getChildren().addAll(header, message, why, facts, tabs);
     }
 
     private static SplitPane attempts(DeliveryDetailViewModel model) {
@@ -129,7 +140,9 @@ public final class DeliveryDetailPane extends VBox {
             }
         });
 
-        ScrollPane inspector = new ScrollPane(new AttemptInspectorPane(model.inspectionProperty()));
+        ScrollPane inspector = new ScrollPane(new AttemptInspectorPane(model.inspectionProperty(),
+                text(model, d -> DeliveryRows.why(d).isEmpty() ? "Not attempted yet."
+                        : "Not attempted: " + DeliveryRows.why(d) + ".")));
         inspector.setFitToWidth(true);
         SplitPane split = new SplitPane(list, inspector);
         split.setOrientation(Orientation.HORIZONTAL);

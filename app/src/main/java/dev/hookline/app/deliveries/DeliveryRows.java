@@ -40,6 +40,20 @@ public final class DeliveryRows {
         return delivery.latency() == null ? "" : delivery.latency();
     }
 
+    /**
+     * Why a delivery did not go through, in the server's words ({@code description}: "endpoint is paused", "Retry
+     * limit exceeded", "Endpoint returned status code 500"...), for {@code Failure} and {@code Discarded}; else
+     * {@code ""}.
+     */
+    public static String why(EventDelivery delivery) {
+        boolean stopped = delivery.status() == EventDeliveryStatus.FAILURE
+                || delivery.status() == EventDeliveryStatus.DISCARDED;
+        if (!stopped || delivery.description() == null || delivery.description().isBlank()) {
+            return "";
+        }
+        return delivery.description().strip();
+    }
+
     /** The source's name, else its ID; {@code ""} for events sent through the API. */
     public static String source(EventDelivery delivery) {
         if (delivery.sourceMetadata() != null) {

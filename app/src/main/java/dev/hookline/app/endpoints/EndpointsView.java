@@ -59,8 +59,7 @@ public final class EndpointsView implements ConsoleView {
         table.addColumn("Name", Endpoint::name).setPrefWidth(160);
         table.addColumn("URL", Endpoint::url).setPrefWidth(260);
         table.addColumn("Owner", Endpoint::ownerId).setPrefWidth(110);
-        table.addColumn("Failure rate", endpoint -> endpoint.failureRate() == null ? "–"
-                : String.format(Locale.ROOT, "%.0f %%", endpoint.failureRate() * 100)).setPrefWidth(90);
+        table.addColumn("Failure rate", EndpointsView::failureRate).setPrefWidth(90);
         table.addIdColumn("ID", Endpoint::uid);
         table.enableShownColumnsExport("endpoints");
         table.setOnOpen(endpoint -> openSelected());
@@ -198,5 +197,18 @@ public final class EndpointsView implements ConsoleView {
             formView.viewModel().edit(endpoint);
             layout.showPanel(formView.node());
         }
+    }
+
+    /**
+     * The circuit breaker's {@code failure_rate} as the API gives it: already a percentage (0 to 100, as in Convoy),
+     * so {@code 100} reads "100 %" and {@code 12.5} "12.5 %"; "–" when the server keeps no rate.
+     */
+    static String failureRate(Endpoint endpoint) {
+        Double rate = endpoint.failureRate();
+        if (rate == null) {
+            return "–";
+        }
+        return (rate == Math.rint(rate) ? String.format(Locale.ROOT, "%.0f", rate)
+                : String.format(Locale.ROOT, "%.1f", rate)) + " %";
     }
 }

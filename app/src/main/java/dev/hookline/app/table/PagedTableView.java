@@ -45,6 +45,8 @@ public final class PagedTableView<T> extends VBox {
     private final HBox filterBar = new HBox(8);
     private final HBox actions = new HBox(6);
     private final Label footerMessage = new Label();
+    private final Label rowCount = new Label();
+    private final Label placeholder = new Label();
     private final ZoneId zone;
     /** Every column added, as the export writes it: what the user sees, nothing the table does not show. */
     private final List<ExportColumn<T>> shownColumns = new java.util.ArrayList<>();
@@ -69,13 +71,8 @@ public final class PagedTableView<T> extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
         VBox.setVgrow(table, Priority.ALWAYS);
-        Label placeholder = new Label();
         placeholder.getStyleClass().add(Styles.TEXT_MUTED);
-        placeholder.textProperty().bind(Bindings.createStringBinding(() -> switch (model.stateProperty().get()) {
-            case IDLE, LOADING -> "Loading…";
-            case FAILED -> "Nothing to show: the list could not be loaded.";
-            case LOADED -> emptyText;
-        }, model.stateProperty()));
+        setEmptyText(new javafx.beans.property.SimpleStringProperty(emptyText));
         table.setPlaceholder(placeholder);
         table.setOnMouseClicked(event -> {
             if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2) {
@@ -95,6 +92,20 @@ public final class PagedTableView<T> extends VBox {
 
     public PagedListModel<T> model() {
         return model;
+    }
+
+    /** What the empty table says once loaded (e.g. whether filters or the window left nothing). */
+    public void setEmptyText(javafx.beans.value.ObservableValue<String> emptyText) {
+        placeholder.textProperty().bind(Bindings.createStringBinding(() -> switch (model.stateProperty().get()) {
+            case IDLE, LOADING -> "Loading…";
+            case FAILED -> "Nothing to show: the list could not be loaded.";
+            case LOADED -> emptyText.getValue();
+        }, model.stateProperty(), emptyText));
+    }
+
+    /** The footer's count, "N rows" (the rows on screen) unless the view knows better (e.g. "N matching"). */
+    public void setCountText(javafx.beans.value.ObservableValue<String> text) {
+        rowCount.textProperty().bind(text);
     }
 
     /** The left of the tool bar, where the view puts its filters. */
@@ -190,6 +201,15 @@ public final class PagedTableView<T> extends VBox {
         return column;
     }
 
+    /** A status column shown as a pill, {@code why} of the row in a tooltip (when it gives one). */
+    public <V> TableColumn<T, V> addStatusColumn(String title, Function<? super T, V> status,
+                                                 Function<? super T, String> why) {
+        TableColumn<T, V> column = addColumn(title, status);
+        column.setCellFactory(StatusPill.forTableColumn(Object::toString, why));
+        column.setPrefWidth(110);
+        return column;
+    }
+
     /** A status column shown as a pill. */
     public <V> TableColumn<T, V> addStatusColumn(String title, Function<? super T, V> status) {
         TableColumn<T, V> column = addColumn(title, status);
@@ -276,7 +296,7 @@ public final class PagedTableView<T> extends VBox {
         ProgressIndicator progress = new ProgressIndicator();
         progress.setPrefSize(16, 16);
         progress.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.LOADING));
-        Label count = new Label();
+        Label count = rowCount;
         count.setId("rowCount");
         count.textProperty().bind(Bindings.size(model.rows()).asString("%d rows"));
         Button previous = new Button("Previous", new FontIcon(Feather.CHEVRON_LEFT));

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
 import javafx.util.Callback;
 
 /**
@@ -56,6 +57,15 @@ public final class StatusPill extends Label {
 
     /** A cell factory showing {@code status} of each row as a pill. */
     public static <S, V> Callback<TableColumn<S, V>, TableCell<S, V>> forTableColumn(Function<? super V, String> text) {
+        return forTableColumn(text, row -> null);
+    }
+
+    /**
+     * A cell factory showing {@code status} of each row as a pill, with {@code why} of the row (e.g. the reason a
+     * delivery failed) as the cell's tooltip when it gives one.
+     */
+    public static <S, V> Callback<TableColumn<S, V>, TableCell<S, V>> forTableColumn(Function<? super V, String> text,
+                                                                                    Function<? super S, String> why) {
         return column -> new TableCell<>() {
             private final StatusPill pill = new StatusPill();
 
@@ -69,6 +79,9 @@ public final class StatusPill extends Label {
                     pill.setStatus(status);
                     setGraphic(pill);
                 }
+                S row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                String reason = row == null ? null : why.apply(row);
+                setTooltip(reason == null || reason.isBlank() ? null : new Tooltip(reason));
             }
         };
     }

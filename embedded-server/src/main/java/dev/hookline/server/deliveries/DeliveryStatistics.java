@@ -25,17 +25,13 @@ import java.util.Map;
  * How many deliveries the deliveries list matches: per status ({@link #statusTotals}) and per status in time
  * buckets ({@link #timeSeries}), for exactly the list's filters and date window ({@link DeliveryStore.Filter}).
  *
- * <p>Two sources, chosen per request (ADR 0007 and docs/BENCHMARKS.md, "Status totals and time series"):
- * <ul>
- *   <li>{@code delivery_counts}: live deliveries per project, hour of creation, endpoint and status, kept by
- *   triggers on {@code event_deliveries} (migration V005). Whole hours of the window, when the filter is only
- *   endpoints, statuses and dates (what the console's totals and chart ask most), are read from it: a month of a
- *   busy project is some tens of thousands of rows instead of 700,000 index entries.</li>
- *   <li>The list's indexes, which all end in {@code (status, id)}, IDs being ULIDs whose prefix is the creation time
- *   (ADR 0004): the partial hours at a window's edges, and every filter by event, subscription or event type, are
- *   ranges of a covering index, counted without reading a row. One statement per endpoint asked for counts every
- *   status and bucket at once (correlated counts over a {@code VALUES} list of statuses and ID ranges).</li>
- * </ul>
+ * <p>Counted from the list's indexes, never from the table: every delivery index ends in {@code (status, id)} and
+ * IDs are ULIDs whose prefix is the creation time (ADR 0004), so "deliveries of this endpoint in this status created
+ * in this hour" is one range of a covering index, which SQLite counts without reading a row. One statement per
+ * endpoint asked for counts every status and bucket at once (correlated {@code COUNT(*)} over a {@code VALUES} list
+ * of statuses and ID ranges). Exact, and nothing to keep up to date on the write path; the cost grows with the
+ * deliveries counted (ADR 0007 addendum and docs/BENCHMARKS.md say why a counter table kept by triggers was tried
+ * and dropped).
  */
 public final class DeliveryStatistics {
 
@@ -151,26 +147,11 @@ public final class DeliveryStatistics {
         return starts;
     }
 
-    private static final long HOUR_MS = 3_600_000L;
-    /** The end of an open window: the last hour a ULID can encode (48-bit milliseconds), hour-aligned. */
-    private static final long OPEN_END = ((1L << 48) / HOUR_MS) * HOUR_MS - 1;
+    /** The end of an open window: the last millisecond a ULID can encode (48 bits). */
+    private static final long OPEN_END = (1L << 48) - 1;
 
     /** Creation times {@code [fromMs, toMs]} in epoch milliseconds, both inclusive. */
     private record Window(long fromMs, long toMs) {
-
-        /** The first whole hour inside the window (epoch hours). */
-        long firstWholeHour() {
-            return Math.floorDiv(fromMs + HOUR_MS - 1, HOUR_MS);
-        }
-
-        /** The hour after the last whole hour inside the window (epoch hours, exclusive). */
-        long endWholeHour() {
-            return Math.floorDiv(toMs + 1, HOUR_MS);
-        }
-
-        boolean hasWholeHours() {
-            return firstWholeHour() < endWholeHour();
-        }
 
         IdRange ids(long from, long to) {
             return new IdRange(Ulid.lowerBound(from), Ulid.upperBound(to));
@@ -183,12 +164,7 @@ public final class DeliveryStatistics {
 
     /**
      * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
-     * resolved to its event first, as the list does). {@code windows} are in time order and do not overlap.
-     *
-     * <p>Without an event, subscription or event type filter, the whole hours of each window are read from
-     * {@code delivery_counts} (per project, hour, endpoint and status; kept by triggers, see V005) and only the
-     * partial hours at a window's edges are counted from the index; otherwise everything is counted from the index
-     * the list would walk.
+     * resolved to its event first, as the list does).
      */
     private static long[][] count(Connection c, String projectId, DeliveryStore.Filter filter, List<Window> windows)
             throws SQLException {
@@ -205,112 +181,18 @@ public final class DeliveryStatistics {
             resolved = filter.withEvent(eventId);
         }
         List<EventDeliveryStatus> statuses = resolved.statuses().isEmpty() ? STATUSES : resolved.statuses();
-        boolean counters = resolved.eventId() == null && resolved.subscriptionId() == null
-                && resolved.eventType() == null;
-        List<IdRange> indexRanges = new ArrayList<>();
-        List<Integer> indexWindow = new ArrayList<>();
-        for (int i = 0; i < windows.size(); i++) {
-            Window w = windows.get(i);
-            if (!counters || !w.hasWholeHours()) {
-                indexRanges.add(w.ids(w.fromMs(), w.toMs()));
-                indexWindow.add(i);
-                continue;
-            }
-            long wholeFrom = w.firstWholeHour() * HOUR_MS;
-            long wholeTo = w.endWholeHour() * HOUR_MS;
-            if (w.fromMs() < wholeFrom) {
-                indexRanges.add(w.ids(w.fromMs(), wholeFrom - 1));
-                indexWindow.add(i);
-            }
-            if (wholeTo <= w.toMs()) {
-                indexRanges.add(w.ids(wholeTo, w.toMs()));
-                indexWindow.add(i);
-            }
-        }
-        if (counters) {
-            addWholeHours(c, counts, projectId, resolved.endpointIds(), statuses, windows);
-        }
-        if (indexRanges.isEmpty()) {
-            return counts;
-        }
-        long[][] partial = new long[indexRanges.size()][STATUSES.size()];
+        List<IdRange> ranges = windows.stream().map(w -> w.ids(w.fromMs(), w.toMs())).toList();
         List<String> endpoints = resolved.endpointIds() == null ? List.of() : resolved.endpointIds();
         boolean perRowEndpoint = resolved.eventId() != null || resolved.subscriptionId() != null;
         if (endpoints.isEmpty() || perRowEndpoint) {
-            add(c, partial, statement(projectId, resolved, null, endpoints, statuses, indexRanges));
+            add(c, counts, statement(projectId, resolved, null, endpoints, statuses, ranges));
         } else {
             // one index walk per endpoint: (project, endpoint[, type], status, id)
             for (String endpoint : endpoints) {
-                add(c, partial, statement(projectId, resolved, endpoint, List.of(), statuses, indexRanges));
-            }
-        }
-        for (int r = 0; r < partial.length; r++) {
-            for (int s = 0; s < STATUSES.size(); s++) {
-                counts[indexWindow.get(r)][s] += partial[r][s];
+                add(c, counts, statement(projectId, resolved, endpoint, List.of(), statuses, ranges));
             }
         }
         return counts;
-    }
-
-    /**
-     * Adds the counts of the whole hours of {@code windows} from {@code delivery_counts}: one range read of its
-     * primary key (project, hour, ...) from the first window's first whole hour to the last window's end, each row
-     * added to the window its hour falls in.
-     */
-    private static void addWholeHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
-                                      List<EventDeliveryStatus> statuses, List<Window> windows) throws SQLException {
-        long from = Long.MAX_VALUE;
-        long to = Long.MIN_VALUE;
-        for (Window w : windows) {
-            if (w.hasWholeHours()) {
-                from = Math.min(from, w.firstWholeHour());
-                to = Math.max(to, w.endWholeHour());
-            }
-        }
-        if (from >= to) {
-            return;
-        }
-        StringBuilder sql = new StringBuilder("SELECT hour, status, SUM(n) FROM delivery_counts "
-                + "WHERE project_id = ? AND hour >= ? AND hour < ?");
-        List<Object> params = new ArrayList<>(List.of(projectId, from, to));
-        if (endpoints != null) {
-            sql.append(" AND endpoint_id IN (").append(String.join(", ", Collections.nCopies(endpoints.size(), "?")))
-                    .append(")");
-            params.addAll(endpoints);
-        }
-        if (statuses.size() < STATUSES.size()) {
-            sql.append(" AND status IN (").append(String.join(", ", Collections.nCopies(statuses.size(), "?")))
-                    .append(")");
-            statuses.forEach(st -> params.add(st.wire()));
-        }
-        sql.append(" GROUP BY hour, status ORDER BY hour");
-        try (PreparedStatement s = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < params.size(); i++) {
-                s.setObject(i + 1, params.get(i));
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                int w = 0;
-                while (rs.next()) {
-                    long hour = rs.getLong(1);
-                    // rows come in hour order (the key's order), so the window only moves forward
-                    while (w < windows.size() && (!windows.get(w).hasWholeHours()
-                            || windows.get(w).endWholeHour() <= hour)) {
-                        w++;
-                    }
-                    if (w == windows.size()) {
-                        break;
-                    }
-                    Window window = windows.get(w);
-                    if (hour < window.firstWholeHour()) {
-                        continue; // an hour between two windows' whole hours: counted from the index, or outside
-                    }
-                    EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
-                    if (status != null) {
-                        counts[w][status.ordinal()] += rs.getLong(3);
-                    }
-                }
-            }
-        }
     }
 
     /** A statement's text and its parameters in order. */

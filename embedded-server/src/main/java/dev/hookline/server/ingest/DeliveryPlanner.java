@@ -194,7 +194,9 @@ public final class DeliveryPlanner {
             deliveries.add(new NewDelivery(eventId, m.endpoint().uid(), m.subscription().uid(), sourceId, eventType,
                     idempotencyKey, m.status(), m.subscription().subscription().deliveryMode(), plan.headers(),
                     urlQueryParams, plan.retry(), m.transformedPayload(), m.failure() == null ? 0 : 1, now, 0,
-                    m.failure() == null ? "" : m.failure(), acknowledgedAt == null ? now : acknowledgedAt));
+                    m.failure() != null ? m.failure() : m.status() == EventDeliveryStatus.DISCARDED
+                            ? "endpoint is " + m.endpoint().status().wire() : "", // the dispatcher's words
+                    acknowledgedAt == null ? now : acknowledgedAt));
         }
         List<EventDelivery> stored = DeliveryStore.insertDeliveries(c, context, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {

@@ -26,8 +26,7 @@ final class Migrations {
     static final List<String> MIGRATIONS = List.of(
             "V001__initial_schema.sql",
             "V002__event_list_indexes.sql",
-            "V003__subscription_filters.sql",
-            "V005__delivery_counts.sql");
+            "V003__subscription_filters.sql");
 
     private Migrations() {
     }

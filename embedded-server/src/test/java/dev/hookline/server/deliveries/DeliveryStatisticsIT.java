@@ -173,9 +173,9 @@ class DeliveryStatisticsIT {
     }
 
     @Test
-    void theHourlyCountersFollowEveryStatusChangeAndAgreeWithTheIndexes() {
-        // whole hours come from the counters, an event type filter counts from the index: with one event type in
-        // the project both must answer the same, before and after deliveries change status
+    void theCountsFollowEveryStatusChangeWhicheverIndexCountsThem() {
+        // no filter counts the status index, an event type filter the type's index: with one event type in the
+        // project both must answer the same, before and after deliveries change status
         Event early = seeds.event(project.id()).type("order.created").endpoints(acme1, acme2).insert();
         seed(early, acme1, "", EventDeliveryStatus.FAILURE);
         seed(early, acme2, "", EventDeliveryStatus.DISCARDED);
@@ -201,6 +201,18 @@ class DeliveryStatisticsIT {
         client.deleteEndpoint(acme2);
         assertEquals(client.listEventDeliveries(ListQuery.create().perPage(100)).content().size(),
                 client.eventDeliveryStatusTotals(ListQuery.create()).total(), "a deleted endpoint's deliveries");
+    }
+
+    @Test
+    void aDeliveryDiscardedBecauseItsEndpointIsPausedSaysWhyAndIsCounted() {
+        client.pauseEndpoint(acme2);
+        client.createEvent(CreateEventRequest.toEndpoint(acme2, "invoice.paid", Json.strict().createObjectNode()));
+
+        var discarded = client.listEventDeliveries(ListQuery.create().with("endpointId", acme2)).content();
+        assertEquals(1, discarded.size());
+        assertEquals(EventDeliveryStatus.DISCARDED, discarded.get(0).status());
+        assertEquals("endpoint is paused", discarded.get(0).description(), "the reason the console shows");
+        assertEquals(1, client.eventDeliveryStatusTotals(ListQuery.create()).count(EventDeliveryStatus.DISCARDED));
     }
 
     @Test

@@ -1,0 +1,182 @@
+package dev.hookline.app.deliveries;
+
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.DeliveryStatusTotals;
+import dev.hookline.api.model.DeliveryTimeSeries;
+import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.table.DateRange;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * How many deliveries the deliveries view's filters and window match: the status totals (one request to
+ * {@code eventdeliveries/statustotals}) and the deliveries over time (one to {@code eventdeliveries/timeseries}),
+ * each loaded in the background; an answer to an older request is dropped. No controls; call it on the FX thread.
+ *
+ * <p>The totals are asked without the status filter, so every status keeps its count and clicking one can filter
+ * by it; {@link #matching} is the sum over the statuses the filter keeps. The chart follows every filter. A server
+ * without these routes (a remote Convoy answers 404) leaves them {@link State#UNAVAILABLE}, with a message, and
+ * nothing else changes.
+ */
+public final class DeliveryCounts {
+
+    /** Where one of the two answers stands. */
+    public enum State { IDLE, LOADING, LOADED, UNAVAILABLE, FAILED }
+
+    /** Windows up to this long are charted per hour, longer ones per day. */
+    static final Duration HOURLY_UP_TO = Duration.ofHours(48);
+    static final String TOTALS_UNAVAILABLE = "Totals are unavailable on this server.";
+    static final String CHART_UNAVAILABLE = "The deliveries-over-time chart is unavailable on this server.";
+
+    private final ConsoleSession session;
+    private final Clock clock;
+    private final ReadOnlyObjectWrapper<DeliveryStatusTotals> totals = new ReadOnlyObjectWrapper<>(this, "totals");
+    private final ReadOnlyObjectWrapper<DeliveryTimeSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
+    private final ReadOnlyObjectWrapper<State> totalsState = new ReadOnlyObjectWrapper<>(this, "totalsState",
+            State.IDLE);
+    private final ReadOnlyObjectWrapper<State> seriesState = new ReadOnlyObjectWrapper<>(this, "seriesState",
+            State.IDLE);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyObjectWrapper<List<EventDeliveryStatus>> counted = new ReadOnlyObjectWrapper<>(this,
+            "counted", List.of());
+    private long ticket;
+    private String totalsProblem = "";
+    private String seriesProblem = "";
+
+    public DeliveryCounts(ConsoleSession session, Clock clock) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Asks again for the totals and the chart of {@code filter} in {@code range}, as of now. */
+    public void load(DeliveryFilter filter, DateRange range) {
+        long mine = ++ticket;
+        Instant now = clock.instant();
+        ListQuery everyStatus = new DeliveryFilter(List.of(), filter.endpointIds(), filter.eventType(),
+                filter.subscriptionId(), filter.eventId(), filter.idempotencyKey(), filter.sort())
+                .toBatchQuery(range, now);
+        ListQuery matching = filter.toBatchQuery(range, now);
+        String bucket = bucketFor(range.resolve(now));
+        counted.set(filter.statuses());
+        ApiClient client = session.client();
+        totalsState.set(State.LOADING);
+        seriesState.set(State.LOADING);
+        session.tasks().run(() -> client.eventDeliveryStatusTotals(everyStatus), answer -> {
+            if (mine == ticket) {
+                totals.set(answer);
+                totalsState.set(State.LOADED);
+                totalsProblem = "";
+                updateMessage();
+            }
+        }, failure -> {
+            if (mine == ticket) {
+                totals.set(null);
+                totalsState.set(stateOf(failure));
+                totalsProblem = problem(failure, TOTALS_UNAVAILABLE, "Totals could not be loaded: ");
+                updateMessage();
+            }
+        });
+        session.tasks().run(() -> client.eventDeliveryTimeSeries(matching, bucket), answer -> {
+            if (mine == ticket) {
+                series.set(answer);
+                seriesState.set(State.LOADED);
+                seriesProblem = "";
+                updateMessage();
+            }
+        }, failure -> {
+            if (mine == ticket) {
+                series.set(null);
+                seriesState.set(stateOf(failure));
+                seriesProblem = problem(failure, CHART_UNAVAILABLE, "The chart could not be loaded: ");
+                updateMessage();
+            }
+        });
+    }
+
+    /** {@code hour} for windows up to two days, {@code day} beyond. */
+    static String bucketFor(DateRange.Window window) {
+        return Duration.between(window.start(), window.end()).compareTo(HOURLY_UP_TO) <= 0 ? "hour" : "day";
+    }
+
+    /**
+     * How many deliveries the list matches: the totals of the statuses the filter keeps (all when it keeps any), or
+     * -1 while unknown.
+     */
+    public long matching() {
+        DeliveryStatusTotals answer = totals.get();
+        if (answer == null) {
+            return -1;
+        }
+        List<EventDeliveryStatus> kept = counted.get().isEmpty() ? List.of(EventDeliveryStatus.values())
+                : counted.get();
+        // summed here rather than read from "total": a Convoy answer has only "totals", without empty statuses
+        return kept.stream().mapToLong(answer::count).sum();
+    }
+
+    private void updateMessage() {
+        boolean bothGone = totalsState.get() == State.UNAVAILABLE && seriesState.get() == State.UNAVAILABLE;
+        if (bothGone) {
+            message.set(TOTALS_UNAVAILABLE);
+        } else {
+            message.set(String.join(" ", List.of(totalsProblem, seriesProblem).stream()
+                    .filter(s -> !s.isEmpty()).toList()));
+        }
+    }
+
+    private State stateOf(Throwable failure) {
+        if (isMissingRoute(failure)) {
+            return State.UNAVAILABLE;
+        }
+        session.reportConnectionFailure(failure);
+        return State.FAILED;
+    }
+
+    private static String problem(Throwable failure, String unavailable, String failed) {
+        return isMissingRoute(failure) ? unavailable : failed + Failures.describe(failure);
+    }
+
+    /**
+     * The server has no such route: a 404, or a Convoy that reads {@code statustotals} as a delivery ID (its "not
+     * found" 400s).
+     */
+    private static boolean isMissingRoute(Throwable failure) {
+        return failure instanceof ApiException api && (api.isNotFound() || api.status() == 405);
+    }
+
+    public ReadOnlyObjectProperty<DeliveryStatusTotals> totalsProperty() {
+        return totals.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<DeliveryTimeSeries> seriesProperty() {
+        return series.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<State> totalsStateProperty() {
+        return totalsState.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<State> seriesStateProperty() {
+        return seriesState.getReadOnlyProperty();
+    }
+
+    /** Why totals or chart are missing ({@code ""} when both are there or loading). */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** The statuses {@link #matching} sums (the filter's at the last load; empty: all). */
+    public ReadOnlyObjectProperty<List<EventDeliveryStatus>> countedProperty() {
+        return counted.getReadOnlyProperty();
+    }
+}
