@@ -7,7 +7,7 @@ function rate(endpoint) {
   if (endpoint.failure_rate === null || endpoint.failure_rate === undefined) {
     return h('span', { class: 'muted' }, 'not sampled');
   }
-  return `${(endpoint.failure_rate * 100).toFixed(1)} %`;
+  return `${Number(endpoint.failure_rate).toFixed(1)} %`; // the API gives a percentage
 }
 
 function circuit(endpoint) {

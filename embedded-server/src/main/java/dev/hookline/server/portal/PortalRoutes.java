@@ -2,6 +2,7 @@ package dev.hookline.server.portal;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
@@ -74,9 +75,10 @@ public final class PortalRoutes {
     private void list(Exchange ex) throws IOException {
         PortalLinkStore.Link link = link(ex);
         ListParams params = ListParams.from(ex);
-        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.list(link.projectId(),
-                params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
-                link.hasOwner() ? null : link.id())));
+        Page<Endpoint> page = endpoints.list(link.projectId(), params, ex.query("q").orElse(null),
+                link.hasOwner() ? link.ownerId() : null, link.hasOwner() ? null : link.id());
+        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(new Page<>(
+                page.content().stream().map(this::withCircuit).toList(), page.pagination())));
     }
 
     private void get(Exchange ex) throws IOException {
@@ -89,7 +91,7 @@ public final class PortalRoutes {
         if (endpoint == null) {
             throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
         }
-        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
+        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(withCircuit(endpoint)));
     }
 
     /** The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. */
@@ -149,6 +151,11 @@ public final class PortalRoutes {
             throw ApiError.notFound(EndpointRoutes.NOT_FOUND);
         }
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
+    }
+
+    /** The endpoint with its circuit breaker's {@code failure_rate} and {@code cb_state}, as on {@code /api/v1}. */
+    private Endpoint withCircuit(Endpoint endpoint) {
+        return context.circuitBreakers().describe(endpoint, context.now());
     }
 
     private PortalLinkStore.Link link(Exchange ex) {
