@@ -14,6 +14,7 @@ public final class ServerContext {
     private final Database db;
     private final Clock clock;
     private final Ulid ids;
+    private final java.util.concurrent.atomic.AtomicLong requeues = new java.util.concurrent.atomic.AtomicLong();
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
     private volatile Runnable metaEventsDue = () -> { };
@@ -63,6 +64,20 @@ public final class ServerContext {
      */
     public void signalDeliveriesDue() {
         deliveriesDue.run();
+    }
+
+    /**
+     * Call after committing a write that puts settled deliveries ({@code Success}, {@code Failure},
+     * {@code Discarded}) back in the queue (resend, force resend, batch retry): delivery counts cached for past hours
+     * ({@code deliveries.DeliveryStatistics}) are then dropped. The only way a settled delivery changes.
+     */
+    public void deliveriesRequeued() {
+        requeues.incrementAndGet();
+    }
+
+    /** How many times {@link #deliveriesRequeued()} was called since start. */
+    public long requeues() {
+        return requeues.get();
     }
 
     /** The dispatcher's wake-up call, run by {@link #signalDeliveriesDue()}. */

@@ -62,6 +62,16 @@ public final class DeliveryCounts {
     /** Asks again for the totals and the chart of {@code filter} in {@code range}, as of now. */
     public void load(DeliveryFilter filter, DateRange range) {
         long mine = ++ticket;
+        ApiClient client = session.client();
+        if (client == null) {
+            // not connected (yet): nothing to count, nothing to complain about
+            totals.set(null);
+            series.set(null);
+            totalsState.set(State.IDLE);
+            seriesState.set(State.IDLE);
+            message.set("");
+            return;
+        }
         Instant now = clock.instant();
         ListQuery everyStatus = new DeliveryFilter(List.of(), filter.endpointIds(), filter.eventType(),
                 filter.subscriptionId(), filter.eventId(), filter.idempotencyKey(), filter.sort())
@@ -69,7 +79,6 @@ public final class DeliveryCounts {
         ListQuery matching = filter.toBatchQuery(range, now);
         String bucket = bucketFor(range.resolve(now));
         counted.set(filter.statuses());
-        ApiClient client = session.client();
         totalsState.set(State.LOADING);
         seriesState.set(State.LOADING);
         session.tasks().run(() -> client.eventDeliveryStatusTotals(everyStatus), answer -> {

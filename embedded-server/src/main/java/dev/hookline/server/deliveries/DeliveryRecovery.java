@@ -82,6 +82,7 @@ public final class DeliveryRecovery {
                     baseUrl).get(0);
         });
         LOG.info("delivery {} of project {} queued again by hand", deliveryId, projectId);
+        context.deliveriesRequeued();
         context.signalDeliveriesDue();
         return resent;
     }
@@ -175,6 +176,7 @@ public final class DeliveryRecovery {
 
     private void signalIfQueued(BatchOutcome outcome) {
         if (outcome.successful() > 0) {
+            context.deliveriesRequeued();
             context.signalDeliveriesDue();
         }
     }

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How many deliveries the deliveries list matches: per status ({@link #statusTotals}) and per status in time
@@ -80,7 +81,7 @@ public final class DeliveryStatistics {
                                              String highestId) {
         Window window = new Window(lowestId == null ? 0 : Ulid.timestampOf(lowestId),
                 highestId == null ? OPEN_END : Ulid.timestampOf(highestId));
-        long[][] counts = context.db().read(c -> count(c, projectId, filter, List.of(window)));
+        long[][] counts = counted(projectId, filter, List.of(window));
         Map<String, Long> totals = new LinkedHashMap<>();
         long total = 0;
         for (EventDeliveryStatus status : STATUSES) {
@@ -99,6 +100,7 @@ public final class DeliveryStatistics {
     public DeliveryTimeSeries timeSeries(String projectId, DeliveryStore.Filter filter, Instant start, Instant end,
                                          Bucket bucket) {
         Instant to = end == null ? context.now() : end;
+        refreshCache();
         return context.db().read(c -> {
             Instant from = start;
             if (from == null) {
@@ -166,7 +168,7 @@ public final class DeliveryStatistics {
      * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
      * resolved to its event first, as the list does).
      */
-    private static long[][] count(Connection c, String projectId, DeliveryStore.Filter filter, List<Window> windows)
+    private long[][] count(Connection c, String projectId, DeliveryStore.Filter filter, List<Window> windows)
             throws SQLException {
         long[][] counts = new long[windows.size()][STATUSES.size()];
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
@@ -181,8 +183,12 @@ public final class DeliveryStatistics {
             resolved = filter.withEvent(eventId);
         }
         List<EventDeliveryStatus> statuses = resolved.statuses().isEmpty() ? STATUSES : resolved.statuses();
-        List<IdRange> ranges = windows.stream().map(w -> w.ids(w.fromMs(), w.toMs())).toList();
         List<String> endpoints = resolved.endpointIds() == null ? List.of() : resolved.endpointIds();
+        if (resolved.eventId() == null && resolved.subscriptionId() == null && resolved.eventType() == null) {
+            countWithSettledHours(c, counts, projectId, endpoints, statuses, windows);
+            return counts;
+        }
+        List<IdRange> ranges = windows.stream().map(w -> w.ids(w.fromMs(), w.toMs())).toList();
         boolean perRowEndpoint = resolved.eventId() != null || resolved.subscriptionId() != null;
         if (endpoints.isEmpty() || perRowEndpoint) {
             add(c, counts, statement(projectId, resolved, null, endpoints, statuses, ranges));
@@ -193,6 +199,138 @@ public final class DeliveryStatistics {
             }
         }
         return counts;
+    }
+
+    // ------------------------------------------------------------------------------------- settled hours
+
+    private static final long HOUR_MS = 3_600_000L;
+    /** An hour is cached once it ended at least this long ago (IDs are minted at "now"; clocks may be a bit off). */
+    private static final long SETTLE_MARGIN_MS = 60_000L;
+    /** Entries kept at most (about 100 bytes each); beyond, the cache starts over. */
+    private static final int MAX_CACHED_HOURS = 500_000;
+    /** Hours counted per statement (two parameters each; SQLite allows 32,766). */
+    private static final int HOURS_PER_STATEMENT = 2_000;
+
+    /** One endpoint's ("" for the whole project) live deliveries created in one hour (epoch hours). */
+    private record HourKey(String projectId, String endpointId, long hour) {
+    }
+
+    /**
+     * Per-status counts of past hours that had no delivery in flight ({@code Scheduled}, {@code Retry},
+     * {@code Processing}) when counted. Nothing can change them then but a resend or batch retry of a settled
+     * delivery, which {@link ServerContext#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
+     * always get IDs of the current hour, and the dispatcher only changes deliveries in flight.
+     */
+    private final Map<HourKey, long[]> settledHours = new ConcurrentHashMap<>();
+    private volatile long cachedAtRequeues = -1;
+
+    /** Drops the cached hours when settled deliveries were queued again since they were counted. */
+    private void refreshCache() {
+        long requeues = context.requeues();
+        if (requeues != cachedAtRequeues || settledHours.size() > MAX_CACHED_HOURS) {
+            settledHours.clear();
+            cachedAtRequeues = requeues;
+        }
+    }
+
+    /** {@link #count} with the cache checked first (read before the database snapshot is taken). */
+    private long[][] counted(String projectId, DeliveryStore.Filter filter, List<Window> windows) {
+        refreshCache();
+        return context.db().read(c -> count(c, projectId, filter, windows));
+    }
+
+    /**
+     * Counts for filters by endpoints, statuses and dates only: the whole hours of each window that ended a while
+     * ago come from {@link #settledHours}, or are counted once (all statuses) and kept when none of their deliveries
+     * is in flight; the recent hours and the partial hours at the windows' edges are counted every time.
+     */
+    private void countWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
+                                       List<EventDeliveryStatus> statuses, List<Window> windows)
+            throws SQLException {
+        long cacheRequeues = cachedAtRequeues;
+        long nowMs = context.now().toEpochMilli();
+        long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
+        // whole hours only where deliveries can be: from the project's first one to the current hour; the rest of
+        // an open window is counted from the index like an edge (ranges that hold no row, or a few future IDs)
+        String first = firstId(c, projectId);
+        if (first == null) {
+            return;
+        }
+        long firstHour = Math.floorDiv(Ulid.timestampOf(first), HOUR_MS);
+        long endHour = Math.floorDiv(nowMs, HOUR_MS) + 1;
+        List<IdRange> edges = new ArrayList<>();
+        List<Integer> edgeWindow = new ArrayList<>();
+        Map<Long, Integer> hourWindow = new LinkedHashMap<>();
+        for (int i = 0; i < windows.size(); i++) {
+            Window w = windows.get(i);
+            long firstWhole = Math.max(firstHour, Math.floorDiv(w.fromMs() + HOUR_MS - 1, HOUR_MS));
+            long endWhole = Math.min(endHour, Math.floorDiv(w.toMs() + 1, HOUR_MS));
+            if (firstWhole >= endWhole) {
+                // no whole hour with deliveries: count it all from the index
+                edges.add(w.ids(w.fromMs(), w.toMs()));
+                edgeWindow.add(i);
+                continue;
+            }
+            if (w.fromMs() < firstWhole * HOUR_MS) {
+                edges.add(w.ids(w.fromMs(), firstWhole * HOUR_MS - 1));
+                edgeWindow.add(i);
+            }
+            if (endWhole * HOUR_MS <= w.toMs()) {
+                edges.add(w.ids(endWhole * HOUR_MS, w.toMs()));
+                edgeWindow.add(i);
+            }
+            for (long h = firstWhole; h < endWhole; h++) {
+                hourWindow.put(h, i);
+            }
+        }
+        List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
+        for (String endpoint : keys) {
+            String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
+            List<Long> toCount = new ArrayList<>();
+            for (Map.Entry<Long, Integer> e : hourWindow.entrySet()) {
+                long[] cached = e.getKey() < settledBefore
+                        ? settledHours.get(new HourKey(projectId, endpoint, e.getKey())) : null;
+                if (cached == null) {
+                    toCount.add(e.getKey());
+                } else {
+                    addStatuses(counts[e.getValue()], cached, statuses);
+                }
+            }
+            for (int from = 0; from < toCount.size(); from += HOURS_PER_STATEMENT) {
+                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + HOURS_PER_STATEMENT));
+                List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
+                        Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
+                long[][] fresh = new long[ranges.size()][STATUSES.size()];
+                add(c, fresh, statement(projectId, DeliveryStore.Filter.none(), indexEndpoint, List.of(), STATUSES,
+                        ranges));
+                for (int r = 0; r < fresh.length; r++) {
+                    long hour = chunk.get(r);
+                    addStatuses(counts[hourWindow.get(hour)], fresh[r], statuses);
+                    boolean inFlight = fresh[r][EventDeliveryStatus.SCHEDULED.ordinal()]
+                            + fresh[r][EventDeliveryStatus.RETRY.ordinal()]
+                            + fresh[r][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
+                    if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
+                        settledHours.put(new HourKey(projectId, endpoint, hour), fresh[r]);
+                    }
+                }
+            }
+            if (!edges.isEmpty()) {
+                long[][] partial = new long[edges.size()][STATUSES.size()];
+                add(c, partial, statement(projectId, DeliveryStore.Filter.none(), indexEndpoint, List.of(), statuses,
+                        edges));
+                for (int r = 0; r < partial.length; r++) {
+                    for (int s = 0; s < STATUSES.size(); s++) {
+                        counts[edgeWindow.get(r)][s] += partial[r][s];
+                    }
+                }
+            }
+        }
+    }
+
+    private static void addStatuses(long[] into, long[] from, List<EventDeliveryStatus> statuses) {
+        for (EventDeliveryStatus status : statuses) {
+            into[status.ordinal()] += from[status.ordinal()];
+        }
     }
 
     /** A statement's text and its parameters in order. */

@@ -204,6 +204,31 @@ class DeliveryStatisticsIT {
     }
 
     @Test
+    void pastHoursAreCountedAgainUntilNothingInThemIsInFlight() {
+        Event event = seeds.event(project.id()).endpoints(acme1).insert();
+        String waiting = seeds.delivery(event, acme1).status(EventDeliveryStatus.RETRY).insert().uid();
+        seed(event, acme1, "", EventDeliveryStatus.FAILURE);
+        clock.advance(Duration.ofHours(3));
+        ListQuery endpoint = ListQuery.create().with("endpointId", acme1);
+        assertEquals(1, client.eventDeliveryStatusTotals(endpoint).count(EventDeliveryStatus.RETRY));
+
+        // what the dispatcher does when the retry succeeds: a status change no one announces
+        seeds.context().db().write(c -> {
+            try (var s = c.prepareStatement("UPDATE event_deliveries SET status = 'Success' WHERE id = ?")) {
+                s.setString(1, waiting);
+                return s.executeUpdate();
+            }
+        });
+        for (ListQuery query : List.of(ListQuery.create(), endpoint)) {
+            DeliveryStatusTotals totals = client.eventDeliveryStatusTotals(query);
+            assertEquals(0, totals.count(EventDeliveryStatus.RETRY), "an hour with a delivery in flight is never "
+                    + "kept: " + totals);
+            assertEquals(1, totals.count(EventDeliveryStatus.SUCCESS));
+            assertEquals(1, totals.count(EventDeliveryStatus.FAILURE));
+        }
+    }
+
+    @Test
     void aDeliveryDiscardedBecauseItsEndpointIsPausedSaysWhyAndIsCounted() {
         client.pauseEndpoint(acme2);
         client.createEvent(CreateEventRequest.toEndpoint(acme2, "invoice.paid", Json.strict().createObjectNode()));
