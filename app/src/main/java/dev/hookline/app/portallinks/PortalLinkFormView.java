@@ -21,7 +21,9 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.ListView;
 import javafx.scene.control.cell.CheckBoxListCell;
 import javafx.scene.layout.GridPane;
@@ -29,6 +31,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The portal link create/edit form, bound to {@link PortalLinkFormViewModel}: owner ID or a multi-select of
@@ -43,8 +47,17 @@ public final class PortalLinkFormView {
     private final Map<String, BooleanProperty> checks = new HashMap<>();
     private final StringProperty authKey = new SimpleStringProperty(this, "authKey", "");
 
+    private final UrlOpener opener;
+    private final Label openProblem = new Label();
+
     public PortalLinkFormView(PortalLinkFormViewModel viewModel, Consumer<PortalLink> onSaved, Runnable onClose) {
+        this(viewModel, onSaved, onClose, UrlOpener.system());
+    }
+
+    public PortalLinkFormView(PortalLinkFormViewModel viewModel, Consumer<PortalLink> onSaved, Runnable onClose,
+                              UrlOpener opener) {
         this.viewModel = viewModel;
+        this.opener = opener;
         layout.idRow("portal-link-id", viewModel.editingProperty().map(PortalLink::uid));
         layout.text(viewModel.name, "portal-link-name");
         layout.choice("Reaches", "portal-link-scope", viewModel.scope, Arrays.asList(Scope.values()),
@@ -115,8 +128,28 @@ public final class PortalLinkFormView {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(4);
-        grid.addRow(0, new Label("URL"), url, CopyButton.of("portal-link-url-copy", "Copy URL", url::getText));
-        grid.addRow(1, new Label("Token"), token,
+        Button open = new Button("Open", new FontIcon(Feather.EXTERNAL_LINK));
+        open.setId("portal-link-url-open");
+        open.setTooltip(new Tooltip("Open the portal page in your browser"));
+        open.getStyleClass().add(Styles.FLAT);
+        open.disableProperty().bind(url.textProperty().isEmpty());
+        open.setOnAction(event -> {
+            openProblem.setText("");
+            opener.open(urlToOpen(url.getText()), openProblem::setText);
+        });
+        openProblem.setId("portal-link-url-open-problem");
+        openProblem.getStyleClass().add(Styles.DANGER);
+        openProblem.managedProperty().bind(openProblem.textProperty().isNotEmpty());
+        viewModel.editingProperty().subscribe(link -> openProblem.setText(""));
+        open.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox urlButtons = new HBox(4, CopyButton.of("portal-link-url-copy", "Copy URL", url::getText), open);
+        urlButtons.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label urlLabel = new Label("URL");
+        urlLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.addRow(0, urlLabel, url, urlButtons);
+        Label tokenLabel = new Label("Token");
+        tokenLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.addRow(1, tokenLabel, token,
                 CopyButton.of("portal-link-token-copy", "Copy token", token::getText));
         Label keyLabel = new Label("Auth key");
         HBox keyCopy = new HBox(CopyButton.of("portal-link-auth-key-copy", "Copy auth key", key::getText));
@@ -128,13 +161,26 @@ public final class PortalLinkFormView {
         GridPane.setHgrow(url, Priority.ALWAYS);
         Label heading = new Label("Share with the endpoint owner");
         heading.getStyleClass().add(Styles.TEXT_BOLD);
-        VBox box = new VBox(6, heading, grid);
+        VBox box = new VBox(6, heading, grid, openProblem);
         box.setId("portal-link-saved");
         box.getStyleClass().add("saved-box");
         box.setAlignment(Pos.TOP_LEFT);
         box.visibleProperty().bind(viewModel.editingProperty().isNotNull());
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /**
+     * A refresh-token link's URL works only with a live auth key: the one just refreshed is added when the URL has
+     * none (the page then moves it out of the address bar).
+     */
+    private String urlToOpen(String url) {
+        String key = authKey.get();
+        if (key == null || key.isEmpty() || url.contains("auth_token=")) {
+            return url;
+        }
+        return url + (url.contains("?") ? "&" : "?") + "auth_token="
+                + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private static Label value(String id) {

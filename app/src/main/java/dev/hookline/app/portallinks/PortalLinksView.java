@@ -36,6 +36,11 @@ public final class PortalLinksView implements ConsoleView {
     private final TextField endpointFilter = new TextField();
 
     public PortalLinksView(ConsoleSession session) {
+        this(session, UrlOpener.system());
+    }
+
+    /** @param opener opens a link's URL in the browser ("Open" beside "Copy URL") */
+    public PortalLinksView(ConsoleSession session, UrlOpener opener) {
         list = new PagedListModel<>(session, ApiClient::listPortalLinks, PortalLink::uid);
         selected = list.selectedProperty();
         table = new PagedTableView<>(list, "No portal links yet: New portal link lets an endpoint owner see their "
@@ -44,7 +49,7 @@ public final class PortalLinksView implements ConsoleView {
         actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
         actions = new PortalLinkActions(session::client, actionsForm);
         formView = new PortalLinkFormView(new PortalLinkFormViewModel(session.tasks(), session::client,
-                session::reportConnectionFailure), this::saved, this::closePanel);
+                session::reportConnectionFailure), this::saved, this::closePanel, opener);
 
         table.addColumn("Name", PortalLink::name).setPrefWidth(140);
         table.addColumn("Reaches", link -> link.ownerId() != null && !link.ownerId().isBlank()

@@ -126,6 +126,46 @@ class PortalLinksViewTest {
         assertEquals(0, Counts.portalLinks(server.client()));
     }
 
+    @Test
+    void openShowsTheLinkInTheBrowserWithoutBlockingTheConsole() throws Exception {
+        PortalLink created = server.client().createPortalLink(new PortalLinkRequest("viewer", "acme", null, false,
+                null));
+        java.util.concurrent.BlockingQueue<java.net.URI> opened = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        UrlOpener opener = new UrlOpener(uri -> {
+            opened.add(uri);
+            release.await(); // a slow browser start: the console must stay usable meanwhile
+        }, task -> Thread.ofVirtual().start(task));
+        harness = ViewHarness.show(server, session -> new PortalLinksView(session, opener));
+        ViewHarness.await("the row is drawn", () -> robot.lookup("viewer").tryQuery().isPresent());
+
+        robot.clickOn("viewer");
+        robot.clickOn("#portal-links-edit");
+        ViewHarness.await("the URL is shown", () -> created.url().equals(text("#portal-link-url")));
+        robot.clickOn("#portal-link-url-open");
+        assertEquals(java.net.URI.create(created.url()), opened.poll(10, java.util.concurrent.TimeUnit.SECONDS));
+        robot.clickOn("#portal-link-name").write(" renamed"); // the FX thread answers while the browser starts
+        ViewHarness.await("typing works meanwhile", () -> robot.lookup("#portal-link-name")
+                .queryAs(javafx.scene.control.TextField.class).getText().endsWith(" renamed"));
+        release.countDown();
+        harness.screenshot("portal-links-open");
+    }
+
+    @Test
+    void aBrowserThatCannotStartIsReportedInWords() throws Exception {
+        server.client().createPortalLink(new PortalLinkRequest("viewer", "acme", null, false, null));
+        UrlOpener failing = new UrlOpener(uri -> {
+            throw new java.io.IOException("no browser installed");
+        }, task -> Thread.ofVirtual().start(task));
+        harness = ViewHarness.show(server, session -> new PortalLinksView(session, failing));
+        ViewHarness.await("the row is drawn", () -> robot.lookup("viewer").tryQuery().isPresent());
+        robot.clickOn("viewer");
+        robot.clickOn("#portal-links-edit");
+        robot.clickOn("#portal-link-url-open");
+        ViewHarness.await("the problem is shown", () -> text("#portal-link-url-open-problem")
+                .contains("Could not open a browser (no browser installed)"));
+    }
+
     private String text(String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

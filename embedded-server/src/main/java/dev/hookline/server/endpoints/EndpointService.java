@@ -74,7 +74,9 @@ public final class EndpointService {
     /** Live endpoints of a portal link: its owner's, or (no owner) those it lists. */
     public Page<Endpoint> listOfLink(String projectId, ListParams params, String nameContains, String ownerId,
                                      String portalLinkId) {
-        return endpoints.list(projectId, params, nameContains, ownerId, ownerId == null ? portalLinkId : null);
+        Page<Endpoint> page = endpoints.list(projectId, params, nameContains, ownerId,
+                ownerId == null ? portalLinkId : null);
+        return new Page<>(page.content().stream().map(this::withCircuit).toList(), page.pagination());
     }
 
     /** The live endpoint with its circuit breaker's state; {@link NotFoundException} when there is none. */
@@ -86,7 +88,7 @@ public final class EndpointService {
         return withCircuit(endpoint);
     }
 
-    /** The live endpoint if {@code scope} contains it; {@link NotFoundException} otherwise. */
+    /** The live endpoint, with its circuit breaker's state, if {@code scope} contains it; else {@link NotFoundException}. */
     public Endpoint get(String projectId, String endpointId, EndpointScope scope) {
         Endpoint endpoint = context.db().read(c -> {
             Endpoint found = endpoints.find(c, projectId, endpointId);
@@ -95,7 +97,7 @@ public final class EndpointService {
         if (endpoint == null) {
             throw new NotFoundException(NOT_FOUND);
         }
-        return endpoint;
+        return withCircuit(endpoint);
     }
 
     /** Creates an active endpoint with one secret (the one given, or a random one). */

@@ -4,17 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.PortalLink;
+import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.server.retry.Retry;
 import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.Receiver.Answer;
+import dev.hookline.server.testing.Receiver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,6 +77,19 @@ class CircuitBreakerIT {
             assertEquals(EventDeliveryStatus.SCHEDULED, d.status());
             assertEquals(0L, d.metadata().numTrials(), "waiting for a circuit is not a try");
         }
+    }
+
+    @Test
+    void aPortalLinkSeesItsEndpointsFailureRateAndCircuitState() {
+        String endpoint = f.endpoint(failing.url("/down"));
+        openCircuit(endpoint);
+        PortalLink link = f.project.client().createPortalLink(new PortalLinkRequest("viewer", null,
+                List.of(endpoint), false, null));
+        ApiClient portal = f.server.client(link.token());
+        Endpoint listed = portal.portalListEndpoints(ListQuery.create()).content().getFirst();
+        assertEquals("open", listed.cbState());
+        assertEquals(100.0, listed.failureRate());
+        assertEquals("open", portal.portalGetEndpoint(endpoint).cbState());
     }
 
     @Test

@@ -501,6 +501,16 @@ class OpenApiResponsesIT {
         Map<String, String> endpoint = Map.of("endpointID", ids.get("endpointID"));
         calls.call(portal, "GET", "/portal-api/portal_link", Map.of(), "", null, 200);
         calls.call(refreshPortal, "GET", "/portal-api/portal_link", Map.of(), "", null, 200);
+        calls.call(portal, "GET", "/portal-api/portal_link/info", Map.of(), "", null, 200);
+        calls.checkNotJson(portal.raw("GET", "/portal?token=" + managing.path("data").path("token").asText(), null,
+                Map.of()), "GET", "/portal", 200);
+        calls.checkNotJson(portal.raw("GET", "/portal?token=wrong", null, Map.of()), "GET", "/portal", 401);
+        calls.checkNotJson(portal.raw("GET", "/portal/assets/app.js", null, Map.of()), "GET",
+                "/portal/assets/{file}", 200);
+        calls.checkNotJson(portal.raw("GET", "/portal/assets/portal.css", null, Map.of()), "GET",
+                "/portal/assets/{file}", 200);
+        calls.checkNotJson(portal.raw("GET", "/portal/assets/missing.js", null, Map.of()), "GET",
+                "/portal/assets/{file}", 404);
         calls.call(portal, "GET", "/portal-api/endpoints", Map.of(), PAGED, null, 200);
         calls.call(refreshPortal, "GET", "/portal-api/endpoints", Map.of(), "", null, 200);
         calls.call(portal, "GET", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 200);

@@ -2,6 +2,7 @@ package dev.hookline.server.http.portal;
 
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.endpoints.EndpointRedaction;
@@ -13,6 +14,7 @@ import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.portal.PortalLinkInfo;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.portallinks.PortalLinkService;
@@ -44,6 +46,7 @@ public final class PortalRoutes {
 
     public void register(Router router) {
         router.get(BASE + "/portal_link", Access.PORTAL, this::portalLink);
+        router.get(BASE + "/portal_link/info", Access.PORTAL, this::portalLinkInfo);
         router.get(BASE + "/endpoints", Access.PORTAL, this::list);
         router.post(BASE + "/endpoints", Access.PORTAL, this::create);
         router.get(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::get);
@@ -60,6 +63,14 @@ public final class PortalRoutes {
             throw ApiError.unauthorized("authorization failed");
         }
         ex.ok(200, "Portal link fetched successfully", answer);
+    }
+
+    /** What the portal page needs to greet the holder: names and rights, nothing minted (unlike GET portal_link). */
+    private void portalLinkInfo(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = link(ex);
+        Project project = project(link);
+        ex.ok(200, "Portal link info fetched successfully", new PortalLinkInfo(project.uid(), project.name(),
+                link.name(), link.canManageEndpoint(), link.authType().wire()));
     }
 
     private void list(Exchange ex) throws IOException {

@@ -1,0 +1,104 @@
+package dev.hookline.server.portal;
+
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.auth.Keys;
+import dev.hookline.server.store.Times;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/**
+ * Why a portal link's URL does or does not open the portal page, told in words a person can act on. The page route
+ * asks this before serving the page, so an expired, revoked or wrong link gets a human page naming the project
+ * ("ask shop for a new one") instead of a JSON 401 from the first API call. The answer never says more than the
+ * URL's holder already knows: a token that matches nothing names no project.
+ */
+public final class PortalLinkCheck {
+
+    /** The verdict on a link URL's tokens. */
+    public enum State {
+        /** The tokens open the portal. */
+        VALID,
+        /** A refresh-token link whose auth key expired or is missing (the link itself is live). */
+        EXPIRED,
+        /** The link (or its project) was revoked or deleted. */
+        REVOKED,
+        /** Nothing matches: a wrong, truncated or made-up token. */
+        UNKNOWN
+    }
+
+    /** The verdict and, when a link matched, its project's name (else empty). */
+    public record Result(State state, String projectName) {
+    }
+
+    private final ServerContext context;
+
+    public PortalLinkCheck(ServerContext context) {
+        this.context = context;
+    }
+
+    /**
+     * Checks the URL's {@code token} (the link's static token, may be null) and {@code authToken} (a {@code PRT.}
+     * refresh key of a refresh-token link, may be null).
+     */
+    public Result check(String token, String authToken) {
+        Instant now = context.now();
+        return context.db().read(c -> {
+            if (token == null) {
+                String linkId = authToken == null ? null : liveRefreshKeyLink(c, authToken, now);
+                return linkId == null ? new Result(State.UNKNOWN, "") : new Result(State.VALID, projectOf(c, linkId));
+            }
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT l.id, l.auth_type, l.deleted_at AS link_deleted, p.name, p.deleted_at AS project_deleted "
+                            + "FROM portal_links l JOIN projects p ON p.id = l.project_id WHERE l.token = ?")) {
+                s.setString(1, token);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        return new Result(State.UNKNOWN, "");
+                    }
+                    String project = rs.getString("name");
+                    if (rs.getObject("link_deleted") != null || rs.getObject("project_deleted") != null) {
+                        return new Result(State.REVOKED, project);
+                    }
+                    if (!"refresh_token".equals(rs.getString("auth_type"))) {
+                        return new Result(State.VALID, project);
+                    }
+                    String linkId = rs.getString("id");
+                    boolean live = authToken != null && linkId.equals(liveRefreshKeyLink(c, authToken, now));
+                    return new Result(live ? State.VALID : State.EXPIRED, project);
+                }
+            }
+        });
+    }
+
+    /** The live link a refresh key belongs to, or null when the key is wrong, expired or its link revoked. */
+    private static String liveRefreshKeyLink(Connection c, String key, Instant now) throws SQLException {
+        String mask = Keys.maskOf(key, "PRT");
+        if (mask == null) {
+            return null;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT t.hash, t.salt, t.expires_at, l.id FROM portal_tokens t "
+                + "JOIN portal_links l ON l.id = t.portal_link_id WHERE t.mask_id = ? AND l.deleted_at IS NULL")) {
+            s.setString(1, mask);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next() || !Keys.matches(key, rs.getString("salt"), rs.getString("hash"))
+                        || !Times.get(rs, "expires_at").isAfter(now)) {
+                    return null;
+                }
+                return rs.getString("id");
+            }
+        }
+    }
+
+    private static String projectOf(Connection c, String linkId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT p.name FROM portal_links l "
+                + "JOIN projects p ON p.id = l.project_id WHERE l.id = ?")) {
+            s.setString(1, linkId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : "";
+            }
+        }
+    }
+}
