@@ -5,6 +5,7 @@ import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.brokers.ConsumerSupervisor;
 import dev.hookline.server.deliveries.DeliveryRoutes;
 import dev.hookline.server.dispatch.Dispatcher;
+import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.endpoints.EndpointRoutes;
 import dev.hookline.server.events.EventRoutes;
 import dev.hookline.server.filters.SubscriptionFilterRoutes;
@@ -54,6 +55,7 @@ public final class HooklineServer implements AutoCloseable {
     private final HttpApi http;
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
+    private final SearchIndexer searchIndexer;
     private final ConsumerSupervisor brokerConsumers;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;
@@ -62,6 +64,8 @@ public final class HooklineServer implements AutoCloseable {
             throws IOException {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
+        this.searchIndexer = new SearchIndexer(db);
+        context.searchIndexer(searchIndexer);
         this.authenticator = new KeyAuthenticator(context);
         this.projects = new ProjectStore(context);
         projects.defaultOrganisationId();
@@ -110,8 +114,11 @@ public final class HooklineServer implements AutoCloseable {
         Database db = Database.open(config.databaseFile());
         Dispatcher started = null;
         MetaEventDispatcher metaStarted = null;
+        SearchIndexer indexing = null;
         try {
             HooklineServer server = new HooklineServer(config, db, sender, consumers);
+            server.searchIndexer.start(); // catches up what the last run left unindexed, in the background
+            indexing = server.searchIndexer;
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
@@ -130,6 +137,9 @@ public final class HooklineServer implements AutoCloseable {
             }
             if (started != null) {
                 started.close();
+            }
+            if (indexing != null) {
+                indexing.close();
             }
             db.close();
             throw e;
@@ -198,6 +208,7 @@ public final class HooklineServer implements AutoCloseable {
         if (ownedSender != null) {
             ownedSender.close();
         }
+        searchIndexer.close();
         context.db().close();
         LOG.info("Hookline server stopped");
     }

@@ -2,6 +2,7 @@ package dev.hookline.server;
 
 import dev.hookline.server.brokers.SourceConsumers;
 import dev.hookline.server.dispatch.CircuitBreakers;
+import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import java.time.Clock;
@@ -19,6 +20,7 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
+    private volatile SearchIndexer searchIndexer;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -86,6 +88,15 @@ public final class ServerContext {
     }
 
     /** The broker consumers of pub_sub sources: told about source changes, asked for a source's consumer state. */
+    /** The background writer of the events' full-text rows (ADR 0024); null before the server set it. */
+    public SearchIndexer searchIndexer() {
+        return searchIndexer;
+    }
+
+    void searchIndexer(SearchIndexer indexer) {
+        this.searchIndexer = indexer;
+    }
+
     public SourceConsumers sourceConsumers() {
         return sourceConsumers;
     }

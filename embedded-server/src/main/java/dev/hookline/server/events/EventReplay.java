@@ -68,6 +68,9 @@ public final class EventReplay {
      */
     public BatchOutcome batchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
         int[] dueTotal = {0};
+        if (!filter.searchTerms().isEmpty()) {
+            EventStore.awaitSearchable(context); // act on what the list would show
+        }
         BatchOutcome outcome = context.db().write(c -> {
             List<String> ids = new ArrayList<>();
             EventStore.forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
@@ -100,6 +103,9 @@ public final class EventReplay {
 
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
     public long countBatchReplay(String projectId, EventStore.Filter filter, ListParams window, EventScope scope) {
+        if (!filter.searchTerms().isEmpty()) {
+            EventStore.awaitSearchable(context);
+        }
         return context.db().read(c -> {
             long[] count = {0};
             EventStore.forEachMatching(c, projectId, filter, window,

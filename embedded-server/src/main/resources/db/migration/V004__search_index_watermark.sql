@@ -1,0 +1,9 @@
+-- Hookline schema, version 4: the full-text rows (events_search) are written by a background indexer, off the ingest
+-- commit (ADR 0024). indexed_rowid is its watermark: every event with rowid <= indexed_rowid has its search row;
+-- events above it are indexed next, in rowid order. Every event stored before this migration was indexed by its own
+-- insert, so the watermark starts at the highest rowid.
+CREATE TABLE search_index_state (
+    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    indexed_rowid INTEGER NOT NULL
+);
+INSERT INTO search_index_state(id, indexed_rowid) SELECT 1, COALESCE(MAX(rowid), 0) FROM events;
