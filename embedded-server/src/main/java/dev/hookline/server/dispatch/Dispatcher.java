@@ -138,7 +138,10 @@ public final class Dispatcher implements AutoCloseable {
                 lane.markSkipped();
             }
         });
-        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, now, limit, skip));
+        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, now, limit, skip, endpointId -> {
+            Lane lane = lanes.get(endpointId);
+            return settings.perEndpointLoad() - (lane == null ? 0 : lane.load());
+        }));
         if (batch.deliveries().isEmpty()) {
             return false;
         }

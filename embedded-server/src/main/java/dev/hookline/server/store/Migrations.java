@@ -27,7 +27,7 @@ final class Migrations {
             "V001__initial_schema.sql",
             "V002__event_list_indexes.sql",
             "V003__subscription_filters.sql",
-            "V004__search_index_watermark.sql");
+            "V004__search_indexer_and_due_by_endpoint.sql");
 
     private Migrations() {
     }
