@@ -279,9 +279,17 @@ public final class WrkBenchmark {
                 }
             }
             double n = Math.max(1, events) * 1000.0;
+            java.util.Map<String, Long> groups = new java.util.TreeMap<>();
+            for (var e : after.entrySet()) {
+                String group = afterNames.getOrDefault(e.getKey(), "").replaceAll("[-#]?\\d+$", "");
+                groups.merge(group, Math.max(0, e.getValue() - before.getOrDefault(e.getKey(), 0L)), Long::sum);
+            }
+            String top = groups.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+                    .limit(5).map(g -> String.format(Locale.ROOT, "%s %.0f", g.getKey(), g.getValue() / n))
+                    .collect(java.util.stream.Collectors.joining(", "));
             return String.format(Locale.ROOT, "writer %.0f, indexer thread %.0f, claim loop %.0f, JVM %.0f "
-                    + "(%,d events; virtual threads count on their carriers)", writer / n, indexer / n, dispatcher / n, all / n,
-                    events);
+                    + "(%,d events; virtual threads count on their carriers; top: %s)", writer / n, indexer / n,
+                    dispatcher / n, all / n, events, top);
         }
     }
 

@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -171,10 +170,6 @@ public final class SearchIndexer implements AutoCloseable {
     record Batch(long watermark, boolean more) {
     }
 
-    /** One event as the indexer reads it. */
-    private record Unindexed(long rowid, String body) {
-    }
-
     /**
      * Indexes the events above the watermark in the caller's write transaction, until {@link #BATCH_BUDGET_NANOS}
      * is spent, and moves the watermark past them.
@@ -182,40 +177,39 @@ public final class SearchIndexer implements AutoCloseable {
     static Batch indexBatch(Connection c) throws SQLException {
         long start = System.nanoTime();
         long from = watermark(c);
-        List<Unindexed> rows = new ArrayList<>(BATCH_ROWS);
-        try (PreparedStatement s = c.prepareStatement(UNINDEXED)) {
+        long watermark = from;
+        boolean more = false;
+        int read = 0;
+        // the events are read as they are indexed (SQLite steps the query between the inserts into the other
+        // table), so a batch that stops at its budget has read nothing it did not index
+        try (PreparedStatement s = c.prepareStatement(UNINDEXED);
+             PreparedStatement insert = c.prepareStatement(EventSearch.INDEX)) {
             s.setLong(1, from);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
+                    read++;
                     List<String> endpoints = JsonColumns.read(rs, "endpoints", STRINGS);
-                    rows.add(new Unindexed(rs.getLong("rowid"), EventSearch.body(rs.getString("data"),
-                            rs.getString("project_id"), rs.getString("source_id"),
-                            endpoints == null ? List.of() : endpoints)));
+                    long rowid = rs.getLong("rowid");
+                    insert.setLong(1, rowid);
+                    insert.setString(2, EventSearch.body(rs.getString("data"), rs.getString("project_id"),
+                            rs.getString("source_id"), endpoints == null ? List.of() : endpoints));
+                    insert.executeUpdate();
+                    watermark = rowid;
+                    if (System.nanoTime() - start > BATCH_BUDGET_NANOS) {
+                        more = true; // perhaps: the next batch finds out
+                        break;
+                    }
                 }
             }
         }
-        if (rows.isEmpty()) {
+        if (watermark == from) {
             return new Batch(from, false);
-        }
-        long watermark = from;
-        int done = 0;
-        try (PreparedStatement insert = c.prepareStatement(EventSearch.INDEX)) {
-            for (Unindexed row : rows) {
-                insert.setLong(1, row.rowid());
-                insert.setString(2, row.body());
-                insert.executeUpdate();
-                watermark = row.rowid();
-                done++;
-                if (System.nanoTime() - start > BATCH_BUDGET_NANOS) {
-                    break;
-                }
-            }
         }
         try (PreparedStatement s = c.prepareStatement(MOVE_WATERMARK)) {
             s.setLong(1, watermark);
             s.executeUpdate();
         }
-        return new Batch(watermark, done < rows.size() || rows.size() == BATCH_ROWS);
+        return new Batch(watermark, more || read == BATCH_ROWS);
     }
 
     /** The committed watermark as {@code c} sees it. */
