@@ -132,8 +132,11 @@ public final class Dispatcher implements AutoCloseable {
         int limit = Math.min(settings.claimBatch(), room);
         Instant now = context.now();
         Set<String> skip = new HashSet<>(breakers.blocked(now));
+        // a lane with more than half its backlog still waiting is left alone until it is down to half (it wakes the
+        // loop then), so that one look claims many of its rows instead of topping it up a few rows per look
+        int refillBelow = settings.perEndpointSends() + settings.perEndpointBacklog() / 2;
         lanes.forEach((endpointId, lane) -> {
-            if (lane.load() >= settings.perEndpointLoad()) {
+            if (lane.load() > refillBelow) {
                 skip.add(endpointId);
                 lane.markSkipped();
             }
@@ -152,13 +155,20 @@ public final class Dispatcher implements AutoCloseable {
         }
         List<DueDelivery> toSend = context.db().write(c -> DueDeliveries.apply(c, plan, now));
         Set<String> sent = new HashSet<>();
+        Set<Lane> filled = new HashSet<>();
         for (DueDelivery d : toSend) {
             sent.add(d.id());
             Endpoint endpoint = batch.endpoints().get(d.endpointId());
             ProjectConfig config = batch.projects().get(d.projectId()).config();
             claimed.incrementAndGet();
-            lanes.computeIfAbsent(d.endpointId(), id -> new Lane())
-                    .submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
+            Lane lane = lanes.computeIfAbsent(d.endpointId(), id -> new Lane());
+            lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
+            filled.add(lane);
+        }
+        for (Lane lane : filled) {
+            if (lane.load() > refillBelow) {
+                lane.markSkipped(); // it wakes the loop once half its backlog went out
+            }
         }
         for (DueDelivery d : plan.claim()) {
             if (!sent.contains(d.id()) && probes.containsKey(d.id())) {
@@ -387,8 +397,16 @@ public final class Dispatcher implements AutoCloseable {
             return sending + waiting.size();
         }
 
-        synchronized void markSkipped() {
-            skipped = true;
+        /** The loop passed this lane over for being busy: it wakes the loop when half its backlog went out. */
+        void markSkipped() {
+            boolean wakeNow;
+            synchronized (this) {
+                wakeNow = waiting.size() <= settings.perEndpointBacklog() / 2;
+                skipped = !wakeNow;
+            }
+            if (wakeNow) {
+                wakeUp(); // it went down to half meanwhile
+            }
         }
 
         synchronized List<Job> drain() {

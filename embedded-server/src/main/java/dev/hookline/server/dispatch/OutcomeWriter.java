@@ -29,7 +29,13 @@ import org.slf4j.LoggerFactory;
 final class OutcomeWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutcomeWriter.class);
-    private static final int MAX_BATCH = 1024;
+    /**
+     * Outcomes per write job, at most: an outcome costs the writer ~100 us (the delivery's update, the attempt row,
+     * the meta events), and every ingest job in the same group waits for the group's commit, so 256 keep a batch
+     * within ~25 ms even on a busy machine (1,024 could hold acknowledgements for 100 ms). Under load the batches
+     * are smaller anyway: whatever finished while the previous one committed.
+     */
+    private static final int MAX_BATCH = 256;
 
     /** Convoy's API version, recorded on every attempt (as its attempts do). */
     static final String API_VERSION = "2025-11-24";
