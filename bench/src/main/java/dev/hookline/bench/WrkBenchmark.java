@@ -104,11 +104,19 @@ public final class WrkBenchmark {
                 String loadAlone = load();
                 long events = events(server);
                 ThreadCpu cpu = ThreadCpu.start();
+                List<Long> lagAlone = new ArrayList<>();
+                Thread lagSampler = sampleEvery(1000, () -> lagAlone.add(unindexed(server)));
                 Wrk alone = run(wrk, threads, connections, seconds, script, url);
+                lagSampler.interrupt();
+                lagSampler.join();
+                long caughtUp = System.nanoTime();
                 awaitIndexed(server);
+                double catchUpMs = (System.nanoTime() - caughtUp) / 1e6;
                 String perEvent = cpu.perEvent(events(server) - events);
                 rows.add(row("ingest alone (endpoint paused)", alone, loadAlone, String.format(Locale.ROOT,
-                        "%.0f %% of bare; CPU us/event: %s", 100 * alone.rate() / bare.rate(), perEvent)));
+                        "%.0f %% of bare; CPU us/event: %s; events not yet searchable, every second: %s; all "
+                        + "searchable %.0f ms after the run", 100 * alone.rate() / bare.rate(), perEvent, lagAlone,
+                        catchUpMs)));
                 out.println(rows.get(rows.size() - 1));
 
                 // ingest while delivering to the sink
@@ -207,6 +215,32 @@ public final class WrkBenchmark {
         } catch (IOException | RuntimeException e) {
             return "?";
         }
+    }
+
+    /** Starts a daemon thread running {@code sample} every {@code millis} until interrupted. */
+    private static Thread sampleEvery(long millis, Runnable sample) {
+        return Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                while (true) {
+                    sample.run();
+                    Thread.sleep(millis);
+                }
+            } catch (InterruptedException | RuntimeException e) {
+                // run over
+            }
+        });
+    }
+
+    /** Events stored but not searchable yet (0 when the search rows are written with the events). */
+    private static long unindexed(HooklineServer server) {
+        return server.context().db().read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT (SELECT MAX(rowid) FROM events) - "
+                    + "(SELECT indexed_rowid FROM search_index_state)"); ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Math.max(0, rs.getLong(1)) : 0L;
+            } catch (java.sql.SQLException e) {
+                return 0L;
+            }
+        });
     }
 
     private static long events(HooklineServer server) {
