@@ -71,6 +71,16 @@ final class LoadGenerator {
      * longer elapsed time).
      */
     Result fixedRate(int rate, int connections, Duration duration) throws InterruptedException {
+        return fixedRate(rate, connections, duration, latency -> { });
+    }
+
+    /**
+     * As {@link #fixedRate(int, int, Duration)}, handing each answered request's latency in nanoseconds to
+     * {@code latencies}, measured from the moment the request was due (not when a connection was free to send it:
+     * a server that stalls is charged for the requests that queued behind the stall).
+     */
+    Result fixedRate(int rate, int connections, Duration duration, java.util.function.LongConsumer latencies)
+            throws InterruptedException {
         AtomicLong ok = new AtomicLong();
         AtomicLong rejected = new AtomicLong();
         AtomicLong failed = new AtomicLong();
@@ -84,6 +94,7 @@ final class LoadGenerator {
                 try (RawHttpConnection connection = new RawHttpConnection(host, port)) {
                     for (Long n = due.take(); n >= 0; n = due.take()) {
                         count(connection.post(path, body.apply(sequence.getAndIncrement())), ok, rejected);
+                        latencies.accept(System.nanoTime() - (start + n * intervalNanos));
                     }
                 } catch (IOException e) {
                     failed.incrementAndGet();

@@ -13,6 +13,7 @@ import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
 import dev.hookline.server.filters.SubscriptionFilterService;
+import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.http.auth.BearerAuthenticator;
@@ -78,6 +79,7 @@ public final class HooklineServer implements AutoCloseable {
     private final HttpApi http;
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
+    private final SearchIndexer searchIndexer;
     private final ConsumerSupervisor brokerConsumers;
     private final ScriptSandbox scripts;
     private final IntakeService intake;
@@ -88,6 +90,8 @@ public final class HooklineServer implements AutoCloseable {
             throws IOException {
         this.config = config;
         this.context = new ServerContext(db, config.clock());
+        this.searchIndexer = new SearchIndexer(db);
+        context.searchIndexer(searchIndexer);
         this.authenticator = new KeyAuthenticator(context);
         this.projects = new ProjectService(context, authenticator::forgetAll);
         context.projects().defaultOrganisationId();
@@ -141,8 +145,11 @@ public final class HooklineServer implements AutoCloseable {
         Database db = Database.open(config.databaseFile());
         Dispatcher started = null;
         MetaEventDispatcher metaStarted = null;
+        SearchIndexer indexing = null;
         try {
             HooklineServer server = new HooklineServer(config, db, sender, consumers);
+            server.searchIndexer.start(); // catches up what the last run left unindexed, in the background
+            indexing = server.searchIndexer;
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
@@ -161,6 +168,9 @@ public final class HooklineServer implements AutoCloseable {
             }
             if (started != null) {
                 started.close();
+            }
+            if (indexing != null) {
+                indexing.close();
             }
             db.close();
             throw e;
@@ -264,6 +274,7 @@ public final class HooklineServer implements AutoCloseable {
         if (ownedSender != null) {
             ownedSender.close();
         }
+        searchIndexer.close();
         scripts.close();
         context.db().close();
         LOG.info("Hookline server stopped");

@@ -14,6 +14,7 @@ import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.sources.SourceRepository;
+import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
@@ -51,6 +52,7 @@ public final class ServerContext {
     private final FilterEngine filterEngine;
     private final SubscriptionMatch subscriptionMatch;
     private volatile ReplayPlanner replayPlanner;
+    private volatile SearchIndexer searchIndexer;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -204,6 +206,15 @@ public final class ServerContext {
     }
 
     /** The broker consumers of pub_sub sources: told about source changes, asked for a source's consumer state. */
+    /** The background writer of the events' full-text rows (ADR 0024); null before the server set it. */
+    public SearchIndexer searchIndexer() {
+        return searchIndexer;
+    }
+
+    void searchIndexer(SearchIndexer indexer) {
+        this.searchIndexer = indexer;
+    }
+
     public SourceConsumers sourceConsumers() {
         return sourceConsumers;
     }

@@ -355,7 +355,7 @@ public final class DeliveryStatistics {
     /**
      * {@code WITH r(i, lo, hi) AS (VALUES ...), s(status) AS (VALUES ...) SELECT r.i, s.status, (SELECT COUNT(*)
      * FROM event_deliveries INDEXED BY ... WHERE ...)}: every range and status counted in one statement, each count
-     * a range of the index the list would walk ({@link DeliveryStore#listQuery}), by equality on its leading columns.
+     * a range of the index the list would walk ({@link DeliveryRepository#listQuery}), by equality on its leading columns.
      * {@code endpoint} is the one endpoint of the index walk (null: none); {@code perRowEndpoints} are checked per
      * row (an event's or a subscription's few or single-endpoint rows).
      */

@@ -28,8 +28,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The dispatcher's SQL: which deliveries are due (index {@code deliveries_due}, walked in {@code next_send_time}
- * order, one status at a time so no sort is needed), what they need (endpoints, project configs, subscription
+ * The dispatcher's SQL: which deliveries are due (index {@code deliveries_due}, each endpoint's rows walked in
+ * {@code next_send_time} order, one status at a time so no sort is needed), what they need (endpoints, project configs, subscription
  * rate limits, one query per kind and batch), and the status changes of claiming, discarding, deferring, handing
  * back and recovering. Every change is guarded by the status it expects, so a delivery changed meanwhile by
  * someone else (a delete, a resend) is left alone.
@@ -39,15 +39,21 @@ final class DueDeliveries {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
+    /** One endpoint's due deliveries with one status, oldest due first; arguments: endpoint, now, limit. */
     private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
             + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
             + "d.num_trials, "
             + "d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
             // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
-            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' "
-            + "AND d.next_send_time <= ? AND d.deleted_at IS NULL%s "
+            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' AND d.endpoint_id = ? "
+            + "AND d.next_send_time <= ? AND d.deleted_at IS NULL "
             + "ORDER BY d.next_send_time LIMIT ?";
+
+    /** The next endpoint (in ID order) with a delivery of one status, after the argument: one index seek. */
+    private static final String NEXT_ENDPOINT = "SELECT endpoint_id FROM event_deliveries INDEXED BY deliveries_due "
+            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = '%s' AND endpoint_id > ? "
+            + "ORDER BY endpoint_id LIMIT 1";
 
     private DueDeliveries() {
     }
@@ -58,16 +64,20 @@ final class DueDeliveries {
     }
 
     /**
-     * Up to {@code limit} deliveries due at {@code now} (oldest due first), skipping those of {@code skipEndpoints},
-     * with their live endpoints (a deleted one is absent), projects and subscription rate limits.
+     * Up to {@code limit} deliveries due at {@code now} (oldest due first), at most {@code room.applyAsInt(endpoint)}
+     * of each endpoint and none of {@code skipEndpoints}, with their live endpoints (a deleted one is absent),
+     * projects and subscription rate limits.
+     *
+     * <p>Each endpoint's due rows are read on their own from {@code deliveries_due (status, endpoint_id,
+     * next_send_time)}, and a skipped endpoint is jumped over with one seek: a look costs a few index seeks per
+     * endpoint with waiting deliveries, never a step per row of a busy endpoint's backlog.
      */
-    static Batch due(Connection c, ServerContext context, Instant now, int limit,
-                     Collection<String> skipEndpoints) throws SQLException {
-        List<DueDelivery> scheduled = dueWithStatus(c, EventDeliveryStatus.SCHEDULED, now, limit, skipEndpoints);
-        List<DueDelivery> retry = dueWithStatus(c, EventDeliveryStatus.RETRY, now, limit, skipEndpoints);
-        List<DueDelivery> all = new ArrayList<>(scheduled.size() + retry.size());
-        all.addAll(scheduled);
-        all.addAll(retry);
+    static Batch due(Connection c, ServerContext context, Instant now, int limit, Collection<String> skipEndpoints,
+                     java.util.function.ToIntFunction<String> room) throws SQLException {
+        List<DueDelivery> all = new ArrayList<>();
+        for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.RETRY)) {
+            dueWithStatus(c, status, now, limit, skipEndpoints, room, all);
+        }
         all.sort(java.util.Comparator.comparing(DueDelivery::nextSendTime));
         List<DueDelivery> deliveries = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
 
@@ -91,25 +101,36 @@ final class DueDeliveries {
         return new Batch(deliveries, endpoints, projects, subscriptionLimits(c, subscriptionIds));
     }
 
-    private static List<DueDelivery> dueWithStatus(Connection c, EventDeliveryStatus status, Instant now, int limit,
-                                                   Collection<String> skipEndpoints) throws SQLException {
-        String skip = skipEndpoints.isEmpty() ? ""
-                : " AND d.endpoint_id NOT IN (" + String.join(", ", Collections.nCopies(skipEndpoints.size(), "?"))
-                + ")";
-        try (PreparedStatement s = c.prepareStatement(String.format(DUE, status.wire(), skip))) {
-            int i = 1;
-            Times.set(s, i++, now);
-            for (String endpointId : skipEndpoints) {
-                s.setString(i++, endpointId);
-            }
-            s.setInt(i, limit);
-            List<DueDelivery> out = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(map(rs));
+    /** Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the endpoints by seeks. */
+    private static void dueWithStatus(Connection c, EventDeliveryStatus status, Instant now, int limit,
+                                      Collection<String> skipEndpoints, java.util.function.ToIntFunction<String> room,
+                                      List<DueDelivery> out) throws SQLException {
+        try (PreparedStatement next = c.prepareStatement(String.format(NEXT_ENDPOINT, status.wire()));
+             PreparedStatement due = c.prepareStatement(String.format(DUE, status.wire()))) {
+            String after = "";
+            while (true) {
+                next.setString(1, after);
+                String endpointId;
+                try (ResultSet rs = next.executeQuery()) {
+                    if (!rs.next()) {
+                        return;
+                    }
+                    endpointId = rs.getString(1);
+                }
+                after = endpointId;
+                int take = Math.min(limit, room.applyAsInt(endpointId));
+                if (take <= 0 || skipEndpoints.contains(endpointId)) {
+                    continue;
+                }
+                due.setString(1, endpointId);
+                Times.set(due, 2, now);
+                due.setInt(3, take);
+                try (ResultSet rs = due.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(map(rs));
+                    }
                 }
             }
-            return out;
         }
     }
 
@@ -176,8 +197,12 @@ final class DueDeliveries {
             for (DueDelivery d : plan.claim()) {
                 s.setLong(1, at);
                 s.setString(2, d.id());
-                if (s.executeUpdate() == 1) {
-                    claimed.add(d);
+                s.addBatch();
+            }
+            int[] changed = plan.claim().isEmpty() ? new int[0] : s.executeBatch();
+            for (int i = 0; i < changed.length; i++) {
+                if (changed[i] == 1) {
+                    claimed.add(plan.claim().get(i));
                 }
             }
         }

@@ -30,6 +30,12 @@ import org.slf4j.LoggerFactory;
 final class OutcomeWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutcomeWriter.class);
+    /**
+     * Outcomes per write job, at most. Under load a batch is whatever finished while the previous one committed, so
+     * the cap binds only when the writer falls behind the sends, and then larger batches help it catch up. 256 was
+     * tried (to bound how long ingest jobs sharing a group's commit wait behind outcomes); no effect could be told
+     * apart from the shared machine's load, so the cap stayed.
+     */
     private static final int MAX_BATCH = 1024;
 
     /** Convoy's API version, recorded on every attempt (as its attempts do). */

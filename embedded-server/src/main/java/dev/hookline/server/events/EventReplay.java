@@ -76,6 +76,9 @@ public final class EventReplay {
         int dueTotal = 0;
         int successful = 0;
         int failed = 0;
+        if (!filter.searchTerms().isEmpty()) {
+            EventRepository.awaitSearchable(context); // act on what the list would show
+        }
         List<String> ids = new ArrayList<>();
         context.db().read(c -> {
             context.events().forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
@@ -121,6 +124,9 @@ public final class EventReplay {
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
     public long countBatchReplay(String projectId, EventRepository.Filter filter, ListParams window,
                                  EventScope scope) {
+        if (!filter.searchTerms().isEmpty()) {
+            EventRepository.awaitSearchable(context);
+        }
         return context.db().read(c -> {
             long[] count = {0};
             context.events().forEachMatching(c, projectId, filter, window,

@@ -29,8 +29,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Events in the database: the {@code events} row, its targets in {@code events_endpoints} and its full-text row in
- * {@code events_search}, always written together.
+ * Events in the database: the {@code events} row and its targets in {@code events_endpoints}, written together; its
+ * full-text row in {@code events_search} follows within moments, written by {@link SearchIndexer} (ADR 0024).
  *
  * <p>The payload is stored once, as the JSON text received ({@code data}), and served as JSON. Event IDs are made
  * inside the write that stores them and {@code rowid}s are assigned in insert order, so {@code rowid} order is ID
@@ -147,8 +147,7 @@ public final class EventRepository {
         if (!event.endpointIds().isEmpty()) {
             insertEndpoints(c, db, id, event.projectId(), event.sourceId(), event.endpointIds());
         }
-        EventSearch.index(c, db, rowid, EventSearch.body(event.data(), event.projectId(), event.sourceId(),
-                event.endpointIds()));
+        // no search row here: SearchIndexer writes it in the background, off the acknowledged commit (ADR 0024)
         // built from what was written rather than read back: ingest writes thousands of these a second
         return new Event(id, event.eventType(), event.sourceId(), "", event.projectId(), event.endpointIds(),
                 event.headers(), null, null, event.urlQueryParams(), event.urlPath(), event.idempotencyKey(),
@@ -211,6 +210,9 @@ public final class EventRepository {
             s.executeUpdate();
         }
         insertEndpoints(c, null, eventId, projectId, sourceId, endpoints);
+        if (rowid > SearchIndexer.watermark(c)) {
+            return; // not indexed yet: the indexer reads the endpoints just written (same writer, later job)
+        }
         try (PreparedStatement s = c.prepareStatement("DELETE FROM events_search WHERE rowid = ?")) {
             s.setLong(1, rowid);
             s.executeUpdate();
@@ -307,10 +309,25 @@ public final class EventRepository {
         }
         KeysetQuery<Event> query = listQuery(projectId, filter);
         String baseUrl = context.baseUrl();
+        if (!filter.searchTerms().isEmpty()) {
+            awaitSearchable(context);
+        }
         return context.db().read(c -> {
             Page<Event> page = query.page(c, params, Event::uid);
             return new Page<>(withSources(c, projectId, page.content(), baseUrl), page.pagination());
         });
+    }
+
+    /**
+     * Before a text search: lets the background indexer reach every event committed so far (usually nothing to wait
+     * for; a few milliseconds when events arrived in the last moments), so a search finds what was acknowledged
+     * before it (ADR 0024). Gives up after {@link SearchIndexer#SEARCH_PATIENCE} (a restart's backlog).
+     */
+    static void awaitSearchable(ServerContext context) {
+        SearchIndexer indexer = context.searchIndexer();
+        if (indexer != null) {
+            indexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
+        }
     }
 
     /** Receives one page of a walk over matching events ({@link #forEachMatching}). */

@@ -19,6 +19,9 @@ import java.util.List;
  * stops after a page: its cost does not depend on how common a word is, nor on how many events other projects have.
  * That ordered walk pages correctly because {@link EventRepository} assigns {@code events.rowid} in ID order
  * ({@link #ROWID_ORDER}).
+ *
+ * <p>Rows are written by {@link SearchIndexer} in the background, not by the insert that stores the event
+ * (ADR 0024); a replay that changes an event's endpoints rewrites an already written row here.
  */
 public final class EventSearch {
 
@@ -98,7 +101,8 @@ public final class EventSearch {
         return body.toString();
     }
 
-    private static final String INDEX = "INSERT INTO events_search(rowid, body) VALUES (?, ?)";
+    /** Adds one search row; arguments: the event's rowid, {@link #body}. */
+    static final String INDEX = "INSERT INTO events_search(rowid, body) VALUES (?, ?)";
 
     /** Adds the search row of the event stored at {@code rowid} ({@code db} null: with a statement of its own). */
     static void index(Connection c, Database db, long rowid, String body) throws SQLException {

@@ -26,7 +26,8 @@ final class Migrations {
     static final List<String> MIGRATIONS = List.of(
             "V001__initial_schema.sql",
             "V002__event_list_indexes.sql",
-            "V003__subscription_filters.sql");
+            "V003__subscription_filters.sql",
+            "V004__search_indexer_and_due_by_endpoint.sql");
 
     private Migrations() {
     }

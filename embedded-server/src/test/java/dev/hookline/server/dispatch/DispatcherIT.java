@@ -214,6 +214,30 @@ class DispatcherIT {
     }
 
     @Test
+    void aBacklogLargerThanItsLaneBehindAHangingEndpointsBacklogIsDeliveredInFull() {
+        try (Receiver fast = Receiver.start()) {
+            receiver.answerAlways(Answer.hanging());
+            String hanging = f.endpoint(receiver.url("/hang"), 30, 0, 0);
+            // more than the hanging lane holds: the rest stays due, ahead of the quick endpoint's rows
+            int stuck = DispatchSettings.DEFAULTS.perEndpointLoad() + 100;
+            for (int i = 0; i < stuck; i++) {
+                f.deliver(hanging);
+            }
+            receiver.awaitRequests(DispatchSettings.DEFAULTS.perEndpointSends(), DispatchFixture.WAIT);
+            String quick = f.endpoint(fast.url("/fast"));
+            // more than the quick lane holds at once: it has to be refilled several times
+            int many = 3 * DispatchSettings.DEFAULTS.perEndpointLoad();
+            for (int i = 0; i < many; i++) {
+                f.deliver(quick);
+            }
+
+            fast.awaitRequests(many, Duration.ofSeconds(60));
+            assertEquals(DispatchSettings.DEFAULTS.perEndpointSends(), receiver.requests().size(),
+                    "no more than the per-endpoint limit is ever in flight to the hanging endpoint");
+        }
+    }
+
+    @Test
     void anEndpointDeletedBeforeItsDeliveryIsDueGetsTheDeliveryDiscarded() {
         String endpoint = f.endpoint(receiver.url("/gone"));
         Event event = f.event(endpoint, "{\"n\":1}");
