@@ -57,20 +57,19 @@ public final class DeliveryViews {
         String raw = m.raw() != null ? m.raw() : event == null ? null : JsonColumns.text(event.data());
         DeliveryMetadata metadata = new DeliveryMetadata(JsonColumns.verbatim(raw), raw, m.strategy(),
                 m.nextSendTime(), m.numTrials(), m.intervalSeconds(), m.retryLimit(), m.maxRetrySeconds());
-        return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
-                d.subscriptionId(), d.headers(), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(), d.latency(),
-                d.latencySeconds(), d.eventType(), d.deliveryMode(), endpoint, eventMetadata(event),
-                source, d.deviceMetadata(), d.status(), metadata, d.cliMetadata(), d.description(),
-                d.acknowledgedAt(), d.createdAt(), d.updatedAt(), d.deletedAt());
+        return d.toBuilder()
+                .endpointMetadata(endpoint)
+                .eventMetadata(eventMetadata(event))
+                .sourceMetadata(source)
+                .metadata(metadata)
+                .build();
     }
 
     private static Event eventMetadata(Event e) {
         if (e == null) {
             return null;
         }
-        return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(), null, null,
-                null, e.urlQueryParams(), e.urlPath(), e.idempotencyKey(), e.isDuplicateEvent(), null, null,
-                e.status(), e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().headers(null).endpointMetadata(null).sourceMetadata(null).data(null).raw(null).build();
     }
 
 }

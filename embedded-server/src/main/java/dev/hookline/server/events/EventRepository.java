@@ -439,10 +439,7 @@ public final class EventRepository {
     }
 
     static Event withSource(Event e, Source source) {
-        return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(), e.headers(),
-                e.endpointMetadata(), source, e.urlQueryParams(), e.urlPath(), e.idempotencyKey(),
-                e.isDuplicateEvent(), e.data(), e.raw(), e.status(), e.failureReason(), e.acknowledgedAt(),
-                e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().sourceMetadata(source).build();
     }
 
     /** {@link #COLUMNS} qualified with {@code e.}, the ID read from {@code idExpression}. */

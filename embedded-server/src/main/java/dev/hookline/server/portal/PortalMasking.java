@@ -32,10 +32,7 @@ public final class PortalMasking {
     }
 
     public static Event event(Event e) {
-        return new Event(e.uid(), e.eventType(), e.sourceId(), e.appId(), e.projectId(), e.endpoints(),
-                multiValued(e.headers()), e.endpointMetadata(), source(e.sourceMetadata()), e.urlQueryParams(),
-                e.urlPath(), e.idempotencyKey(), e.isDuplicateEvent(), e.data(), e.raw(), e.status(),
-                e.failureReason(), e.acknowledgedAt(), e.createdAt(), e.updatedAt(), e.deletedAt());
+        return e.toBuilder().headers(multiValued(e.headers())).sourceMetadata(source(e.sourceMetadata())).build();
     }
 
     public static Page<Event> events(Page<Event> page) {
@@ -43,12 +40,11 @@ public final class PortalMasking {
     }
 
     public static EventDelivery delivery(EventDelivery d) {
-        return new EventDelivery(d.uid(), d.projectId(), d.eventId(), d.endpointId(), d.deviceId(),
-                d.subscriptionId(), multiValued(d.headers()), d.targetUrl(), d.urlQueryParams(), d.idempotencyKey(),
-                d.latency(), d.latencySeconds(), d.eventType(), d.deliveryMode(), d.endpointMetadata(),
-                d.eventMetadata() == null ? null : event(d.eventMetadata()), source(d.sourceMetadata()),
-                d.deviceMetadata(), d.status(), d.metadata(), d.cliMetadata(), d.description(), d.acknowledgedAt(),
-                d.createdAt(), d.updatedAt(), d.deletedAt());
+        return d.toBuilder()
+                .headers(multiValued(d.headers()))
+                .eventMetadata(d.eventMetadata() == null ? null : event(d.eventMetadata()))
+                .sourceMetadata(source(d.sourceMetadata()))
+                .build();
     }
 
     public static Page<EventDelivery> deliveries(Page<EventDelivery> page) {
@@ -66,10 +62,7 @@ public final class PortalMasking {
         if (s == null) {
             return null;
         }
-        return new Source(s.uid(), s.projectId(), s.maskId(), s.name(), s.url(), s.type(), s.provider(),
-                s.isDisabled(), null, s.customResponse(), s.providerConfig(), s.forwardHeaders(), null,
-                s.idempotencyKeys(), s.bodyFunction(), s.headerFunction(), s.createdAt(), s.updatedAt(),
-                s.deletedAt(), null);
+        return s.toBuilder().verifier(null).pubSub(null).consumer(null).build();
     }
 
     private static Map<String, List<String>> multiValued(Map<String, List<String>> headers) {

@@ -168,10 +168,9 @@ public final class SourceRepository {
             return null;
         }
         Source next = change.apply(current);
-        Source kept = new Source(current.uid(), current.projectId(), current.maskId(), next.name(), current.url(),
-                next.type(), current.provider(), next.isDisabled(), next.verifier(), next.customResponse(),
-                next.providerConfig(), next.forwardHeaders(), next.pubSub(), next.idempotencyKeys(),
-                next.bodyFunction(), next.headerFunction(), current.createdAt(), now, null, null);
+        Source kept = next.toBuilder().uid(current.uid()).projectId(current.projectId()).maskId(current.maskId())
+                .url(current.url()).provider(current.provider()).createdAt(current.createdAt()).updatedAt(now)
+                .deletedAt(null).consumer(null).build();
         try (PreparedStatement s = c.prepareStatement("UPDATE sources SET name = ?, type = ?, provider = ?, "
                 + "is_disabled = ?, verifier = ?, custom_response = ?, provider_config = ?, forward_headers = ?, "
                 + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ? "

@@ -59,11 +59,20 @@ public final class SourceService {
         SourceValidator.provider(type, provider);
         Verifier verifier = SourceValidator.verifier(provider, request.verifier());
         PubSubConfig pubSub = pubSubFor(type, request.pubSub(), null);
-        Source draft = new Source(null, projectId, null, name, null, type, provider, false, verifier,
-                SourceValidator.customResponse(request.customResponse()), SourceValidator.providerConfig(provider),
-                null, pubSub, SourceValidator.idempotencyKeys(request.idempotencyKeys()),
-                SourceValidator.function("body_function", request.bodyFunction()),
-                SourceValidator.function("header_function", request.headerFunction()), null, null, null, null);
+        Source draft = Source.builder()
+                .projectId(projectId)
+                .name(name)
+                .type(type)
+                .provider(provider)
+                .isDisabled(false)
+                .verifier(verifier)
+                .customResponse(SourceValidator.customResponse(request.customResponse()))
+                .providerConfig(SourceValidator.providerConfig(provider))
+                .pubSub(pubSub)
+                .idempotencyKeys(SourceValidator.idempotencyKeys(request.idempotencyKeys()))
+                .bodyFunction(SourceValidator.function("body_function", request.bodyFunction()))
+                .headerFunction(SourceValidator.function("header_function", request.headerFunction()))
+                .build();
         String id = context.newId();
         Instant now = context.now();
         Source created = context.db().write(c -> sources.insert(c, projectId, draft, id, now));
@@ -98,16 +107,22 @@ public final class SourceService {
                     : SourceValidator.customResponse(new CustomResponse(
                             or(request.customResponse().body(), current.customResponse().body()),
                             or(request.customResponse().contentType(), current.customResponse().contentType())));
-            return new Source(current.uid(), current.projectId(), current.maskId(), name, current.url(), type,
-                    current.provider(), request.isDisabled() == null ? current.isDisabled() : request.isDisabled(),
-                    verifier, custom, current.providerConfig(),
-                    forwardHeaders == null ? current.forwardHeaders() : forwardHeaders, pubSub,
-                    idempotencyKeys == null ? current.idempotencyKeys() : idempotencyKeys,
-                    request.bodyFunction() == null ? current.bodyFunction()
-                            : SourceValidator.function("body_function", request.bodyFunction()),
-                    request.headerFunction() == null ? current.headerFunction()
-                            : SourceValidator.function("header_function", request.headerFunction()),
-                    current.createdAt(), current.updatedAt(), null, null);
+            return current.toBuilder()
+                    .name(name)
+                    .type(type)
+                    .isDisabled(request.isDisabled() == null ? current.isDisabled() : request.isDisabled())
+                    .verifier(verifier)
+                    .customResponse(custom)
+                    .forwardHeaders(forwardHeaders == null ? current.forwardHeaders() : forwardHeaders)
+                    .pubSub(pubSub)
+                    .idempotencyKeys(idempotencyKeys == null ? current.idempotencyKeys() : idempotencyKeys)
+                    .bodyFunction(request.bodyFunction() == null ? current.bodyFunction()
+                            : SourceValidator.function("body_function", request.bodyFunction()))
+                    .headerFunction(request.headerFunction() == null ? current.headerFunction()
+                            : SourceValidator.function("header_function", request.headerFunction()))
+                    .deletedAt(null)
+                    .consumer(null)
+                    .build();
         }, now));
         if (updated == null) {
             throw new NotFoundException(NOT_FOUND);
