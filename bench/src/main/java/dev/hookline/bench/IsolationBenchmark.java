@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>It needs the script limits of issue 13 item 3 (a wall-clock limit that also stops long built-in calls, and a
  * memory bound per script call): without them the hostile functions hold the writer and take the RSS to several GB,
- * which is what the issue measured. The server runs in this JVM, so RSS is this process's ({@code /proc/self}),
- * load generator and sinks included.
+ * which is what the issue measured. The server runs in this JVM, so its RSS is this process's ({@code /proc/self}),
+ * load generator and sinks included; the script workers (ADR 0023) are its child processes, reported beside it.
  *
  * <p>Options ({@code -D}): {@code isolation.rate} (200), {@code isolation.seconds} (30 per run),
  * {@code isolation.hostileRate} (events per second to project A, 1), {@code isolation.benign} (true: project A's
@@ -58,7 +58,7 @@ public final class IsolationBenchmark {
     }
 
     /** What one run of project B measured. */
-    record Run(Latencies ingest, Latencies toReceiver, long ok, long rejected, long maxRssKb) {
+    record Run(Latencies ingest, Latencies toReceiver, long ok, long rejected, long maxRssKb, long maxWorkersRssKb) {
     }
 
     static void run(int rate, int seconds, int hostileRate, PrintStream out) throws Exception {
@@ -102,13 +102,14 @@ public final class IsolationBenchmark {
                     hostileSent.get(), describe(withA));
             out.println();
             out.println("| run | B acknowledged | B ingest p50 / p99 ms | B ingest-to-receiver p50 / p99 ms "
-                    + "| largest RSS |");
+                    + "| largest RSS: server / script workers |");
             out.println("|---|---:|---:|---:|---:|");
             out.println(row("B alone", alone));
             out.println(row("B while A's scripts misbehave", withA));
             out.printf(Locale.ROOT, "%nratios (target <= 2): ingest p99 %.2f, ingest-to-receiver p99 %.2f; largest "
-                    + "RSS %,d MB (target < 1,024)%n", withA.ingest().p99Ms() / alone.ingest().p99Ms(),
-                    withA.toReceiver().p99Ms() / alone.toReceiver().p99Ms(), withA.maxRssKb() / 1024);
+                    + "RSS %,d MB in the server process, %,d MB in its script workers (target < 1,024 for the server)%n",
+                    withA.ingest().p99Ms() / alone.ingest().p99Ms(), withA.toReceiver().p99Ms()
+                            / alone.toReceiver().p99Ms(), withA.maxRssKb() / 1024, withA.maxWorkersRssKb() / 1024);
         } finally {
             Benchmark.deleteTree(dataDir);
         }
@@ -121,10 +122,12 @@ public final class IsolationBenchmark {
         sink.reset(expected);
         ConcurrentLinkedQueue<Long> ingest = new ConcurrentLinkedQueue<>();
         AtomicLong maxRss = new AtomicLong();
+        AtomicLong maxWorkersRss = new AtomicLong();
         AtomicBoolean sampling = new AtomicBoolean(true);
         Thread sampler = Thread.ofPlatform().daemon(true).start(() -> {
             while (sampling.get()) {
                 maxRss.accumulateAndGet(rssKb(), Math::max);
+                maxWorkersRss.accumulateAndGet(workersRssKb(), Math::max);
                 try {
                     Thread.sleep(250);
                 } catch (InterruptedException e) {
@@ -141,7 +144,7 @@ public final class IsolationBenchmark {
         sampler.join();
         long[] nanos = ingest.stream().mapToLong(Long::longValue).toArray();
         return new Run(Latencies.of(nanos), Latencies.of(sink.latencySamples()), result.ok(), result.rejected(),
-                maxRss.get());
+                maxRss.get(), maxWorkersRss.get());
     }
 
     /** An incoming project whose source is subscribed by one endpoint per function ("" = none) at the sink. */
@@ -162,20 +165,34 @@ public final class IsolationBenchmark {
 
     private static String describe(Run r) {
         return String.format(Locale.ROOT, "%,d acknowledged (%,d rejected), ingest p50 %.1f / p99 %.1f ms, "
-                + "to receiver p50 %.1f / p99 %.1f ms, largest RSS %,d MB", r.ok(), r.rejected(), r.ingest().p50Ms(),
-                r.ingest().p99Ms(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(), r.maxRssKb() / 1024);
+                + "to receiver p50 %.1f / p99 %.1f ms, largest RSS %,d MB (script workers %,d MB)", r.ok(), r.rejected(),
+                r.ingest().p50Ms(), r.ingest().p99Ms(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(),
+                r.maxRssKb() / 1024, r.maxWorkersRssKb() / 1024);
     }
 
     private static String row(String what, Run r) {
-        return String.format(Locale.ROOT, "| %s | %,d | %.1f / %.1f | %.1f / %.1f | %,d MB |", what, r.ok(),
-                r.ingest().p50Ms(), r.ingest().p99Ms(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(),
-                r.maxRssKb() / 1024);
+        return String.format(Locale.ROOT, "| %s | %,d | %.1f / %.1f | %.1f / %.1f | %,d MB / %,d MB |", what,
+                r.ok(), r.ingest().p50Ms(), r.ingest().p99Ms(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(),
+                r.maxRssKb() / 1024, r.maxWorkersRssKb() / 1024);
     }
 
     /** This process's resident set in kB, from {@code /proc/self/status} (0 where there is none). */
     static long rssKb() {
+        return rssKb(Path.of("/proc/self/status"));
+    }
+
+    /**
+     * The resident sets of this process's descendants together, in kB: the script workers (ADR 0023), which belong to
+     * the server's footprint as much as its own heap does.
+     */
+    static long workersRssKb() {
+        return ProcessHandle.current().descendants()
+                .mapToLong(p -> rssKb(Path.of("/proc", Long.toString(p.pid()), "status"))).sum();
+    }
+
+    private static long rssKb(Path status) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.UTF_8)) {
+            for (String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
