@@ -356,7 +356,7 @@ public final class ScriptSandbox implements AutoCloseable {
             if (ready == null || !ready.path("ready").asBoolean()) {
                 started.destroyForcibly();
                 throw new IOException("the worker process ended before it was ready (exit status "
-                        + exitStatus(started) + ", command " + launch.command().get(0) + ")");
+                        + exitStatus(started) + ", command " + launch.program() + ")");
             }
             if (closed) {
                 started.destroyForcibly();
@@ -397,9 +397,38 @@ public final class ScriptSandbox implements AutoCloseable {
     /**
      * How a worker is started: this JVM's {@code java} with the class path when there is one (development, tests,
      * {@code hookline-server.jar}); otherwise this process's own launcher in worker mode (a packaged app image may
-     * carry no {@code bin/java}), its JVM options passed through {@code JAVA_TOOL_OPTIONS}.
+     * carry no {@code bin/java}), its JVM options passed through {@code JAVA_TOOL_OPTIONS}. Where the system has
+     * {@code nice}, the worker runs at {@link #WORKER_NICENESS}: a script that burns CPU until its limit (a loop, a
+     * sort of millions) takes only what the server's own threads leave, so on a busy machine it slows scripts, never
+     * the acknowledgements of other projects (docs/adr/0023).
      */
     record Launch(List<String> command, Map<String, String> environment) {
+
+        /** The worker's priority below the server's (0); 10 leaves it about a tenth of a core the server wants. */
+        static final int WORKER_NICENESS = 10;
+        private static final List<Path> NICE = List.of(Path.of("/usr/bin/nice"), Path.of("/bin/nice"));
+
+        /** The program that runs the worker (the JVM or the app launcher), past {@code nice}. */
+        String program() {
+            return command.isEmpty() ? "" : command.get(command.size() > 3 && isNice(command.get(0)) ? 3 : 0);
+        }
+
+        private static boolean isNice(String program) {
+            return NICE.stream().anyMatch(nice -> nice.toString().equals(program));
+        }
+
+        /** {@code command} under {@code nice -n WORKER_NICENESS} when the system has it, else as it is. */
+        static List<String> atLowerPriority(List<String> command) {
+            for (Path nice : NICE) {
+                if (Files.isExecutable(nice)) {
+                    List<String> niced = new ArrayList<>(List.of(nice.toString(), "-n",
+                            String.valueOf(WORKER_NICENESS)));
+                    niced.addAll(command);
+                    return List.copyOf(niced);
+                }
+            }
+            return command;
+        }
 
         static Launch of(Settings settings) {
             List<String> jvm = List.of("-Xmx" + settings.heapMegabytes() + "m", "-Xms16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -416,7 +445,7 @@ public final class ScriptSandbox implements AutoCloseable {
                 command.addAll(jvm);
                 command.addAll(List.of("-cp", classPath, ScriptWorkerMain.class.getName()));
                 command.addAll(args);
-                return new Launch(List.copyOf(command), Map.of());
+                return new Launch(atLowerPriority(command), Map.of());
             }
             String launcher = ProcessHandle.current().info().command().orElse(null);
             if (launcher == null) {
@@ -425,7 +454,7 @@ public final class ScriptSandbox implements AutoCloseable {
             }
             List<String> command = new ArrayList<>(List.of(launcher, "--server", ScriptWorkerMain.MODE));
             command.addAll(args);
-            return new Launch(List.copyOf(command), Map.of("JAVA_TOOL_OPTIONS", String.join(" ", jvm)));
+            return new Launch(atLowerPriority(command), Map.of("JAVA_TOOL_OPTIONS", String.join(" ", jvm)));
         }
     }
 }

@@ -3,14 +3,20 @@ package dev.hookline.server.transforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /** The sandbox's worker processes, for real: results, the limits that stop built-ins, recovery, fairness. */
 class ScriptSandboxIT {
@@ -92,5 +98,39 @@ class ScriptSandboxIT {
         } finally {
             longLimit.close();
         }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void workersRunAtALowerCpuPriorityThanTheServer() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/nice")) || Files.isExecutable(Path.of("/bin/nice")),
+                "this system has no nice: workers run at the server's priority");
+        assertTrue(sandbox.run("p1", "function transform(p) { return p; }", json("{}")).ok());
+
+        List<ProcessHandle> workers = ProcessHandle.current().descendants()
+                .filter(ScriptSandboxIT::isScriptWorker)
+                .toList();
+
+        assertFalse(workers.isEmpty(), "no script worker among this process's children");
+        int expected = Math.min(19, niceOf(ProcessHandle.current().pid()) + ScriptSandbox.Launch.WORKER_NICENESS);
+        for (ProcessHandle worker : workers) {
+            assertEquals(expected, niceOf(worker.pid()), "niceness of worker " + worker.pid());
+        }
+    }
+
+    private static boolean isScriptWorker(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"))
+                    .contains(ScriptWorkerMain.class.getName());
+        } catch (java.io.IOException e) {
+            return false; // it ended meanwhile
+        }
+    }
+
+    /** The nice value of a process, field 19 of {@code /proc/PID/stat} (counted past the command name). */
+    private static int niceOf(long pid) throws Exception {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Integer.parseInt(fields[16]);
     }
 }
