@@ -282,6 +282,28 @@ public final class DeliveryRepository {
         return listQuery(projectId, filter, COLUMNS, DeliveryRepository::map, EventDelivery::uid);
     }
 
+    /**
+     * The index a query over {@code filter} walks (ADR 0007): the list's, and the status totals', which count exactly
+     * the ranges the list would walk. {@code byEndpoint}: the query names endpoints; {@code byStatus}: it names
+     * statuses.
+     */
+    static String indexFor(Filter filter, boolean byEndpoint, boolean byStatus) {
+        if (filter.eventId() != null) {
+            return "deliveries_event";
+        }
+        if (filter.subscriptionId() != null) {
+            return filter.eventType() != null ? "deliveries_subscription_type_status"
+                    : "deliveries_subscription_status";
+        }
+        if (byEndpoint) {
+            return filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
+        }
+        if (filter.eventType() != null) {
+            return "deliveries_type_status";
+        }
+        return byStatus ? "deliveries_status" : "deliveries_project";
+    }
+
     /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
     private static <T> KeysetQuery<T> listQuery(String projectId, Filter filter, String columns, RowMapper<T> mapper,
                                                 Function<T, String> idOf) {
@@ -289,21 +311,7 @@ public final class DeliveryRepository {
         List<String> statuses = filter.statuses().stream().map(EventDeliveryStatus::wire).toList();
         List<String> everyStatus = statuses.isEmpty() ? ALL_STATUSES.stream().map(EventDeliveryStatus::wire).toList()
                 : statuses;
-        String index;
-        if (filter.eventId() != null) {
-            index = "deliveries_event";
-        } else if (filter.subscriptionId() != null) {
-            index = filter.eventType() != null ? "deliveries_subscription_type_status"
-                    : "deliveries_subscription_status";
-        } else if (!endpoints.isEmpty()) {
-            index = filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
-        } else if (filter.eventType() != null) {
-            index = "deliveries_type_status";
-        } else if (!statuses.isEmpty()) {
-            index = "deliveries_status";
-        } else {
-            index = "deliveries_project";
-        }
+        String index = indexFor(filter, !endpoints.isEmpty(), !statuses.isEmpty());
         String from = " FROM event_deliveries INDEXED BY " + index;
         KeysetQuery<T> query = new KeysetQuery<>("SELECT " + columns + from, "id", mapper)
                 .idsFirst("SELECT id" + from, (c, ids) -> ProjectRows.findByIds(c, "event_deliveries", columns,

@@ -373,19 +373,7 @@ public final class DeliveryStatistics {
         sql.append("), s(status) AS (VALUES ")
                 .append(String.join(", ", Collections.nCopies(statuses.size(), "(?)"))).append(")");
         statuses.forEach(st -> params.add(st.wire()));
-        String index;
-        if (filter.eventId() != null) {
-            index = "deliveries_event";
-        } else if (filter.subscriptionId() != null) {
-            index = filter.eventType() != null ? "deliveries_subscription_type_status"
-                    : "deliveries_subscription_status";
-        } else if (endpoint != null) {
-            index = filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
-        } else if (filter.eventType() != null) {
-            index = "deliveries_type_status";
-        } else {
-            index = "deliveries_status";
-        }
+        String index = DeliveryRepository.indexFor(filter, endpoint != null, true);
         sql.append(" SELECT r.i, s.status, (SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
                 .append(" WHERE project_id = ?");
         params.add(projectId);

@@ -14,9 +14,8 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.outbound.ClientCertificates;
+import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.outbound.OAuth2Settings;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
@@ -125,7 +124,7 @@ public final class EndpointValidator {
             throw InvalidInputException.of("url:please provide a url for your endpoint");
         }
         String url = value.trim();
-        if (!isHttpUrl(url)) {
+        if (!HttpUrls.isHttpUrl(url)) {
             throw InvalidInputException.of("url:please provide a valid url (an absolute http or https URL), got \""
                     + url + "\"");
         }
@@ -156,7 +155,7 @@ public final class EndpointValidator {
     }
 
     private static String optionalUrl(String field, String value) {
-        if (!value.isEmpty() && !isHttpUrl(value)) {
+        if (!value.isEmpty() && !HttpUrls.isHttpUrl(value)) {
             throw InvalidInputException.of(field + ":please provide a valid http or https url");
         }
         return value;
@@ -269,18 +268,6 @@ public final class EndpointValidator {
         }
         ClientCertificates.check(m.clientCert(), key, clock.get());
         return new MtlsClientCert(m.clientCert().trim(), key.trim());
-    }
-
-    static boolean isHttpUrl(String value) {
-        try {
-            URI uri = new URI(value);
-            String scheme = uri.getScheme();
-            return uri.isAbsolute() && scheme != null
-                    && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-                    && uri.getHost() != null && !uri.getHost().isEmpty();
-        } catch (URISyntaxException e) {
-            return false;
-        }
     }
 
     private static boolean blank(String value) {

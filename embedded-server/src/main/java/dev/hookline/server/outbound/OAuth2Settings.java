@@ -3,8 +3,6 @@ package dev.hookline.server.outbound;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.EndpointAuthentication.OAuth2;
 import dev.hookline.server.domain.InvalidInputException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Set;
 
 /**
@@ -25,7 +23,7 @@ public final class OAuth2Settings {
         if (o == null) {
             throw InvalidInputException.of(field + ":is required for type oauth2");
         }
-        if (blank(o.url()) || !isHttpUrl(o.url().trim())) {
+        if (blank(o.url()) || !HttpUrls.isHttpUrl(o.url().trim())) {
             throw invalid(field + ".url", "please provide the token endpoint's http(s) url");
         }
         if (blank(o.clientId())) {
@@ -54,18 +52,6 @@ public final class OAuth2Settings {
 
     private static InvalidInputException invalid(String field, String message) {
         return InvalidInputException.of(field + ":" + message);
-    }
-
-    private static boolean isHttpUrl(String value) {
-        try {
-            URI uri = new URI(value);
-            String scheme = uri.getScheme();
-            return uri.isAbsolute() && scheme != null
-                    && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-                    && uri.getHost() != null && !uri.getHost().isEmpty();
-        } catch (URISyntaxException e) {
-            return false;
-        }
     }
 
     private static boolean blank(String value) {
