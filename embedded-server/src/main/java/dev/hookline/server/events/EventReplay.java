@@ -34,10 +34,6 @@ public final class EventReplay {
     private final ServerContext context;
     private final ReplayPlanner planner;
 
-    public EventReplay(ServerContext context) {
-        this(context, context.replayPlanner());
-    }
-
     public EventReplay(ServerContext context, ReplayPlanner planner) {
         this.context = context;
         this.planner = planner;
