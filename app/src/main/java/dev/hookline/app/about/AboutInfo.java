@@ -22,6 +22,9 @@ public record AboutInfo(String version, Path dataDirectory, String embeddedServe
         Objects.requireNonNull(dataDirectory, "dataDirectory");
     }
 
+    /** Hookline's own license; the third-party components' licenses are listed in the NOTICE file. */
+    public static final String LICENSE = "Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0)";
+
     /** One row of the dialog. */
     public record Row(String label, String value) {
     }
@@ -47,6 +50,7 @@ public record AboutInfo(String version, Path dataDirectory, String embeddedServe
         rows.add(new Row("Java", java));
         rows.add(new Row("JavaFX", javafx));
         rows.add(new Row("Operating system", os));
+        rows.add(new Row("License", LICENSE));
         return rows;
     }
 

@@ -23,6 +23,7 @@ class AboutInfoTest {
                 Java: 25.0.3+9-LTS (Eclipse Adoptium)
                 JavaFX: 21.0.12
                 Operating system: Linux 6.18 (amd64)
+                License: Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0)
                 """, info("http://127.0.0.1:41234", "http://127.0.0.1:41234/api", false).text());
     }
 
