@@ -9,6 +9,7 @@ import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.FilterRepository;
 import dev.hookline.server.filters.SubscriptionMatch;
+import dev.hookline.server.capture.CaptureBinRepository;
 import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.projects.ProjectRepository;
@@ -44,6 +45,7 @@ public final class ServerContext {
     private final SourceRepository sources;
     private final PortalLinkRepository portalLinks;
     private final MetaEventRepository metaEvents;
+    private final CaptureBinRepository captureBins = new CaptureBinRepository();
     private final EventRepository events;
     private final DeliveryRepository deliveries;
     private final AttemptRepository attempts;
@@ -88,6 +90,10 @@ public final class ServerContext {
     }
 
     /** The meta events' SQL. */
+    public CaptureBinRepository captureBins() {
+        return captureBins;
+    }
+
     public MetaEventRepository metaEvents() {
         return metaEvents;
     }

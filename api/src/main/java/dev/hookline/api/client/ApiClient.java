@@ -10,6 +10,9 @@ import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.CreateSourceRequest;
+import dev.hookline.api.model.CaptureBin;
+import dev.hookline.api.model.CaptureBinRequest;
+import dev.hookline.api.model.CapturedRequest;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
@@ -479,6 +482,44 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../meta-events/{id}/resend}. */
     public MetaEvent resendMetaEvent(String id) {
         return call("PUT", project(null, "meta-events", id, "resend"), null, type(MetaEvent.class));
+    }
+
+    // ------------------------------------------------------------------------------------------ capture bins
+
+    /**
+     * {@code GET .../capture-bins} (Hookline's own, not paged): the project's capture bins, oldest first. A server
+     * without them (a remote Convoy) answers 404 ({@link ApiException}).
+     */
+    public List<CaptureBin> listCaptureBins() {
+        return call("GET", project(null, "capture-bins"), null, listOf(CaptureBin.class));
+    }
+
+    public CaptureBin getCaptureBin(String id) {
+        return call("GET", project(null, "capture-bins", id), null, type(CaptureBin.class));
+    }
+
+    public CaptureBin createCaptureBin(CaptureBinRequest request) {
+        return call("POST", project(null, "capture-bins"), request, type(CaptureBin.class));
+    }
+
+    /** Null members of {@code request} keep their value. */
+    public CaptureBin updateCaptureBin(String id, CaptureBinRequest request) {
+        return call("PUT", project(null, "capture-bins", id), request, type(CaptureBin.class));
+    }
+
+    public void deleteCaptureBin(String id) {
+        call("DELETE", project(null, "capture-bins", id), null, type(JsonNode.class));
+    }
+
+    /** The requests the bin holds with {@code seq > afterSeq} (0: all), oldest first. */
+    public List<CapturedRequest> listCapturedRequests(String binId, long afterSeq) {
+        ListQuery query = ListQuery.create().with("after", Long.toString(afterSeq));
+        return call("GET", project(query, "capture-bins", binId, "requests"), null, listOf(CapturedRequest.class));
+    }
+
+    /** Forgets every request the bin holds. */
+    public void clearCapturedRequests(String binId) {
+        call("DELETE", project(null, "capture-bins", binId, "requests"), null, type(JsonNode.class));
     }
 
     // ------------------------------------------------------------------------------------------- portal API

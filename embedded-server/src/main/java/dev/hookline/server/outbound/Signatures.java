@@ -99,6 +99,63 @@ public final class Signatures {
         return header.toString();
     }
 
+    /**
+     * Whether {@code header}, as a receiver got it with {@code body}, is a signature this endpoint could have sent:
+     * simple or advanced, made with any of the project's versions and any of the endpoint's active secrets (what a
+     * receiver in the middle of a rotation accepts). Compared in constant time.
+     */
+    public static boolean matches(ProjectConfig.Signature config, Endpoint endpoint, String header, byte[] body,
+                                  Instant now) throws SignatureException {
+        List<String> secrets = activeSecrets(endpoint, now);
+        if (header == null || header.isBlank() || secrets.isEmpty()) {
+            return false;
+        }
+        List<ProjectConfig.SignatureVersion> versions = config == null || config.versions() == null
+                || config.versions().isEmpty() ? List.of(DEFAULT_VERSION) : config.versions();
+        String value = header.trim();
+        if (value.startsWith("t=") && value.contains(",v")) {
+            String[] parts = value.split(",");
+            byte[] signed = (parts[0].substring(2) + ",").getBytes(StandardCharsets.US_ASCII);
+            byte[] data = new byte[signed.length + body.length];
+            System.arraycopy(signed, 0, data, 0, signed.length);
+            System.arraycopy(body, 0, data, signed.length, body.length);
+            for (int i = 1; i < parts.length; i++) {
+                int equals = parts[i].indexOf('=');
+                if (!parts[i].startsWith("v") || equals < 2) {
+                    continue;
+                }
+                int k;
+                try {
+                    k = Integer.parseInt(parts[i].substring(1, equals));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (k >= 1 && k <= versions.size()
+                        && anySecretSigns(versions.get(k - 1), secrets, data, parts[i].substring(equals + 1))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (ProjectConfig.SignatureVersion version : versions) {
+            if (anySecretSigns(version, secrets, body, value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean anySecretSigns(ProjectConfig.SignatureVersion version, List<String> secrets, byte[] data,
+                                          String received) throws SignatureException {
+        byte[] given = received.getBytes(StandardCharsets.UTF_8);
+        for (String secret : secrets) {
+            if (java.security.MessageDigest.isEqual(sign(version, secret, data).getBytes(StandardCharsets.UTF_8), given)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code enc(HMAC(hash, secret, data))} for one version. */
     public static String sign(ProjectConfig.SignatureVersion version, String secret, byte[] data)
             throws SignatureException {

@@ -129,6 +129,7 @@ class OpenApiResponsesIT {
         events(project, ids);
         eventCreation(project, ids);
         portalLinks(project, ids);
+        captureBins(project, ids);
 
         calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "DELETE", SOURCE, ids, "", null, 200);
@@ -472,6 +473,33 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", ids, "", null, 200);
         calls.call(project, "PUT", metaEvents + "/{metaEventID}/resend", Map.of("projectID", projectId,
                 "metaEventID", "01J00000000000000000000000"), "", null, 404);
+    }
+
+    // ------------------------------------------------------------------------------------------ capture bins
+
+    private void captureBins(ApiClient project, Map<String, String> ids) {
+        String bins = PROJECT + "/capture-bins";
+        String bin = bins + "/{binID}";
+        calls.call(project, "POST", bins, ids, "", null, 201);
+        JsonNode created = calls.call(project, "POST", bins, ids, "", Map.of("name", "first", "response_status", 503),
+                201);
+        calls.call(project, "POST", bins, ids, "", Map.of("response_status", 99), 400);
+        Map<String, String> binIds = Map.of("projectID", ids.get("projectID"), "binID",
+                created.path("data").path("uid").asText());
+        Map<String, String> unknown = Map.of("projectID", ids.get("projectID"), "binID", "01J00000000000000000000000");
+        calls.call(project, "GET", bins, ids, "", null, 200);
+        calls.call(project, "GET", bin, binIds, "", null, 200);
+        calls.call(project, "GET", bin, unknown, "", null, 404);
+        calls.call(project, "PUT", bin, binIds, "", Map.of("response_status", 200, "response_delay_ms", 1), 202);
+        calls.call(project, "PUT", bin, binIds, "", Map.of("response_delay_ms", -1), 400);
+        calls.call(project, "POST", "/capture/{binID}", Map.of("binID", binIds.get("binID")), "",
+                Map.of("hello", "bin"), 200);
+        calls.call(project, "POST", "/capture/{binID}", Map.of("binID", "nope"), "", Map.of(), 404);
+        calls.call(project, "GET", bin + "/requests", binIds, "after=0", null, 200);
+        calls.call(project, "GET", bin + "/requests", binIds, "after=x", null, 400);
+        calls.call(project, "DELETE", bin + "/requests", binIds, "", null, 200);
+        calls.call(project, "DELETE", bin, binIds, "", null, 200);
+        calls.call(project, "DELETE", bin, unknown, "", null, 404);
     }
 
     // ------------------------------------------------------------------------------ portal links and portal API

@@ -1,0 +1,44 @@
+package dev.hookline.server.http.capture;
+
+import dev.hookline.api.Json;
+import dev.hookline.server.capture.CaptureService;
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /capture/{binID}} (no API key, like {@code /ingest}): records the request in its bin and answers the bin's
+ * status after its delay, with a small JSON body naming what was recorded. Unknown bins are a 404 envelope.
+ */
+public final class CaptureRoutes {
+
+    static final String PATH = "/capture/{binID}";
+
+    private final CaptureService capture;
+
+    public CaptureRoutes(CaptureService capture) {
+        this.capture = capture;
+    }
+
+    public void register(Router router) {
+        router.post(PATH, Access.PUBLIC, this::receive);
+    }
+
+    private void receive(Exchange ex) throws Exception {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        ex.requestHeaders().forEach((name, values) -> headers.put(name, List.copyOf(values)));
+        CaptureService.Answer answer = capture.receive(ex.pathParam("binID"), new CaptureService.Received(
+                ex.method(), ex.path(), ex.rawQuery(), ex.remoteAddress(), headers, ex.rawBody()));
+        if (answer.delayMs() > 0) {
+            Thread.sleep(answer.delayMs());
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("captured", true);
+        body.put("bin_id", answer.recorded().binId());
+        body.put("seq", answer.recorded().seq());
+        ex.send(answer.status(), "application/json", Json.strict().writeValueAsBytes(body));
+    }
+}
