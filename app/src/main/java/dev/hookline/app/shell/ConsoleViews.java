@@ -30,6 +30,7 @@ public final class ConsoleViews {
             case SOURCES -> dev.hookline.app.sources.SourcesView::new;
             case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
             case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
+            case CAPTURE -> dev.hookline.app.capture.CaptureView::new;
             case SETTINGS -> settings;
         };
     }

@@ -13,6 +13,7 @@ public enum NavigationTarget {
     SOURCES("Sources", Feather.LOG_IN, Group.CONFIGURATION),
     SUBSCRIPTIONS("Subscriptions", Feather.GIT_MERGE, Group.CONFIGURATION),
     PORTAL_LINKS("Portal links", Feather.LINK, Group.CONFIGURATION),
+    CAPTURE("Capture bins", Feather.INBOX, Group.CONFIGURATION),
     SETTINGS("Settings", Feather.SETTINGS, Group.APPLICATION);
 
     /** Sidebar sections; a separator stands between two groups. */

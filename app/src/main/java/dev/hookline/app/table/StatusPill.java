@@ -41,15 +41,15 @@ public final class StatusPill extends Label {
         getStyleClass().add(toneOf(status).styleClass());
     }
 
-    /** The tone of the statuses of deliveries, events, endpoints, meta events and portal links. */
+    /** The tone of the statuses of deliveries, events, endpoints, meta events, portal links and signature checks. */
     public static Tone toneOf(String status) {
         if (status == null) {
             return Tone.NEUTRAL;
         }
         return switch (status.toLowerCase(Locale.ROOT)) {
-            case "success", "active", "enabled", "ok", "running" -> Tone.SUCCESS;
-            case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired" -> Tone.DANGER;
-            case "retry", "retrying", "scheduled", "pending", "paused" -> Tone.WARNING;
+            case "success", "active", "enabled", "ok", "running", "valid" -> Tone.SUCCESS;
+            case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired", "invalid" -> Tone.DANGER;
+            case "retry", "retrying", "scheduled", "pending", "paused", "unsigned" -> Tone.WARNING;
             case "processing", "connecting" -> Tone.ACCENT;
             default -> Tone.NEUTRAL;
         };
