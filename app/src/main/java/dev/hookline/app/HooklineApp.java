@@ -1,6 +1,7 @@
 package dev.hookline.app;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.Project;
 import dev.hookline.app.about.AboutDialog;
 import dev.hookline.app.about.AboutInfo;
 import dev.hookline.app.concurrent.BackgroundTasks;
@@ -13,6 +14,8 @@ import dev.hookline.app.settings.ConfigDirectories;
 import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
 import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.projects.ProjectDirectory;
+import dev.hookline.app.projects.ProjectSettingsView;
 import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
 import dev.hookline.app.status.ServerStatusView;
@@ -75,7 +78,19 @@ public final class HooklineApp extends Application {
                 status::failed);
 
         ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
-        ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status));
+        ProjectDirectory projectDirectory = new ProjectDirectory() {
+            @Override
+            public void created(Project project) {
+                connections.projectCreated(project);
+            }
+
+            @Override
+            public void deleted(Project project) {
+                connections.projectDeleted(project);
+            }
+        };
+        ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status),
+                current -> new ProjectSettingsView(current, projectDirectory));
         shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
         shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()),
                 AboutDialog.button(() -> stage, icon(64), () -> aboutInfo(dataDirectory, status)));

@@ -214,6 +214,22 @@ public final class ConnectionManager {
         }, session::reportConnectionFailure);
     }
 
+    /** A project made in the console: listed at once and made the current one. */
+    public void projectCreated(Project created) {
+        if (projects.stream().noneMatch(p -> p.uid().equals(created.uid()))) {
+            projects.add(created);
+        }
+        selectProject(created);
+    }
+
+    /** A project deleted in the console: forgotten, and the switcher moves to another one when there is one. */
+    public void projectDeleted(Project deleted) {
+        projects.removeIf(p -> p.uid().equals(deleted.uid()));
+        if (!projects.isEmpty()) {
+            selectProject(projects.getFirst());
+        }
+    }
+
     /** A new profile ID. */
     public static String newProfileId() {
         return UUID.randomUUID().toString();

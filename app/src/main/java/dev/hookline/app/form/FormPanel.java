@@ -25,6 +25,7 @@ public final class FormPanel extends VBox {
 
     private final VBox extras = new VBox(8);
     private final Button save = new Button("Save");
+    private final Button close = new Button();
 
     public FormPanel(String prefix, ObservableStringValue title, Form form, FormLayout layout, Runnable onSave,
                      Runnable onClose) {
@@ -58,7 +59,7 @@ public final class FormPanel extends VBox {
         save.setDefaultButton(true);
         save.disableProperty().bind(form.busyProperty());
         save.setOnAction(event -> onSave.run());
-        Button close = new Button("Close");
+        close.setText("Close");
         close.setId(prefix + "-close");
         close.setCancelButton(true);
         close.setOnAction(event -> onClose.run());
@@ -79,6 +80,11 @@ public final class FormPanel extends VBox {
     /** Names the save button after what it does (e.g. "Expire secret"). */
     public void setSaveText(String text) {
         save.setText(text);
+    }
+
+    /** Names the close button after what it does (e.g. "Revert" where the form is the whole view). */
+    public void setCloseText(String text) {
+        close.setText(text);
     }
 
     /** Adds a node under the form (e.g. what was saved: a URL and token to copy). */

@@ -10,15 +10,19 @@ import java.util.function.Function;
  * The one place mapping each sidebar entry to the factory of its view. Each feature adds exactly one
  * {@code case} line here; the exhaustive switch makes a forgotten entry a compile error.
  *
- * <p>Settings needs more than the session (theme, profiles, data directory), so its factory is handed in by the
- * application.
+ * <p>Settings needs more than the session (theme, profiles, data directory), and project settings the connection's
+ * project switcher, so their factories are handed in by the application.
  */
 public final class ConsoleViews {
 
     private final Function<ConsoleSession, ConsoleView> settings;
+    private final Function<ConsoleSession, ConsoleView> projectSettings;
 
-    public ConsoleViews(Function<ConsoleSession, ConsoleView> settings) {
+    /** @param projectSettings also needs the connection's project switcher (create and delete move it) */
+    public ConsoleViews(Function<ConsoleSession, ConsoleView> settings,
+                        Function<ConsoleSession, ConsoleView> projectSettings) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.projectSettings = Objects.requireNonNull(projectSettings, "projectSettings");
     }
 
     public Function<ConsoleSession, ConsoleView> factory(NavigationTarget target) {
@@ -31,6 +35,7 @@ public final class ConsoleViews {
             case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
             case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
             case CAPTURE -> dev.hookline.app.capture.CaptureView::new;
+            case PROJECT_SETTINGS -> projectSettings;
             case SETTINGS -> settings;
         };
     }

@@ -14,6 +14,7 @@ public enum NavigationTarget {
     SUBSCRIPTIONS("Subscriptions", Feather.GIT_MERGE, Group.CONFIGURATION),
     PORTAL_LINKS("Portal links", Feather.LINK, Group.CONFIGURATION),
     CAPTURE("Capture bins", Feather.INBOX, Group.CONFIGURATION),
+    PROJECT_SETTINGS("Project settings", Feather.SLIDERS, Group.CONFIGURATION),
     SETTINGS("Settings", Feather.SETTINGS, Group.APPLICATION);
 
     /** Sidebar sections; a separator stands between two groups. */

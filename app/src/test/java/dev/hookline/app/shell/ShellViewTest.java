@@ -88,7 +88,7 @@ class ShellViewTest {
         WaitForAsyncUtils.asyncFx(() -> {
             Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
             view = new RecordingView();
-            shell = new ShellView(new WritableImage(1, 1), session, new ConsoleViews(s -> view), new Label("waiting"));
+            shell = new ShellView(new WritableImage(1, 1), session, new ConsoleViews(s -> view, s -> view), new Label("waiting"));
             shell.selectedProperty().set(NavigationTarget.SETTINGS);
             stage.setScene(new Scene(shell, 1000, 600));
             stage.show();

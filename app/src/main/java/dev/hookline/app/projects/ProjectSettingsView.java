@@ -1,0 +1,210 @@
+package dev.hookline.app.projects;
+
+import atlantafx.base.theme.Styles;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ProjectType;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.app.form.ConfirmBar;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.shell.ConsoleView;
+import java.util.Arrays;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Project settings: the current project's retry strategy, signatures, rate limit, payload size, meta events and
+ * delivery options as one form (Save sends them, Revert reloads), plus creating a project (the switcher moves to
+ * it) and deleting the current one, asked first. Ids start with {@code project-}.
+ */
+public final class ProjectSettingsView implements ConsoleView {
+
+    private final ProjectSettingsViewModel model;
+    private final ProjectDirectory directory;
+    private final BorderPane root = new BorderPane();
+    private final ConfirmBar confirm = new ConfirmBar();
+    private final Label saved = new Label();
+
+    public ProjectSettingsView(ConsoleSession session, ProjectDirectory directory) {
+        this.directory = directory;
+        this.model = new ProjectSettingsViewModel(session.tasks(), session::client, session::reportConnectionFailure);
+        root.setId("project-settings");
+        root.setTop(header());
+        root.setCenter(form());
+        session.clientProperty().addListener((o, before, now) -> model.load());
+        model.load();
+    }
+
+    /** The view model (for tests). */
+    public ProjectSettingsViewModel viewModel() {
+        return model;
+    }
+
+    private Node header() {
+        TextField name = new TextField();
+        name.setId("project-new-name");
+        name.setPromptText("New project name");
+        name.textProperty().bindBidirectional(model.newProjectName.textProperty());
+        Label nameError = new Label();
+        nameError.setId("project-new-name-error");
+        nameError.getStyleClass().add(Styles.DANGER);
+        nameError.textProperty().bind(model.newProjectName.errorProperty());
+        ComboBox<ProjectType> type = new ComboBox<>();
+        type.setId("project-new-type");
+        type.getItems().setAll(ProjectType.values());
+        type.valueProperty().bindBidirectional(model.newProjectType);
+        Button create = new Button("Create project", new FontIcon(Feather.PLUS));
+        create.setId("project-create");
+        create.disableProperty().bind(model.form().busyProperty());
+        create.setOnAction(event -> model.create(project -> {
+            saved.setText("Created project \"" + project.name() + "\"; the console now shows it.");
+            directory.created(project);
+        }));
+        name.setOnAction(event -> create.fire());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button delete = new Button("Delete project", new FontIcon(Feather.TRASH_2));
+        delete.setId("project-delete");
+        delete.getStyleClass().add(Styles.DANGER);
+        delete.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        delete.setOnAction(event -> {
+            Project project = model.projectProperty().get();
+            if (project != null) {
+                confirm.ask("Delete project \"" + project.name() + "\"? Its endpoints, sources, subscriptions, "
+                        + "events and deliveries go with it, and its API keys stop working.", "Delete project",
+                        () -> model.delete(deleted -> {
+                            saved.setText("Deleted project \"" + deleted.name() + "\".");
+                            directory.deleted(deleted);
+                        }));
+            }
+        });
+        HBox bar = new HBox(8, name, type, create, nameError, spacer, delete);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        saved.setId("project-saved");
+        saved.getStyleClass().add(Styles.SUCCESS);
+        VBox top = new VBox(8, bar, confirm, saved);
+        top.setPadding(new Insets(12, 16, 4, 16));
+        return top;
+    }
+
+    private Node form() {
+        FormLayout layout = new FormLayout();
+        layout.idRow("project-id", model.projectProperty().map(Project::uid));
+        layout.text(model.name, "project-name");
+        layout.text(model.logoUrl, "project-logo-url").setPromptText("https://...");
+
+        layout.section("Retries");
+        layout.choice("Strategy", "project-strategy-type", model.strategyType,
+                Arrays.asList(StrategyType.values()), type -> type == null ? "" : switch (type) {
+                    case LINEAR -> "Linear (the same interval each time)";
+                    case EXPONENTIAL -> "Exponential (doubling, up to 2 hours)";
+                });
+        layout.text(model.strategyDuration, "project-strategy-duration").setPromptText("seconds");
+        layout.text(model.retryCount, "project-retry-count").setPromptText("tries after the first");
+
+        layout.section("Signatures");
+        layout.text(model.signatureHeader, "project-signature-header");
+        layout.pick(model.signatureHash, "project-signature-hash", ProjectSettingsViewModel.HASHES, "");
+        layout.pick(model.signatureEncoding, "project-signature-encoding", ProjectSettingsViewModel.ENCODINGS, "");
+        Label versions = new Label();
+        versions.setId("project-signature-versions");
+        versions.setWrapText(true);
+        versions.getStyleClass().add(Styles.TEXT_MUTED);
+        versions.textProperty().bind(model.projectProperty().map(ProjectSettingsView::versions));
+        layout.row("", versions);
+
+        layout.section("Limits");
+        layout.text(model.rateLimitCount, "project-rate-limit").setPromptText("requests");
+        layout.text(model.rateLimitDuration, "project-rate-limit-duration").setPromptText("seconds");
+        layout.text(model.maxPayloadBytes, "project-max-payload").setPromptText("bytes (Convoy: 51200)");
+        layout.text(model.searchPolicy, "project-search-policy").setPromptText("e.g. 720h; empty: no limit");
+
+        layout.section("Delivery options");
+        layout.text(model.requestIdHeader, "project-request-id-header");
+        layout.check("Pause an endpoint when a delivery runs out of retries", "project-disable-endpoint",
+                model.disableEndpoint);
+        layout.check("Allow several subscriptions per endpoint", "project-multiple-subscriptions",
+                model.multipleEndpointSubscriptions);
+        layout.check("Replay-attack prevention (timestamped signatures)", "project-replay-attacks",
+                model.replayAttacksPrevention);
+        layout.check("Send X-Convoy-Event-ID and X-Convoy-EventDelivery-ID headers", "project-trace-headers",
+                model.traceHeaders);
+        layout.check("Endpoints must use https", "project-enforce-https", model.enforceSecureEndpoints);
+
+        layout.section("Meta events").keepSection();
+        layout.check("Send meta events (endpoint changes, delivery outcomes) to a URL", "project-meta-enabled",
+                model.metaEventsEnabled);
+        layout.text(model.metaEventUrl, "project-meta-url").setPromptText("https://...");
+        VBox types = new VBox(4);
+        model.metaEventTypes.forEach((type, on) -> {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(type);
+            box.setId("project-meta-type-" + type.replace('.', '-'));
+            box.selectedProperty().bindBidirectional(on);
+            box.disableProperty().bind(model.metaEventsEnabled.not());
+            types.getChildren().add(box);
+        });
+        layout.row("Meta events sent", types);
+        layout.secret(model.metaEventSecret, "project-meta-secret").setEditable(false);
+
+        StringBinding title = Bindings.createStringBinding(() -> model.projectProperty().get() == null
+                ? "Project settings" : "Settings of project " + model.projectProperty().get().name(),
+                model.projectProperty());
+        FormPanel panel = new FormPanel("project-form", title, model.form(), layout, () -> model.save(project ->
+                saved.setText("Saved the settings of \"" + project.name() + "\".")), model::load);
+        panel.setCloseText("Revert");
+        panel.setPrefWidth(Region.USE_COMPUTED_SIZE);
+        layout.follow(model::shownFields, model.metaEventsEnabled, model.projectProperty());
+        model.form().serverErrorProperty().addListener((o, before, now) -> {
+            if (!now.isEmpty()) {
+                saved.setText("");
+            }
+        });
+        return panel;
+    }
+
+    /** {@code Signature versions: v1 SHA256/hex, v2 SHA512/base64 (the last one signs simple signatures)}. */
+    static String versions(Project project) {
+        if (project.config() == null || project.config().signature() == null
+                || project.config().signature().versions() == null) {
+            return "";
+        }
+        List<String> each = new java.util.ArrayList<>();
+        var all = project.config().signature().versions();
+        for (int i = 0; i < all.size(); i++) {
+            each.add("v" + (i + 1) + " " + all.get(i).hash() + "/" + all.get(i).encoding());
+        }
+        return "Signature versions: " + String.join(", ", each) + ". Changing hash or encoding adds a version; "
+                + "advanced signatures carry every version, simple ones the last.";
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void refresh() {
+        model.load();
+    }
+
+    @Override
+    public void onShown() {
+        model.load();
+    }
+}

@@ -1,0 +1,151 @@
+package dev.hookline.app.projects;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.StrategyType;
+import dev.hookline.app.testing.EmbeddedServerFixture;
+import dev.hookline.app.testing.ViewHarness;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javafx.application.Application;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/** Project settings against a real embedded server: what the form saves is what the project gets. */
+class ProjectSettingsViewTest {
+
+    @TempDir
+    Path dataDirectory;
+
+    private final FxRobot robot = new FxRobot();
+    private final List<String> directory = new CopyOnWriteArrayList<>();
+    private EmbeddedServerFixture server;
+    private ViewHarness harness;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = EmbeddedServerFixture.start(dataDirectory);
+        harness = ViewHarness.show(server, session -> new ProjectSettingsView(session, new ProjectDirectory() {
+            @Override
+            public void created(Project project) {
+                directory.add("created " + project.name());
+            }
+
+            @Override
+            public void deleted(Project project) {
+                directory.add("deleted " + project.name());
+            }
+        }));
+        ViewHarness.await("the project is loaded", () -> !field("#project-name").getText().isEmpty());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        harness.close();
+        server.close();
+    }
+
+    @Test
+    void savedSettingsAreWhatTheProjectGets() throws Exception {
+        Project before = project();
+        assertEquals(before.name(), field("#project-name").getText());
+        assertEquals("10", field("#project-retry-count").getText(), "Convoy's default is shown");
+
+        robot.interact(() -> {
+            combo("#project-strategy-type").getSelectionModel().select(StrategyType.EXPONENTIAL);
+            combo("#project-signature-hash").getSelectionModel().select("SHA512");
+        });
+        replace("#project-retry-count", "3");
+        replace("#project-strategy-duration", "30");
+        check("#project-trace-headers");
+        check("#project-meta-enabled");
+        replace("#project-meta-url", "https://meta.example.com/hooks");
+        check("#project-meta-type-eventdelivery-failed");
+        harness.screenshot("project-settings-light");
+        robot.clickOn("#project-form-save");
+
+        ViewHarness.await("saved", () -> label("#project-saved").getText().startsWith("Saved"));
+        ProjectConfig config = project().config();
+        assertEquals(StrategyType.EXPONENTIAL, config.strategy().type());
+        assertEquals(3L, config.strategy().retryCount());
+        assertEquals(30L, config.strategy().duration());
+        assertTrue(config.addEventIdTraceHeaders());
+        assertEquals(2, config.signature().versions().size(), "a new hash adds a version");
+        assertEquals("SHA512", config.signature().versions().getLast().hash());
+        assertTrue(config.metaEvent().isEnabled());
+        assertEquals(List.of("eventdelivery.failed"), config.metaEvent().eventType());
+        ViewHarness.await("the secret the server made is shown",
+                () -> !field("#project-meta-secret").getText().isEmpty());
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
+        harness.screenshot("project-settings-dark");
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
+    }
+
+    @Test
+    void aWrongValueSaysWhyAndNothingIsSent() throws Exception {
+        replace("#project-retry-count", "0");
+        robot.clickOn("#project-form-save");
+
+        assertEquals("Retry count must be a whole number from 1 to 1000", label("#project-retry-count-error").getText());
+        assertEquals(10L, project().config().strategy().retryCount());
+        harness.screenshot("project-settings-invalid");
+    }
+
+    @Test
+    void createSwitchesToTheNewProjectAndDeleteAsksFirst() throws Exception {
+        robot.clickOn("#project-new-name").write("staging");
+        robot.clickOn("#project-create");
+        ViewHarness.await("the directory is told (" + label("#project-form-message").getText() + ")",
+                () -> directory.contains("created staging"));
+        Project staging = server.client().listProjects().stream().filter(p -> p.name().equals("staging"))
+                .findFirst().orElseThrow();
+
+        String current = project().name();
+        robot.clickOn("#project-delete");
+        assertTrue(server.client().listProjects().stream().anyMatch(p -> p.name().equals(current)),
+                "nothing deleted before the confirmation");
+        robot.clickOn("#confirm-yes");
+        ViewHarness.await("the directory is told", () -> directory.contains("deleted " + current));
+        assertFalse(server.client().listProjects().stream().anyMatch(p -> p.name().equals(current)));
+        assertTrue(server.client().listProjects().stream().anyMatch(p -> p.uid().equals(staging.uid())));
+    }
+
+    private Project project() {
+        return server.client().getProject(server.client().projectId());
+    }
+
+    private void replace(String id, String text) {
+        robot.interact(() -> field(id).setText(text));
+    }
+
+    /** Ticks a check box the way a click does (it may be scrolled out of the viewport). */
+    private void check(String id) {
+        robot.interact(() -> robot.lookup(id).queryAs(javafx.scene.control.CheckBox.class).fire());
+    }
+
+    private TextField field(String id) {
+        return robot.lookup(id).queryAs(TextField.class);
+    }
+
+    private Label label(String id) {
+        return robot.lookup(id).queryAs(Label.class);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> ComboBox<T> combo(String id) {
+        return robot.lookup(id).queryAs(ComboBox.class);
+    }
+}
