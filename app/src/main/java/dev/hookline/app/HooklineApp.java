@@ -15,6 +15,7 @@ import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.projects.ProjectDirectory;
+import dev.hookline.app.promote.PromotionTargets;
 import dev.hookline.app.projects.ProjectSettingsView;
 import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
@@ -90,7 +91,7 @@ public final class HooklineApp extends Application {
             }
         };
         ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status),
-                current -> new ProjectSettingsView(current, projectDirectory));
+                current -> new ProjectSettingsView(current, projectDirectory, promotionTargets(connections)));
         shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
         shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()),
                 AboutDialog.button(() -> stage, icon(64), () -> aboutInfo(dataDirectory, status)));
@@ -190,5 +191,25 @@ public final class HooklineApp extends Application {
         } catch (java.io.IOException e) {
             throw new UncheckedIOException("Cannot read " + name, e);
         }
+    }
+
+    /** Every saved connection but the active one, opened through the connection manager. */
+    private static PromotionTargets promotionTargets(ConnectionManager connections) {
+        return new PromotionTargets() {
+            @Override
+            public List<Target> targets() {
+                String active = connections.activeProperty().get() == null ? null
+                        : connections.activeProperty().get().id();
+                return connections.profiles().stream().filter(p -> !p.id().equals(active))
+                        .map(p -> new Target(p.id(), p.name())).toList();
+            }
+
+            @Override
+            public ApiClient open(Target target) throws java.io.IOException {
+                return connections.open(connections.profiles().stream().filter(p -> p.id().equals(target.id()))
+                        .findFirst().orElseThrow(() -> new java.io.IOException("the connection \"" + target.name()
+                                + "\" was deleted")));
+            }
+        };
     }
 }

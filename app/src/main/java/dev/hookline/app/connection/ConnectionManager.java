@@ -129,10 +129,7 @@ public final class ConnectionManager {
         long generation = ++switchGeneration;
         EmbeddedEndpoint embeddedNow = embedded;
         session.tasks().run(() -> {
-            ApiClient base = profile.isEmbedded()
-                    ? new ApiClient(embeddedNow.apiBaseUrl(), embeddedNow.apiKey())
-                    : new ApiClient(profile.baseUrl(), secrets.load(profile.id()).orElseThrow(() ->
-                            new IOException("No API key saved for \"" + profile.name() + "\": edit the profile")));
+            ApiClient base = open(profile, embeddedNow);
             ApiClient listing = profile.projectId() == null ? base : base.withProject(profile.projectId());
             try {
                 return new Switch(base, listing.listAccessibleProjects());
@@ -212,6 +209,25 @@ public final class ConnectionManager {
                 listed.stream().filter(p -> p.uid().equals(chosen.uid())).findFirst().ifPresent(project::set);
             }
         }, session::reportConnectionFailure);
+    }
+
+    /**
+     * A client for {@code profile}, not bound to a project (blocking: it may read the key from the keyring). For
+     * the embedded profile the embedded server must be up.
+     */
+    public ApiClient open(ConnectionProfile profile) throws IOException {
+        EmbeddedEndpoint embeddedNow = embedded;
+        if (profile.isEmbedded() && embeddedNow == null) {
+            throw new IOException("The embedded server is not running yet");
+        }
+        return open(profile, embeddedNow);
+    }
+
+    private ApiClient open(ConnectionProfile profile, EmbeddedEndpoint embeddedNow) throws IOException {
+        return profile.isEmbedded()
+                ? new ApiClient(embeddedNow.apiBaseUrl(), embeddedNow.apiKey())
+                : new ApiClient(profile.baseUrl(), secrets.load(profile.id()).orElseThrow(() ->
+                        new IOException("No API key saved for \"" + profile.name() + "\": edit the profile")));
     }
 
     /** A project made in the console: listed at once and made the current one. */

@@ -7,6 +7,8 @@ import dev.hookline.api.model.StrategyType;
 import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.promote.PromoteDialog;
+import dev.hookline.app.promote.PromotionTargets;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import java.util.Arrays;
@@ -31,18 +33,27 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * Project settings: the current project's retry strategy, signatures, rate limit, payload size, meta events and
  * delivery options as one form (Save sends them, Revert reloads), plus creating a project (the switcher moves to
- * it) and deleting the current one, asked first. Ids start with {@code project-}.
+ * it), deleting the current one (asked first) and promoting it to another connection ({@link PromoteDialog}). Ids
+ * start with {@code project-}.
  */
 public final class ProjectSettingsView implements ConsoleView {
 
     private final ProjectSettingsViewModel model;
     private final ProjectDirectory directory;
+    private final PromotionTargets targets;
+    private final ConsoleSession session;
     private final BorderPane root = new BorderPane();
     private final ConfirmBar confirm = new ConfirmBar();
     private final Label saved = new Label();
 
-    public ProjectSettingsView(ConsoleSession session, ProjectDirectory directory) {
+    /**
+     * @param directory the connection's project switcher (create and delete move it)
+     * @param targets   the other saved connections, for "Promote…"
+     */
+    public ProjectSettingsView(ConsoleSession session, ProjectDirectory directory, PromotionTargets targets) {
+        this.session = session;
         this.directory = directory;
+        this.targets = targets;
         this.model = new ProjectSettingsViewModel(session.tasks(), session::client, session::reportConnectionFailure);
         root.setId("project-settings");
         root.setTop(header());
@@ -94,7 +105,19 @@ public final class ProjectSettingsView implements ConsoleView {
                         }));
             }
         });
-        HBox bar = new HBox(8, name, type, create, nameError, spacer, delete);
+        Button promote = new Button("Promote…", new FontIcon(Feather.UPLOAD_CLOUD));
+        promote.setId("project-promote");
+        promote.setTooltip(new javafx.scene.control.Tooltip("Copy this project's endpoints, sources, subscriptions "
+                + "and settings to another connection, after a dry run"));
+        promote.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        promote.setOnAction(event -> {
+            Project project = model.projectProperty().get();
+            if (project != null && session.client() != null) {
+                new PromoteDialog(root.getScene() == null ? null : root.getScene().getWindow(), session.tasks(),
+                        session.client(), project.name(), targets).show();
+            }
+        });
+        HBox bar = new HBox(8, name, type, create, nameError, spacer, promote, delete);
         bar.setAlignment(Pos.CENTER_LEFT);
         saved.setId("project-saved");
         saved.getStyleClass().add(Styles.SUCCESS);

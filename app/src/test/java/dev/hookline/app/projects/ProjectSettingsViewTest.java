@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Project;
+import dev.hookline.app.promote.PromotionTargets;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.app.testing.EmbeddedServerFixture;
@@ -32,6 +34,24 @@ class ProjectSettingsViewTest {
 
     private final FxRobot robot = new FxRobot();
     private final List<String> directory = new CopyOnWriteArrayList<>();
+    @TempDir
+    Path teamDirectory;
+    private EmbeddedServerFixture team;
+    /** "team": a second embedded server, as a saved remote connection would be. */
+    private final PromotionTargets promotionTargets = new PromotionTargets() {
+        @Override
+        public List<Target> targets() {
+            return List.of(new Target("team", "team"));
+        }
+
+        @Override
+        public ApiClient open(Target target) {
+            if (team == null) {
+                team = EmbeddedServerFixture.start(teamDirectory);
+            }
+            return new ApiClient(team.server().baseUrl() + "/api", team.server().apiKey());
+        }
+    };
     private EmbeddedServerFixture server;
     private ViewHarness harness;
 
@@ -48,7 +68,7 @@ class ProjectSettingsViewTest {
             public void deleted(Project project) {
                 directory.add("deleted " + project.name());
             }
-        }));
+        }, promotionTargets));
         ViewHarness.await("the project is loaded", () -> !field("#project-name").getText().isEmpty());
     }
 
@@ -56,6 +76,31 @@ class ProjectSettingsViewTest {
     void stop() throws Exception {
         harness.close();
         server.close();
+        if (team != null) {
+            team.close();
+        }
+    }
+
+    @Test
+    void promoteShowsADryRunThenCopiesTheProject() throws Exception {
+        server.client().createEndpoint(dev.hookline.api.model.EndpointRequest.of("https://orders.example.com/in",
+                "orders"));
+        robot.clickOn("#project-promote");
+        robot.interact(() -> combo("#promote-connection").getSelectionModel().selectFirst());
+        ViewHarness.await("the team's project is picked", () -> combo("#promote-project").getValue() != null);
+        robot.clickOn("#promote-dry-run");
+        javafx.scene.control.TableView<?> plan = robot.lookup("#promote-plan").queryAs(
+                javafx.scene.control.TableView.class);
+        ViewHarness.await("the dry run is listed", () -> plan.getItems().size() == 2);
+        assertEquals(0, team.client().listEndpoints(dev.hookline.api.client.ListQuery.ofPerPage(5)).content().size(),
+                "a dry run writes nothing");
+        dev.hookline.app.testing.Screenshots.save(plan.getScene(), "project-promote-dry-run");
+        robot.clickOn("#promote-run");
+        ViewHarness.await("promoted", () -> label("#promote-message").getText().startsWith("Promoted"));
+        assertEquals("orders", team.client().listEndpoints(dev.hookline.api.client.ListQuery.ofPerPage(5))
+                .content().getFirst().name());
+        dev.hookline.app.testing.Screenshots.save(plan.getScene(), "project-promote-done");
+        robot.interact(() -> plan.getScene().getWindow().hide());
     }
 
     @Test
