@@ -65,6 +65,12 @@ public final class TestServer implements AutoCloseable {
         return new TestServer(server);
     }
 
+    /** Wraps a server started by the test itself (e.g. with a storage fault injected); the instance key is stored. */
+    public static TestServer start(HooklineServer server) {
+        ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
+        return new TestServer(server);
+    }
+
     /** A delivering server whose user scripts have {@code scriptTimeLimit} instead of the standard second. */
     public static TestServer startWithScriptLimit(Path dataDir, java.time.Duration scriptTimeLimit,
                                                   WebhookSender sender) throws IOException {
