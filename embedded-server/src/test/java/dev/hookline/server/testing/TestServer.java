@@ -111,6 +111,15 @@ public final class TestServer implements AutoCloseable {
         return client;
     }
 
+    /** Tries to create a project and ignores a refusal (a write for tests that make writes fail). */
+    public void newProjectQuietly() {
+        try {
+            newProject("p-" + System.nanoTime(), dev.hookline.api.model.ProjectType.OUTGOING);
+        } catch (RuntimeException refused) {
+            // the test made the write fail on purpose
+        }
+    }
+
     /** Creates a project through the API and returns a client that uses its project key. */
     public TestProject newProject(String name, ProjectType type) {
         CreateProjectResponse created = admin().createProject(new CreateProjectRequest(name, type, null, null));
