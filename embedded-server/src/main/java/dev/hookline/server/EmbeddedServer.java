@@ -81,6 +81,16 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
+     * Writes a consistent copy of the database in {@code dataDir} to {@code target}, whichever process runs the server
+     * on it (the copy takes no lock; docs/adr/0027).
+     *
+     * @return the size of the copy in bytes
+     */
+    public static long backup(java.nio.file.Path dataDir, java.nio.file.Path target) {
+        return Database.backup(dataDir.resolve(ServerConfig.DATABASE_FILE), target);
+    }
+
+    /**
      * Who owns {@code dataDir} when a start failed because it is in use: the owner's address and a key that reaches
      * it while it runs (both from its lock file), or null when the failure was something else.
      */
