@@ -213,6 +213,7 @@ public final class ShellView extends BorderPane {
         message.setId("storageBanner");
         message.setWrapText(true);
         message.textProperty().bind(session.storageProblemProperty());
+        message.setMinHeight(Region.USE_PREF_SIZE); // wrap onto a second line rather than cut the sentence
         message.setGraphic(new FontIcon(Feather.HARD_DRIVE));
         message.setGraphicTextGap(8);
         HBox.setHgrow(message, Priority.ALWAYS);
