@@ -56,10 +56,10 @@ final class OutcomeWriter {
     record HandedBack(DueDelivery delivery, Instant dueAt) {
     }
 
-    private final ServerContext context;
     static final Duration FIRST_RETRY = Duration.ofMillis(50);
     static final Duration MAX_RETRY = Duration.ofSeconds(5);
 
+    private final ServerContext context;
     private final ConcurrentLinkedDeque<Object> pending = new ConcurrentLinkedDeque<>();
     private final AtomicBoolean writing = new AtomicBoolean();
     /** Only the one flush under way touches these. */
