@@ -9,7 +9,9 @@ import dev.hookline.app.concurrent.FxBackgroundTasks;
 import dev.hookline.app.connection.ConnectionBar;
 import dev.hookline.app.connection.ConnectionManager;
 import dev.hookline.app.connection.SecretStores;
+import dev.hookline.app.server.DataDirectoryOwnerOffer;
 import dev.hookline.app.server.EmbeddedServerSupervisor;
+import dev.hookline.app.settings.BackupViewModel;
 import dev.hookline.app.settings.ConfigDirectories;
 import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
@@ -76,7 +78,10 @@ public final class HooklineApp extends Application {
                     status.running(server.baseUrl(), server.defaultProjectId());
                     connections.embeddedServerUp(endpointOf(server));
                 },
-                status::failed);
+                failure -> {
+                    status.failed(failure);
+                    offerTheOwner(stage, failure, status);
+                });
 
         ThemeController theme = new ThemeController(connections.settings().theme(), connections::setTheme);
         ProjectDirectory projectDirectory = new ProjectDirectory() {
@@ -90,8 +95,10 @@ public final class HooklineApp extends Application {
                 connections.projectDeleted(project);
             }
         };
-        ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status),
-                current -> new ProjectSettingsView(current, projectDirectory, promotionTargets(connections)));
+        BackupViewModel backup = new BackupViewModel(backgroundTasks,
+                target -> EmbeddedServer.backup(dataDirectory, target));
+        ConsoleViews views = new ConsoleViews(current -> new SettingsView(current, connections, theme, status,
+                backup), current -> new ProjectSettingsView(current, projectDirectory, promotionTargets(connections)));
         shell = new ShellView(icon(64), session, views, new ServerStatusView(status));
         shell.topBarItems().getChildren().addAll(new ConnectionBar(connections), new ThemeToggle(theme.themeProperty()),
                 AboutDialog.button(() -> stage, icon(64), () -> aboutInfo(dataDirectory, status)));
@@ -105,6 +112,22 @@ public final class HooklineApp extends Application {
         session.setRecovery(this::recoverEmbeddedServer);
         StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
         connections.connectSaved();
+    }
+
+    /**
+     * The embedded server did not start because another Hookline server owns the data directory: offer to use that
+     * one, and connect to it (as the embedded connection: it is this data directory's server) when the user agrees.
+     */
+    private void offerTheOwner(Stage stage, Throwable failure, ServerStatusViewModel status) {
+        EmbeddedServer.Owner owner = EmbeddedServer.ownerFrom(failure);
+        if (owner == null || !DataDirectoryOwnerOffer.ask(stage, owner)) {
+            return;
+        }
+        backgroundTasks.run(() -> DataDirectoryOwnerOffer.defaultProject(owner), projectId -> {
+            status.usingOwner(owner.baseUrl(), owner.pid());
+            connections.embeddedServerUp(new ConnectionManager.EmbeddedEndpoint(owner.baseUrl() + "/api",
+                    owner.apiKey(), projectId));
+        }, status::failed);
     }
 
     /** The About dialog's facts as they are now. */

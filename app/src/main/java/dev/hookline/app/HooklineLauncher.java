@@ -12,6 +12,7 @@ import javafx.application.Application;
  * <pre>
  * Hookline                      opens the console (it starts the embedded server)
  * Hookline --server [flags]     runs the delivery server headless, with the flags of hookline-server.jar
+ *                               (--backup FILE among them: a copy of the database, then exit)
  * Hookline --smoke-test         checks the installed console end to end in a temporary directory; exit 0 when it works
  * Hookline --version            prints "Hookline &lt;version&gt;"
  * Hookline --help               prints this list
@@ -27,7 +28,8 @@ public final class HooklineLauncher {
             Usage: Hookline [--server [server flags] | --smoke-test [--timeout SECONDS] [--headless] | --version | --help]
               (no flag)     open the console; it starts the embedded server with its data in the user's data directory
               --server      run the delivery server headless (no window); flags as hookline-server.jar:
-                            --host 127.0.0.1 --port 5005 --data-dir ./data --api-key CO.x.y (--server --help lists them)
+                            --host 127.0.0.1 --port 5005 --data-dir ./data --api-key CO.x.y (--server --help lists them);
+                            --server --data-dir DIR --backup FILE copies the database and exits
               --smoke-test  start the console and its server in a temporary directory, deliver one event end to end,
                             exit 0 when it worked (1 with the reason otherwise); headless when there is no display
               --version     print the version and exit""";

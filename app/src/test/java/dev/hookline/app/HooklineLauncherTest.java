@@ -6,8 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import dev.hookline.server.EmbeddedServer;
+import dev.hookline.server.ServerConfig;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher's flags that answer without starting JavaFX or a server. */
 class HooklineLauncherTest {
@@ -40,6 +46,22 @@ class HooklineLauncherTest {
         for (String flag : new String[] {"--server", "--smoke-test", "--version"}) {
             assertTrue(help.contains(flag), help);
         }
+    }
+
+    @Test
+    void serverBackupPassesThroughTheLauncherAndExitsZero(@TempDir Path tmp) throws Exception {
+        Path dataDir = tmp.resolve("data");
+        EmbeddedServer.start(ServerConfig.embedded(dataDir)).close(); // a data directory with a database, no server
+        Path copy = tmp.resolve("copy.db");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), HooklineLauncher.class.getName(), "--server", "--data-dir",
+                dataDir.toString(), "--backup", copy.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("Backed up"), out);
+        assertTrue(Files.size(copy) > 0);
     }
 
     @Test

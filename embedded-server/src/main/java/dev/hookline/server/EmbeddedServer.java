@@ -2,8 +2,9 @@ package dev.hookline.server;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.auth.Keys;
 import dev.hookline.server.projects.ProjectConfigs;
+import dev.hookline.server.store.DataDirectoryInUseException;
+import dev.hookline.server.store.Database;
 import java.io.IOException;
 import java.util.List;
 
@@ -31,8 +32,7 @@ public final class EmbeddedServer implements AutoCloseable {
         try {
             String key = config.instanceApiKey();
             if (config.console() && key == null) {
-                key = Keys.apiKey().key();
-                server.authenticator().addSessionKey(key);
+                key = server.ownerKey();
             }
             String projectId = config.console() ? ensureDefaultProject(server) : null;
             return new EmbeddedServer(server, key, projectId);
@@ -69,6 +69,50 @@ public final class EmbeddedServer implements AutoCloseable {
     /** The default project (console mode), or null. */
     public String defaultProjectId() {
         return defaultProjectId;
+    }
+
+    /**
+     * Writes a consistent copy of the database to {@code target} (docs/adr/0027); the server keeps running.
+     *
+     * @return the size of the copy in bytes
+     */
+    public long backup(java.nio.file.Path target) {
+        return Database.backup(server.config().databaseFile(), target);
+    }
+
+    /**
+     * Writes a consistent copy of the database in {@code dataDir} to {@code target}, whichever process runs the server
+     * on it (the copy takes no lock; docs/adr/0027).
+     *
+     * @return the size of the copy in bytes
+     */
+    public static long backup(java.nio.file.Path dataDir, java.nio.file.Path target) {
+        return Database.backup(dataDir.resolve(ServerConfig.DATABASE_FILE), target);
+    }
+
+    /**
+     * Who owns {@code dataDir} when a start failed because it is in use: the owner's address and a key that reaches
+     * it while it runs (both from its lock file), or null when the failure was something else.
+     */
+    public static Owner ownerFrom(Throwable startFailure) {
+        for (Throwable t = startFailure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof DataDirectoryInUseException inUse && inUse.owner() != null
+                    && inUse.owner().address() != null && inUse.owner().key() != null) {
+                return new Owner(inUse.owner().pid(), inUse.owner().address(), inUse.owner().key(), t.getMessage());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A running server that owns the data directory: its PID, base URL ({@code http://host:port}, no {@code /api}),
+     * an instance key valid while it runs, and the refusal in words.
+     */
+    public record Owner(long pid, String baseUrl, String apiKey, String message) {
+        @Override
+        public String toString() {
+            return "Owner[pid=" + pid + ", baseUrl=" + baseUrl + "]"; // never the key
+        }
     }
 
     @Override

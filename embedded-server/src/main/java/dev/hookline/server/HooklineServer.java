@@ -13,6 +13,7 @@ import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
 import dev.hookline.server.filters.SubscriptionFilterService;
+import dev.hookline.server.health.HealthService;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
@@ -25,6 +26,7 @@ import dev.hookline.server.http.deliveries.DeliveryStatisticsRoutes;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.http.filters.SubscriptionFilterRoutes;
+import dev.hookline.server.http.health.HealthRoutes;
 import dev.hookline.server.http.ingest.EventCreationRoutes;
 import dev.hookline.server.http.ingest.IngestRoutes;
 import dev.hookline.server.http.metaevents.MetaEventRoutes;
@@ -53,6 +55,8 @@ import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.sources.SourceService;
+import dev.hookline.server.auth.Keys;
+import dev.hookline.server.store.DataDirectoryLock;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.subscriptions.SubscriptionService;
 import dev.hookline.server.transforms.ScriptSandbox;
@@ -63,7 +67,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles a running server: database, the {@link ServerContext} (which makes the repositories), the services (made
+ * Assembles a running server: the data directory's lock (docs/adr/0027), the database (checked), the {@link ServerContext} (which makes the repositories), the services (made
  * once in {@link #registerRoutes}), their routes, HTTP, the dispatchers and the broker consumers. The route list in
  * {@link #registerRoutes} is the whole API. Where one feature's service needs another's machinery without depending
  * on its package, it is connected here (docs/adr/0022).
@@ -86,16 +90,22 @@ public final class HooklineServer implements AutoCloseable {
     private final ConsumerSupervisor brokerConsumers;
     private final ScriptSandbox scripts;
     private final IntakeService intake;
+    private final DataDirectoryLock lock;
+    /** A key valid while this process runs, written to the 0600 lock file for a console that finds the dir owned. */
+    private final String ownerKey = Keys.apiKey().key();
+    private volatile boolean ready;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;
 
-    private HooklineServer(ServerConfig config, Database db, WebhookSender sender, BrokerConsumers consumers)
-            throws IOException {
+    private HooklineServer(ServerConfig config, DataDirectoryLock lock, Database db, WebhookSender sender,
+                           BrokerConsumers consumers) throws IOException {
         this.config = config;
+        this.lock = lock;
         this.context = new ServerContext(db, config.clock());
         this.searchIndexer = new SearchIndexer(db);
         context.searchIndexer(searchIndexer);
         this.authenticator = new KeyAuthenticator(context);
+        authenticator.addSessionKey(ownerKey);
         this.projects = new ProjectService(context, authenticator::forgetAll);
         context.projects().defaultOrganisationId();
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
@@ -145,12 +155,30 @@ public final class HooklineServer implements AutoCloseable {
      */
     public static HooklineServer start(ServerConfig config, WebhookSender sender, BrokerConsumers consumers)
             throws IOException {
-        Database db = Database.open(config.databaseFile());
+        return start(config, sender, consumers, Database.ConnectionFilter.NONE);
+    }
+
+    /**
+     * Like {@link #start(ServerConfig, WebhookSender, BrokerConsumers)}, the database's write connection passed
+     * through {@code writeConnection} (tests inject storage faults there). The data directory is taken first: a
+     * second server on it fails here with {@link dev.hookline.server.store.DataDirectoryInUseException}, before it
+     * opens the database or consumes a broker.
+     */
+    public static HooklineServer start(ServerConfig config, WebhookSender sender, BrokerConsumers consumers,
+                                       Database.ConnectionFilter writeConnection) throws IOException {
+        DataDirectoryLock lock = DataDirectoryLock.acquire(config.dataDir());
+        Database db;
+        try {
+            db = Database.open(config.databaseFile(), writeConnection);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
         Dispatcher started = null;
         MetaEventDispatcher metaStarted = null;
         SearchIndexer indexing = null;
         try {
-            HooklineServer server = new HooklineServer(config, db, sender, consumers);
+            HooklineServer server = new HooklineServer(config, lock, db, sender, consumers);
             server.searchIndexer.start(); // catches up what the last run left unindexed, in the background
             indexing = server.searchIndexer;
             if (server.dispatcher != null) {
@@ -162,7 +190,9 @@ public final class HooklineServer implements AutoCloseable {
                 metaStarted = server.metaEvents;
             }
             server.http.start();
+            lock.listening(server.baseUrl(), server.ownerKey);
             server.brokerConsumers.start();
+            server.ready = true;
             LOG.info("Hookline server on {} with data in {}", server.baseUrl(), config.dataDir().toAbsolutePath());
             return server;
         } catch (IOException | RuntimeException e) {
@@ -176,6 +206,7 @@ public final class HooklineServer implements AutoCloseable {
                 indexing.close();
             }
             db.close();
+            lock.close();
             throw e;
         }
     }
@@ -190,6 +221,7 @@ public final class HooklineServer implements AutoCloseable {
         PortalScope portalScope = new PortalScope(context);
         new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
+        new HealthRoutes(new HealthService(context, config.dataDir(), () -> ready)).register(router);
         // feature routes
         new EndpointRoutes(endpoints).register(router);
         new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
@@ -266,8 +298,14 @@ public final class HooklineServer implements AutoCloseable {
         return http.port();
     }
 
+    /** An instance key valid while this server runs (kept in memory and in the 0600 lock file only). */
+    public String ownerKey() {
+        return ownerKey;
+    }
+
     @Override
     public void close() {
+        ready = false;
         // consumers first: nothing new comes in while the rest stops, and unacknowledged messages stay queued
         brokerConsumers.close();
         http.close();
@@ -283,6 +321,7 @@ public final class HooklineServer implements AutoCloseable {
         searchIndexer.close();
         scripts.close();
         context.db().close();
+        lock.close(); // last: no one else opens the database before it is closed
         LOG.info("Hookline server stopped");
     }
 

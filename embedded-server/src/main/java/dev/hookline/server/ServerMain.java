@@ -1,6 +1,10 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.Keys;
+import dev.hookline.server.store.DataDirectoryInUseException;
+import dev.hookline.server.store.Database;
+import dev.hookline.server.store.DatabaseDamagedException;
+import dev.hookline.server.store.StoreException;
 import dev.hookline.server.transforms.ScriptWorkerMain;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -9,9 +13,14 @@ import java.util.concurrent.CountDownLatch;
  * Runs the server headless: {@code java -jar hookline-server.jar --port 5005 --data-dir ./data --api-key KEY}.
  *
  * <p>With no {@code --api-key} and no instance key stored yet, one is generated, only its hash is stored, and the
- * key is printed this first time only. Stops cleanly on SIGTERM / Ctrl+C.
+ * key is printed this first time only. Stops cleanly on SIGTERM / Ctrl+C. Refuses (exit {@value #EXIT_REFUSED}, one
+ * line) a data directory another server owns or a damaged database; {@code --backup FILE} copies the database and
+ * exits.
  */
 public final class ServerMain {
+
+    /** Exit code when the server will not start on the data directory (owned by another, damaged) or a backup failed. */
+    static final int EXIT_REFUSED = 3;
 
     private ServerMain() {
     }
@@ -41,8 +50,20 @@ public final class ServerMain {
             System.exit(2);
             return;
         }
-        HooklineServer server = HooklineServer.start(
-                ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey));
+        if (options.backup != null) {
+            System.exit(backup(options.dataDir, options.backup));
+            return;
+        }
+        HooklineServer server;
+        try {
+            server = HooklineServer.start(
+                    ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey));
+        } catch (DataDirectoryInUseException | DatabaseDamagedException e) {
+            // one line a person can act on, no stack trace
+            System.err.println("hookline-server: " + e.getMessage());
+            System.exit(EXIT_REFUSED);
+            return;
+        }
         String generated = ensureInstanceKey(server, options.apiKey);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -56,6 +77,22 @@ public final class ServerMain {
         System.out.println("Hookline server listening on " + server.baseUrl());
         System.out.flush();
         stopped.await();
+    }
+
+    /**
+     * {@code --backup FILE}: a consistent copy of the data directory's database, whether or not a server runs on it
+     * (it reads one snapshot; it takes no lock). Returns the exit code.
+     */
+    static int backup(Path dataDir, Path target) {
+        try {
+            long bytes = Database.backup(dataDir.resolve(ServerConfig.DATABASE_FILE), target);
+            System.out.println("Backed up " + dataDir.resolve(ServerConfig.DATABASE_FILE).toAbsolutePath() + " to "
+                    + target.toAbsolutePath() + " (" + bytes + " bytes)");
+            return 0;
+        } catch (StoreException e) {
+            System.err.println("hookline-server: " + e.getMessage());
+            return EXIT_REFUSED;
+        }
     }
 
     /** Stores the given key's hash if new; generates one on first start when none is given. */
@@ -80,15 +117,18 @@ public final class ServerMain {
     static final class Options {
         static final String USAGE = """
                 Usage: java -jar hookline-server.jar [--host 127.0.0.1] [--port 5005] [--data-dir ./data] [--api-key CO.x.y]
+                       java -jar hookline-server.jar --data-dir ./data --backup FILE
                   --host      address to listen on (default 127.0.0.1)
                   --port      port (default 5005; 0 = any free port)
-                  --data-dir  where hookline.db lives (default ./data; created if missing)
-                  --api-key   instance API key reaching every project; without it a key is generated on first start""";
+                  --data-dir  where hookline.db lives (default ./data; created if missing); one server per directory
+                  --api-key   instance API key reaching every project; without it a key is generated on first start
+                  --backup    write a consistent copy of the database to FILE and exit (a server may be running)""";
 
         String host = "127.0.0.1";
         int port = ServerConfig.DEFAULT_PORT;
         Path dataDir = Path.of("data");
         String apiKey;
+        Path backup;
         boolean help;
 
         static Options parse(String[] args) {
@@ -117,6 +157,7 @@ public final class ServerMain {
                     }
                     case "--data-dir" -> o.dataDir = Path.of(value != null ? value : next(args, ++i, arg));
                     case "--api-key" -> o.apiKey = value != null ? value : next(args, ++i, arg);
+                    case "--backup" -> o.backup = Path.of(value != null ? value : next(args, ++i, arg));
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }

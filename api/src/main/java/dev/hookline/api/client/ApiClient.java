@@ -36,6 +36,7 @@ import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
+import dev.hookline.api.model.ServerHealth;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionFilter;
@@ -632,6 +633,29 @@ public final class ApiClient implements AutoCloseable {
         HttpUrl url = withQuery(resolve(pathAfterBase), queryOrNull);
         JavaType envType = mapper.getTypeFactory().constructParametricType(Envelope.class, JsonNode.class);
         return execute(method, url, bodyOrNull, envType);
+    }
+
+    /**
+     * {@code GET /healthz} at the server root: Hookline's health (also when it answers 503), or {@code null} when the
+     * server tells none (Convoy answers {@code data: null}; other servers 404). Throws only when the server cannot be
+     * reached ({@link ApiException#isConnectionFailure()}).
+     */
+    public ServerHealth health() {
+        HttpUrl url = hostRoot.newBuilder().addPathSegment("healthz").build();
+        Request request = new Request.Builder().url(url).header("Accept", "application/json").get().build();
+        try (Response resp = http.newCall(request).execute()) {
+            ResponseBody body = resp.body();
+            String text = body == null ? "" : body.string();
+            if (resp.code() != 200 && resp.code() != 503) {
+                return null;
+            }
+            JsonNode data = mapper.readTree(text).path("data");
+            return data.isObject() ? mapper.treeToValue(data, ServerHealth.class) : null;
+        } catch (JsonProcessingException e) {
+            return null; // not Hookline's health document: nothing known
+        } catch (IOException e) {
+            throw connectionFailure(url, e);
+        }
     }
 
     /**

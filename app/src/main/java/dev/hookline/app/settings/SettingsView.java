@@ -22,6 +22,7 @@ import javafx.scene.control.Separator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -37,7 +38,7 @@ public final class SettingsView implements ConsoleView {
     private final ConnectionManager connections;
 
     public SettingsView(ConsoleSession session, ConnectionManager connections, ThemeController theme,
-                        ServerStatusViewModel serverStatus) {
+                        ServerStatusViewModel serverStatus, BackupViewModel backup) {
         this.connections = connections;
         this.form = new ProfileFormViewModel(session.tasks(), connections::saveProfile);
 
@@ -86,13 +87,43 @@ public final class SettingsView implements ConsoleView {
         VBox content = new VBox(14,
                 section("Appearance"), appearance, new Separator(),
                 section("Connections"), new HBox(20, list, formView), keys, new Separator(),
-                new ServerStatusView(serverStatus));
+                new ServerStatusView(serverStatus), new Separator(), backupSection(backup));
         content.setPadding(new Insets(0, 12, 12, 0));
         root = new ScrollPane(content);
         root.setId("settingsView");
         root.setFitToWidth(true);
         root.getStyleClass().add(atlantafx.base.theme.Styles.FLAT);
         form.startNew();
+    }
+
+    /** "Back up database…": a file chooser, then the copy in the background and a line saying how it went. */
+    private static VBox backupSection(BackupViewModel backup) {
+        Button button = new Button("Back up database…", new FontIcon(Feather.SAVE));
+        button.setId("backupDatabase");
+        button.disableProperty().bind(backup.runningProperty());
+        button.setOnAction(event -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Back up the Hookline database");
+            chooser.setInitialFileName(BackupViewModel.suggestedFileName(java.time.LocalDateTime.now()));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("SQLite database", "*.db"));
+            java.io.File file = chooser.showSaveDialog(button.getScene().getWindow());
+            if (file != null) {
+                backup.backUp(file.toPath());
+            }
+        });
+        Label result = new Label();
+        result.setId("backupResult");
+        result.setWrapText(true);
+        result.textProperty().bind(backup.messageProperty());
+        backup.failedProperty().subscribe(failed -> {
+            result.getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
+            result.getStyleClass().add(failed ? Styles.DANGER : Styles.TEXT_MUTED);
+        });
+        Label about = new Label("A consistent copy of the embedded data directory's database, taken while the "
+                + "server runs.");
+        about.setWrapText(true);
+        about.getStyleClass().add(Styles.TEXT_MUTED);
+        return new VBox(8, section("Backup"), about, button, result);
     }
 
     /** The form's view model (for tests). */

@@ -1,11 +1,13 @@
 package dev.hookline.app.shell;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.model.ServerHealth;
 import dev.hookline.api.client.ApiException;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -34,6 +36,7 @@ public final class ConsoleSession {
     private final ReadOnlyBooleanWrapper embedded = new ReadOnlyBooleanWrapper(this, "embedded");
     private final ReadOnlyStringWrapper connectionProblem = new ReadOnlyStringWrapper(this, "connectionProblem");
     private final ReadOnlyBooleanWrapper retrying = new ReadOnlyBooleanWrapper(this, "retrying");
+    private final ReadOnlyStringWrapper storageProblem = new ReadOnlyStringWrapper(this, "storageProblem");
     private Callable<ApiClient> recovery;
     private final List<Consumer<Navigation>> navigationListeners = new CopyOnWriteArrayList<>();
 
@@ -180,8 +183,17 @@ public final class ConsoleSession {
     }
 
     /**
-     * Heartbeat: asks the server for the selected project (no recovery). Raises the banner when the server cannot
-     * be reached and lowers it when it answers again; the shell calls this every few seconds and on Ctrl+R.
+     * What the server says is wrong with its storage (disk full, database not writable) from its {@code /healthz},
+     * or {@code null}: also while it tells no health (a remote Convoy answers {@code data: null}).
+     */
+    public ReadOnlyStringProperty storageProblemProperty() {
+        return storageProblem.getReadOnlyProperty();
+    }
+
+    /**
+     * Heartbeat: asks the server for the selected project (no recovery), then for its health. Raises the banner when
+     * the server cannot be reached and lowers it when it answers again; the storage banner follows the health. The
+     * shell calls this every few seconds and on Ctrl+R.
      */
     public void checkConnection() {
         ApiClient current = client.get();
@@ -191,11 +203,12 @@ public final class ConsoleSession {
         checking = true;
         tasks.run(() -> {
             current.getProject(current.projectId());
-            return Boolean.TRUE;
-        }, ok -> {
+            return Optional.ofNullable(storageProblemIn(current.health()));
+        }, problem -> {
             checking = false;
             if (current == client.get()) {
                 connectionProblem.set(null);
+                storageProblem.set(problem.orElse(null));
             }
         }, failure -> {
             checking = false;
@@ -203,6 +216,14 @@ public final class ConsoleSession {
                 reportConnectionFailure(failure);
             }
         });
+    }
+
+    /** The storage part of a health report in words, or null when the storage is fine or nothing is known. */
+    static String storageProblemIn(ServerHealth health) {
+        if (health == null || health.database() == null || health.disk() == null) {
+            return null;
+        }
+        return health.disk().full() || !health.database().writable() ? health.problem() : null;
     }
 
     /** Clears the banner: a call through the current client has just succeeded. */

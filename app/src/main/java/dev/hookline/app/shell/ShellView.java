@@ -179,7 +179,7 @@ public final class ShellView extends BorderPane {
             }
         });
 
-        return new VBox(topBar, banner(), area);
+        return new VBox(topBar, banner(), storageBanner(), area);
     }
 
     private HBox banner() {
@@ -203,6 +203,26 @@ public final class ShellView extends BorderPane {
         banner.setAlignment(Pos.CENTER_LEFT);
         banner.setPadding(new Insets(8, 24, 8, 24));
         banner.visibleProperty().bind(session.connectionProblemProperty().isNotNull());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
+    /** The server's storage cannot take writes (disk full, database not writable), from its health. */
+    private HBox storageBanner() {
+        Label message = new Label();
+        message.setId("storageBanner");
+        message.setWrapText(true);
+        message.textProperty().bind(session.storageProblemProperty());
+        message.setMinHeight(Region.USE_PREF_SIZE); // wrap onto a second line rather than cut the sentence
+        message.setGraphic(new FontIcon(Feather.HARD_DRIVE));
+        message.setGraphicTextGap(8);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        message.setMaxWidth(Double.MAX_VALUE);
+        HBox banner = new HBox(12, message);
+        banner.getStyleClass().add("connection-banner"); // the same look as the unreachable-server banner
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.setPadding(new Insets(8, 24, 8, 24));
+        banner.visibleProperty().bind(session.storageProblemProperty().isNotNull());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
     }

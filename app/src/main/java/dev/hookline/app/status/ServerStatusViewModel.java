@@ -33,6 +33,17 @@ public final class ServerStatusViewModel {
         message.set("Embedded server running at " + baseUrl + " — default project " + defaultProjectId);
     }
 
+    /**
+     * The data directory is owned by another Hookline server (PID {@code pid}) and the console works with that one
+     * instead of starting its own.
+     */
+    public void usingOwner(String baseUrl, long pid) {
+        state.set(State.RUNNING);
+        this.baseUrl.set(baseUrl);
+        message.set("The data directory belongs to the Hookline server at " + baseUrl + " (PID " + pid
+                + "); the console is connected to it");
+    }
+
     public void failed(Throwable failure) {
         state.set(State.FAILED);
         baseUrl.set(null);

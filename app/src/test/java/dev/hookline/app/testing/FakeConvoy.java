@@ -79,6 +79,14 @@ public final class FakeConvoy implements AutoCloseable {
         return this;
     }
 
+    /** Answers {@code method} on the absolute {@code path} (e.g. {@code /healthz}) with {@code body} as it is. */
+    public FakeConvoy answerRaw(String method, String path, int status, String body) {
+        synchronized (answers) {
+            answers.put(method + " " + path, new Answer(status, body));
+        }
+        return this;
+    }
+
     /** An empty page, for lists. */
     public static String emptyPage() {
         return "{\"content\":[],\"pagination\":{\"per_page\":50,\"has_next_page\":false,\"has_prev_page\":false,"

@@ -5,6 +5,7 @@ import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryMetaEvents;
 import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.outbound.SendResult;
+import dev.hookline.server.store.StorageErrors;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +17,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * are written in the same transaction. One batch is being committed at a time; whatever finished meanwhile waits
  * and goes into the next, so under load many tries share one write and one commit, and when idle a try is written
  * at once.
+ *
+ * <p>A batch that cannot be written (a full disk) is kept, first in line, and tried again after a backoff (50 ms
+ * doubling up to 5 s) until it lands: the receivers already have these deliveries, and leaving them Processing
+ * would send them again at the next start.
  */
 final class OutcomeWriter {
 
@@ -49,9 +56,15 @@ final class OutcomeWriter {
     record HandedBack(DueDelivery delivery, Instant dueAt) {
     }
 
+    static final Duration FIRST_RETRY = Duration.ofMillis(50);
+    static final Duration MAX_RETRY = Duration.ofSeconds(5);
+
     private final ServerContext context;
-    private final ConcurrentLinkedQueue<Object> pending = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedDeque<Object> pending = new ConcurrentLinkedDeque<>();
     private final AtomicBoolean writing = new AtomicBoolean();
+    /** Only the one flush under way touches these. */
+    private Duration retryDelay = FIRST_RETRY;
+    private int failuresInARow;
 
     OutcomeWriter(ServerContext context) {
         this.context = context;
@@ -93,13 +106,43 @@ final class OutcomeWriter {
             batch.add(next);
         }
         context.db().writeAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                // the deliveries stay Processing; recovery at the next start sends them again
-                LOG.warn("could not record {} delivery outcomes: {}", batch.size(), failure.toString());
+            if (failure == null) {
+                if (failuresInARow > 0) {
+                    LOG.info("recorded the held delivery outcomes after {} failed tries", failuresInARow);
+                }
+                failuresInARow = 0;
+                retryDelay = FIRST_RETRY;
+                writing.set(false);
+                flushIfIdle();
+            } else {
+                retryLater(batch, failure);
             }
+        });
+    }
+
+    /** Puts {@code batch} back in front and flushes again after the backoff (writing stays taken meanwhile). */
+    private void retryLater(List<Object> batch, Throwable failure) {
+        for (int i = batch.size() - 1; i >= 0; i--) {
+            pending.addFirst(batch.get(i));
+        }
+        if (context.db().isClosed()) {
+            // stopping: the deliveries stay Processing and recovery at the next start sends them again
+            LOG.warn("could not record {} delivery outcomes before the database closed", pending.size());
+            pending.clear();
+            writing.set(false);
+            return;
+        }
+        failuresInARow++;
+        if (failuresInARow == 1 || failuresInARow % 20 == 0) {
+            LOG.warn("could not record {} delivery outcomes ({} tries so far), trying again in {} ms: {}",
+                    batch.size(), failuresInARow, retryDelay.toMillis(), StorageErrors.describe(failure));
+        }
+        Duration delay = retryDelay;
+        retryDelay = retryDelay.multipliedBy(2).compareTo(MAX_RETRY) > 0 ? MAX_RETRY : retryDelay.multipliedBy(2);
+        CompletableFuture.runAsync(() -> {
             writing.set(false);
             flushIfIdle();
-        });
+        }, CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     private Void write(Connection c, List<Object> batch) throws SQLException {

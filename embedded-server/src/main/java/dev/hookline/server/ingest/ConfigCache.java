@@ -74,7 +74,8 @@ public final class ConfigCache {
         }
         // temporary triggers on the write connection call back into Java for config rows only (an update hook
         // would be called for every event and delivery row too)
-        Function.create(c, CHANGED_FUNCTION, new Function() {
+        // unwrap: the write connection may be a wrapper (Database.ConnectionFilter); functions live on the driver's
+        Function.create(c.unwrap(org.sqlite.SQLiteConnection.class), CHANGED_FUNCTION, new Function() {
             @Override
             protected void xFunc() throws SQLException {
                 changedInGroup = true;

@@ -47,15 +47,31 @@ public final class Database implements AutoCloseable {
     /** Hot statements of write jobs, prepared once on the write connection (only the writer thread uses them). */
     private final java.util.Map<String, PreparedStatement> writeStatements = new java.util.HashMap<>();
     private volatile boolean closed;
+    private volatile StorageErrors.WriteHealth writeHealth = StorageErrors.WriteHealth.OK;
     /** Checkpoints run here, off the writer thread: they copy WAL pages into the file and sync it (slow disks). */
     private final Connection checkpointConnection;
     private final Thread checkpointer;
     private final java.util.concurrent.atomic.AtomicLong commitsSinceCheckpoint =
             new java.util.concurrent.atomic.AtomicLong();
 
-    private Database(Path file) throws SQLException {
+    /** Stands between the driver and the write connection: tests inject faults there (a full disk). */
+    @FunctionalInterface
+    public interface ConnectionFilter {
+        ConnectionFilter NONE = connection -> connection;
+
+        Connection wrap(Connection connection);
+    }
+
+    private Database(Path file, ConnectionFilter filter) throws SQLException {
         this.file = file;
-        this.writeConnection = open(file, false);
+        Connection direct = open(file, false);
+        try {
+            IntegrityCheck.require(direct, file);
+        } catch (RuntimeException e) {
+            closeQuietly(direct);
+            throw e;
+        }
+        this.writeConnection = filter.wrap(direct);
         Migrations.apply(writeConnection);
         try (Statement statement = writeConnection.createStatement()) {
             // the writer never checkpoints inside a commit; the checkpointer thread does it (PASSIVE: never blocks it)
@@ -93,17 +109,86 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** Opens (creating if needed) the database file and applies pending migrations. */
+    /**
+     * Opens (creating if needed) the database file, checks it ({@code PRAGMA quick_check}) and applies pending
+     * migrations.
+     *
+     * @throws DatabaseDamagedException when the file is not a sound SQLite database
+     */
     public static Database open(Path file) {
+        return open(file, ConnectionFilter.NONE);
+    }
+
+    /** Like {@link #open(Path)}, the write connection passed through {@code filter}. */
+    public static Database open(Path file, ConnectionFilter filter) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            return new Database(file);
-        } catch (SQLException | java.io.IOException e) {
+            return new Database(file, filter);
+        } catch (SQLException e) {
+            if (IntegrityCheck.damaged(e)) {
+                throw new DatabaseDamagedException(file, e.getMessage(), e);
+            }
+            throw new StoreException("cannot open database " + file + ": " + StorageErrors.describe(e), e);
+        } catch (java.io.IOException e) {
             throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Writes a consistent copy of the database at {@code file} to {@code target} ({@code VACUUM INTO} on a
+     * read-only connection of its own): it reads one snapshot, so a server may keep writing meanwhile, and it takes
+     * no lock of the data directory. The copy is written beside {@code target} and moved into place, so a failed
+     * backup never leaves a half-written file under that name.
+     *
+     * @return the size of the copy in bytes
+     */
+    public static long backup(Path file, Path target) {
+        Path source = file.toAbsolutePath().normalize();
+        Path destination = target.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(source)) {
+            throw new StoreException("there is no database at " + source, null);
+        }
+        if (destination.equals(source)) {
+            throw new StoreException("the backup file must not be the database itself", null);
+        }
+        Path partial = destination.resolveSibling(destination.getFileName() + ".partial");
+        try {
+            Files.createDirectories(destination.getParent());
+            Files.deleteIfExists(partial);
+            try (Connection c = open(source, true); PreparedStatement vacuum = c.prepareStatement("VACUUM INTO ?")) {
+                vacuum.setString(1, partial.toString());
+                vacuum.execute();
+            }
+            Files.move(partial, destination, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return Files.size(destination);
+        } catch (SQLException e) {
+            deleteQuietly(partial);
+            throw new StoreException("backup failed: " + StorageErrors.describe(e), e);
+        } catch (java.io.IOException e) {
+            deleteQuietly(partial);
+            throw new StoreException("backup failed: " + e, e);
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (java.io.IOException ignored) {
+            // nothing was moved into place; a stray partial file is harmless
+        }
+    }
+
+    /** Whether writes are landing: the last write failure for lack of space or I/O, until a later commit lands. */
+    public StorageErrors.WriteHealth writeHealth() {
+        return writeHealth;
+    }
+
+    public boolean isClosed() {
+        return closed;
     }
 
     public Path file() {
@@ -238,9 +323,12 @@ public final class Database implements AutoCloseable {
                     return;
                 }
             } catch (Throwable t) {
-                LOG.error("database writer failed a group: {}", t.toString());
+                noteFailure(t);
+                LOG.error("database writer could not commit {} writes: {}", group.size(), StorageErrors.describe(t));
+                Throwable failure = t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
+                        : t;
                 for (WriteJob<?> job : group) {
-                    job.future.completeExceptionally(t);
+                    job.future.completeExceptionally(failure);
                 }
             } finally {
                 group.clear();
@@ -248,9 +336,17 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * One transaction for the group. When a statement or the commit fails for lack of space or I/O, SQLite may
+     * already have rolled the whole transaction back; the rollback and the switch back to auto-commit that follow
+     * may then fail too ("cannot commit - no transaction is active"), and those secondary failures are kept as
+     * suppressed, never in place of the cause (which is what the log and the callers see).
+     */
     private void runGroup(List<WriteJob<?>> group) throws SQLException {
         List<Object> results = new ArrayList<>(group.size());
         List<Throwable> failures = new ArrayList<>(group.size());
+        long changesBefore = totalChanges();
+        SQLException failed = null;
         writeConnection.setAutoCommit(false);
         try {
             for (WriteJob<?> job : group) {
@@ -260,29 +356,71 @@ public final class Database implements AutoCloseable {
                     failures.add(null);
                     writeConnection.releaseSavepoint(savepoint);
                 } catch (Throwable t) {
-                    writeConnection.rollback(savepoint);
-                    writeConnection.releaseSavepoint(savepoint);
+                    noteFailure(t);
+                    try {
+                        writeConnection.rollback(savepoint);
+                        writeConnection.releaseSavepoint(savepoint);
+                    } catch (SQLException rollback) {
+                        // the transaction is gone with the savepoint: the whole group fails, for the job's reason
+                        SQLException cause = t instanceof SQLException sql ? sql
+                                : new SQLException(StorageErrors.describe(t), t);
+                        cause.addSuppressed(rollback);
+                        throw cause;
+                    }
                     results.add(null);
-                    failures.add(t instanceof SQLException sql ? new StoreException(sql.getMessage(), sql) : t);
+                    failures.add(t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
+                            : t);
                 }
             }
             writeConnection.commit();
-            commitsSinceCheckpoint.incrementAndGet();
-            for (Runnable listener : afterCommit) {
-                try {
-                    listener.run();
-                } catch (RuntimeException e) {
-                    LOG.error("after-commit listener failed: {}", e.toString());
-                }
-            }
         } catch (SQLException e) {
-            writeConnection.rollback();
+            failed = e;
+            try {
+                writeConnection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
             throw e;
         } finally {
-            writeConnection.setAutoCommit(true);
+            try {
+                writeConnection.setAutoCommit(true); // the driver runs "commit;" here, which fails after a rollback
+            } catch (SQLException autoCommit) {
+                if (failed != null) {
+                    failed.addSuppressed(autoCommit);
+                } else {
+                    LOG.debug("back to auto-commit: {}", autoCommit.getMessage());
+                }
+            }
+        }
+        commitsSinceCheckpoint.incrementAndGet();
+        if (totalChanges() != changesBefore) {
+            writeHealth = StorageErrors.WriteHealth.OK; // something reached the disk: writes land again
+        }
+        for (Runnable listener : afterCommit) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                LOG.error("after-commit listener failed: {}", e.toString());
+            }
         }
         for (int i = 0; i < group.size(); i++) {
             group.get(i).complete(results.get(i), failures.get(i));
+        }
+    }
+
+    private void noteFailure(Throwable t) {
+        StorageErrors.WriteHealth health = StorageErrors.WriteHealth.of(t);
+        if (health != null) {
+            writeHealth = health;
+        }
+    }
+
+    /** Rows changed on the write connection so far (tells a commit that wrote from one that had nothing to write). */
+    private long totalChanges() {
+        try {
+            return writeConnection.unwrap(org.sqlite.SQLiteConnection.class).getDatabase().total_changes();
+        } catch (SQLException e) {
+            return -1;
         }
     }
 

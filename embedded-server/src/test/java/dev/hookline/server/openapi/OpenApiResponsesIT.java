@@ -114,6 +114,7 @@ class OpenApiResponsesIT {
 
         calls.checkNotJson(admin.raw("GET", "/api/v1/openapi.yaml", null, Map.of()), "GET", "/api/v1/openapi.yaml",
                 200);
+        calls.call(server.root("none"), "GET", "/healthz", Map.of(), "", null, 200);
         calls.call(project, "GET", V1, Map.of(), "", null, 200);
         calls.call(admin, "GET", V1, Map.of(), "", null, 200);
         calls.call(project, "GET", PROJECT, ids, "", null, 200);

@@ -65,6 +65,12 @@ public final class TestServer implements AutoCloseable {
         return new TestServer(server);
     }
 
+    /** Wraps a server started by the test itself (e.g. with a storage fault injected); the instance key is stored. */
+    public static TestServer start(HooklineServer server) {
+        ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
+        return new TestServer(server);
+    }
+
     /** A delivering server whose user scripts have {@code scriptTimeLimit} instead of the standard second. */
     public static TestServer startWithScriptLimit(Path dataDir, java.time.Duration scriptTimeLimit,
                                                   WebhookSender sender) throws IOException {
@@ -103,6 +109,15 @@ public final class TestServer implements AutoCloseable {
         ApiClient client = new ApiClient(baseUrl(), apiKey);
         clients.add(client);
         return client;
+    }
+
+    /** Tries to create a project and ignores a refusal (a write for tests that make writes fail). */
+    public void newProjectQuietly() {
+        try {
+            newProject("p-" + System.nanoTime(), dev.hookline.api.model.ProjectType.OUTGOING);
+        } catch (RuntimeException refused) {
+            // the test made the write fail on purpose
+        }
     }
 
     /** Creates a project through the API and returns a client that uses its project key. */
