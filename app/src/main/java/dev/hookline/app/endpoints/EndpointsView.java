@@ -10,9 +10,11 @@ import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.shell.NavigationTarget;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.BooleanExpression;
 import javafx.beans.binding.Bindings;
@@ -26,7 +28,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Endpoints: the table (status, name, URL, owner, failure rate, ID) filtered by name and owner, and the create/edit
- * form beside it. Pause/resume, expire secret and delete (confirmed) act on the selected endpoint.
+ * form beside it. Pause/resume, expire secret, send test event (then the Deliveries view shows its delivery), its
+ * deliveries, its subscriptions and delete (confirmed) act on the selected endpoint.
  */
 public final class EndpointsView implements ConsoleView {
 
@@ -75,11 +78,30 @@ public final class EndpointsView implements ConsoleView {
                 selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
                         ? Feather.PLAY : Feather.PAUSE), selected));
         layout.rowAction("endpoints-expire-secret", "Expire secret", Feather.KEY, null, none, this::openExpire);
+        layout.rowAction("endpoints-test-event", "Send test event", Feather.SEND, null, none, () -> {
+            Endpoint endpoint = selected.get();
+            if (endpoint != null) {
+                actions.sendTestEvent(endpoint, event -> session.navigate(NavigationTarget.DELIVERIES,
+                        Map.of("eventId", event.uid())));
+            }
+        });
+        layout.rowAction("endpoints-view-deliveries", "Deliveries", Feather.LIST, null, none,
+                () -> show(NavigationTarget.DELIVERIES, session));
+        layout.rowAction("endpoints-view-subscriptions", "Subscriptions", Feather.GIT_MERGE, null, none,
+                () -> show(NavigationTarget.SUBSCRIPTIONS, session));
         layout.rowAction("endpoints-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
                 this::askDelete);
         layout.action("endpoints-new", "New endpoint", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
         session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
+    }
+
+    /** Opens {@code target} narrowed to the selected endpoint. */
+    private void show(NavigationTarget target, ConsoleSession session) {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            session.navigate(target, Map.of("endpointId", endpoint.uid()));
+        }
     }
 
     private Node[] filters() {

@@ -11,6 +11,7 @@ import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
@@ -88,6 +89,14 @@ public final class SubscriptionsView implements ConsoleView {
         apply.setId("subscriptions-filter");
         apply.setOnAction(event -> applyFilter());
         return new Node[] {search, endpointFilter, apply};
+    }
+
+    /** Another view (an endpoint's "Subscriptions") narrows the list to one endpoint. */
+    @Override
+    public void applyFilter(Map<String, String> filter) {
+        search.clear();
+        endpointFilter.setText(filter.getOrDefault("endpointId", ""));
+        applyFilter();
     }
 
     private void applyFilter() {
