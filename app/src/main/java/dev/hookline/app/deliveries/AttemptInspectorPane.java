@@ -1,6 +1,7 @@
 package dev.hookline.app.deliveries;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.compare.CompareDialog;
 import dev.hookline.app.table.CopyIdCell;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
@@ -15,9 +16,13 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The attempt inspector: what one attempt sent (method, URL, headers, body) and got back (status, headers, body),
- * its error and latency, and "Copy as cURL". Shows whatever {@link AttemptInspection} it is bound to.
+ * its error and latency, "Copy as cURL", and "Pin to compare" / "Compare with pinned" ({@link CompareDialog}). Shows
+ * whatever {@link AttemptInspection} it is bound to.
  */
 final class AttemptInspectorPane extends VBox {
+
+    /** The attempt pinned with "Pin to compare" (null: none). */
+    private final javafx.beans.property.ObjectProperty<AttemptInspection> pinned;
 
     AttemptInspectorPane(ObservableValue<AttemptInspection> inspection) {
         this(inspection, new javafx.beans.property.SimpleStringProperty("Not attempted yet."));
@@ -26,6 +31,7 @@ final class AttemptInspectorPane extends VBox {
     /** {@code emptyText}: what it says while there is no attempt (e.g. why the delivery was never sent). */
     AttemptInspectorPane(ObservableValue<AttemptInspection> inspection, ObservableValue<String> emptyText) {
         super(4);
+        pinned = new javafx.beans.property.SimpleObjectProperty<>(this, "pinned");
         setId("attemptInspector");
         setPadding(new Insets(0, 8, 8, 8));
 
@@ -98,7 +104,22 @@ final class AttemptInspectorPane extends VBox {
         HBox.setHgrow(received, javafx.scene.layout.Priority.ALWAYS);
         sent.setPrefWidth(100);
         received.setPrefWidth(100);
-        VBox content = new VBox(4, summary, error, new HBox(8, request, curl), new HBox(12, sent, received));
+        // pin one attempt, pick another (of this or another delivery), compare the two side by side
+        Button pin = new Button("Pin to compare", new FontIcon(Feather.BOOKMARK));
+        pin.setId("pinAttempt");
+        pin.getStyleClass().add(Styles.SMALL);
+        pin.disableProperty().bind(inspection.map(i -> false).orElse(true));
+        pin.setOnAction(event -> pinned.set(inspection.getValue()));
+        Button compare = new Button("Compare with pinned", new FontIcon(Feather.COLUMNS));
+        compare.setId("compareAttempts");
+        compare.getStyleClass().add(Styles.SMALL);
+        compare.disableProperty().bind(Bindings.createBooleanBinding(() -> pinned.get() == null
+                || inspection.getValue() == null || pinned.get().attemptId().equals(inspection.getValue().attemptId()),
+                pinned, inspection));
+        compare.setOnAction(event -> new CompareDialog(getScene() == null ? null : getScene().getWindow(),
+                AttemptComparison.of(pinned.get(), inspection.getValue())).show());
+        VBox content = new VBox(4, summary, error, new HBox(8, request, curl, pin, compare),
+                new HBox(12, sent, received));
         content.managedProperty().bind(empty.managedProperty().not());
         content.visibleProperty().bind(content.managedProperty());
         getChildren().addAll(empty, content);

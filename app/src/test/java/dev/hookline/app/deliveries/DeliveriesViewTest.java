@@ -15,6 +15,7 @@ import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Scene;
@@ -102,6 +103,33 @@ class DeliveriesViewTest {
         fx(() -> robot.lookup("#detailTabs").queryAs(javafx.scene.control.TabPane.class)
                 .getSelectionModel().select(0));
         Screenshots.save(stage.getScene(), "deliveries");
+    }
+
+    @Test
+    void twoAttemptsCompareSideBySideWithTheirDifferencesMarked() throws Exception {
+        traffic.ingest("{\"order\":\"A-2\",\"amount\":10.10}");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> traffic.client().listEventDeliveries(
+                dev.hookline.api.client.ListQuery.ofPerPage(5).with("status", "Success")).content().size() == 2);
+        fx(() -> view.model().list().refresh());
+        awaitRows(2);
+        fx(() -> table().getSelectionModel().select(1));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#attemptList")
+                .queryListView().getItems().isEmpty());
+        assertTrue(robot.lookup("#compareAttempts").query().isDisabled(), "nothing pinned yet");
+        robot.clickOn("#pinAttempt");
+        fx(() -> table().getSelectionModel().select(0));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#compareAttempts").query().isDisabled());
+
+        robot.clickOn("#compareAttempts");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-summary").tryQuery().isPresent());
+        assertEquals("Request body: 1 line differs",
+                robot.lookup("#compare-request-body-heading").queryAs(Label.class).getText());
+        assertEquals("Response body: the same",
+                robot.lookup("#compare-response-body-heading").queryAs(Label.class).getText());
+        javafx.scene.Scene dialog = robot.lookup("#compare-summary").query().getScene();
+        Screenshots.save(dialog, "deliveries-compare");
+        fx(() -> dialog.getWindow().hide());
     }
 
     @Test
