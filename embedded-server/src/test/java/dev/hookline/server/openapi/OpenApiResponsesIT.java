@@ -413,6 +413,8 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", events, ids, "endpointId=" + endpointId + "&sourceId=" + ids.get("sourceID")
                 + "&idempotencyKey=idem-1&startDate=2020-01-01T00:00:00&endDate=2099-01-01", null, 200);
         calls.call(project, "GET", events, ids, "query=amount", null, 200);
+        calls.call(project, "GET", events, ids, "query=%7B%22amount%22%3A100%7D", null, 200);
+        calls.call(project, "GET", events + "/knowntypes", ids, "", null, 200);
         calls.call(project, "GET", events + "/{eventID}", ids, "", null, 200);
         calls.call(project, "GET", events + "/{eventID}", Map.of("projectID", projectId, "eventID", failed.uid()),
                 "", null, 200);
