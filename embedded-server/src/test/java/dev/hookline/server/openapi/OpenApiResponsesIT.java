@@ -468,6 +468,9 @@ class OpenApiResponsesIT {
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
         calls.call(project, "GET", metaEvents, ids, "startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "GET", metaEvents, ids, "status=Failure&status=Success&eventType=endpoint.updated", null,
+                200);
+        calls.call(project, "GET", metaEvents, ids, "status=Lost", null, 400);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
                 "01J00000000000000000000000"), "", null, 404);
