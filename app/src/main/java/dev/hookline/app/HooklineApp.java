@@ -12,6 +12,7 @@ import dev.hookline.app.server.EmbeddedServerSupervisor;
 import dev.hookline.app.settings.ConfigDirectories;
 import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
+import dev.hookline.app.settings.ViewStatesFile;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
@@ -50,6 +51,7 @@ public final class HooklineApp extends Application {
     private ConsoleSession session;
     private ConnectionManager connections;
     private ShellView shell;
+    private ViewStatesFile viewStates;
 
     @Override
     public void start(Stage stage) {
@@ -57,6 +59,8 @@ public final class HooklineApp extends Application {
         Path configDirectory = ConfigDirectories.resolve();
         backgroundTasks = new FxBackgroundTasks();
         session = new ConsoleSession(backgroundTasks);
+        viewStates = new ViewStatesFile(configDirectory);
+        session.setViewStates(viewStates.load());
         connections = new ConnectionManager(session, new SettingsStore(configDirectory),
                 SecretStores.forThisMachine(configDirectory));
         ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
@@ -151,6 +155,9 @@ public final class HooklineApp extends Application {
         }
         if (connections != null) {
             connections.close();
+        }
+        if (viewStates != null) {
+            viewStates.close();
         }
         if (embeddedServer != null) {
             embeddedServer.close();
