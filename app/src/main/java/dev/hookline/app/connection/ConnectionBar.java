@@ -33,7 +33,9 @@ public final class ConnectionBar extends HBox {
         project.setOnShowing(event -> manager.refreshProjects());
 
         // the lists are replaced whole (settings saved, projects listed again), which clears a combo box's
-        // selection: show the current connection and project again after each change of either
+        // selection: show the current connection and project again after each change of either. After, not in, the
+        // change: the popup's list (same items) clears its selection in a listener of its own, added when the box
+        // was first shown, and hands that to the box after ours ran
         Runnable showConnection = () -> {
             ConnectionProfile profile = manager.activeProperty().get();
             updating = true;
@@ -50,9 +52,10 @@ public final class ConnectionBar extends HBox {
         };
         manager.activeProperty().subscribe(profile -> showConnection.run());
         connection.getItems().addListener((javafx.collections.ListChangeListener<ConnectionProfile>) change ->
-                showConnection.run());
+                javafx.application.Platform.runLater(showConnection));
         manager.projectProperty().subscribe(chosen -> showProject.run());
-        project.getItems().addListener((javafx.collections.ListChangeListener<Project>) change -> showProject.run());
+        project.getItems().addListener((javafx.collections.ListChangeListener<Project>) change ->
+                javafx.application.Platform.runLater(showProject));
         connection.valueProperty().addListener((o, before, now) -> {
             if (!updating && now != null && (manager.activeProperty().get() == null
                     || !manager.activeProperty().get().id().equals(now.id()))) {
