@@ -2,10 +2,10 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
-import dev.hookline.api.model.Page;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.table.DateRange;

@@ -84,7 +84,8 @@ public final class PayloadMatches {
             }
         } else {
             String literal = Pattern.quote(node.toString());
-            out.add(Pattern.compile(key == null ? literal
+            // an array's scalar alone: not inside a longer number or word
+            out.add(Pattern.compile(key == null ? "(?<![\\w.\"])" + literal + "(?![\\w.\"])"
                     : Pattern.quote(Json.strict().getNodeFactory().textNode(key).toString()) + "\\s*:\\s*" + literal));
         }
     }
