@@ -76,12 +76,14 @@ public final class FilterFields {
             }
         });
         target.subscribe(value -> {
+            // set elsewhere (cleared, restored): forget the picked item first (which also empties the editor), so
+            // that picking it again is a change, then show the value
+            if (box.getValue() != null && !box.getValue().strip().equals(value)) {
+                box.setValue(null);
+            }
             String shown = box.getEditor().getText() == null ? "" : box.getEditor().getText().strip();
             if (!shown.equals(value)) {
                 box.getEditor().setText(value);
-            }
-            if (value == null || value.isEmpty()) {
-                box.setValue(null); // cleared: the prompt shows again
             }
         });
         return box;
