@@ -317,7 +317,7 @@ public final class EventRepository {
     /**
      * Each next distinct event type by one seek on {@code deliveries_type_status} (project, event_type, ...): the
      * cost grows with the number of types, not of rows. Read from the deliveries because events have no index by
-     * type, and the console offers these types to filter deliveries by. Arguments: project ID twice.
+     * type, and the console offers these types to filter deliveries by. Argument: the project ID.
      */
     private static final String KNOWN_TYPES = "WITH RECURSIVE t(v) AS ("
             + "SELECT (SELECT MIN(event_type) FROM event_deliveries INDEXED BY deliveries_type_status "
