@@ -15,6 +15,7 @@ import dev.hookline.app.settings.BackupViewModel;
 import dev.hookline.app.settings.ConfigDirectories;
 import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
+import dev.hookline.app.settings.ViewStatesFile;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.projects.ProjectDirectory;
 import dev.hookline.app.promote.PromotionTargets;
@@ -56,6 +57,7 @@ public final class HooklineApp extends Application {
     private ConsoleSession session;
     private ConnectionManager connections;
     private ShellView shell;
+    private ViewStatesFile viewStates;
 
     @Override
     public void start(Stage stage) {
@@ -63,6 +65,8 @@ public final class HooklineApp extends Application {
         Path configDirectory = ConfigDirectories.resolve();
         backgroundTasks = new FxBackgroundTasks();
         session = new ConsoleSession(backgroundTasks);
+        viewStates = new ViewStatesFile(configDirectory);
+        session.setViewStates(viewStates.load());
         connections = new ConnectionManager(session, new SettingsStore(configDirectory),
                 SecretStores.forThisMachine(configDirectory));
         ServerStatusViewModel status = new ServerStatusViewModel(dataDirectory);
@@ -190,6 +194,9 @@ public final class HooklineApp extends Application {
         }
         if (connections != null) {
             connections.close();
+        }
+        if (viewStates != null) {
+            viewStates.close();
         }
         if (embeddedServer != null) {
             embeddedServer.close();

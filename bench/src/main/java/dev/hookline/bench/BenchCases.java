@@ -130,6 +130,18 @@ public final class BenchCases {
         cases.add(new BenchCase("events: query rare word", e, "query = " + data.rareWord()
                 + " (in about 1 of " + EventPlanner.RARE_WORD_EVERY + " payloads)",
                 i -> page.with("query", data.rareWord())));
+        // a JSON query: its keys and strings narrow the candidates through the full-text index, then each candidate
+        // is checked for containment (see PayloadContainment)
+        cases.add(new BenchCase("events: JSON containment common", e,
+                "query = {\"data\":{\"object\":{\"currency\":\"eur\"}}} (a third of the payment events)",
+                i -> page.with("query", "{\"data\":{\"object\":{\"currency\":\"eur\"}}}")));
+        cases.add(new BenchCase("events: JSON containment rare", e,
+                "query = {\"note\":\"" + data.rareWord() + " review requested\"} (the rare word's events)",
+                i -> page.with("query", "{\"note\":\"" + data.rareWord() + " review requested\"}")));
+        cases.add(new BenchCase("events: JSON containment, no match", e,
+                "query = {\"" + data.commonWord() + "\":\"ada\"} (every word in many payloads, never as this "
+                        + "value: every candidate is checked)",
+                i -> page.with("query", "{\"" + data.commonWord() + "\":\"ada\"}")));
         return cases;
     }
 

@@ -361,6 +361,16 @@ public final class ApiClient implements AutoCloseable {
         return call("GET", project(null, "events", id), null, type(Event.class));
     }
 
+    /**
+     * The event types the project has seen, sorted, for a picker (free text stays allowed: the list may be
+     * incomplete). The embedded server answers {@code GET .../events/knowntypes} (its own route: the distinct types
+     * of the project's deliveries); a server without it (Convoy) answers 404 ({@link ApiException}). The one place
+     * to change when the types come from Convoy's {@code /event-types} instead.
+     */
+    public List<String> knownEventTypes() {
+        return call("GET", project(null, "events", "knowntypes"), null, listOf(String.class));
+    }
+
     /** {@code PUT .../events/{id}/replay}: returns the event as loaded before the replay. */
     public Event replayEvent(String id) {
         return call("PUT", project(null, "events", id, "replay"), null, type(Event.class));

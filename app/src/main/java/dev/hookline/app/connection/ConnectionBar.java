@@ -32,17 +32,30 @@ public final class ConnectionBar extends HBox {
         project.setButtonCell(new ProjectCell());
         project.setOnShowing(event -> manager.refreshProjects());
 
-        manager.activeProperty().subscribe(profile -> {
+        // the lists are replaced whole (settings saved, projects listed again), which clears a combo box's
+        // selection: show the current connection and project again after each change of either. After, not in, the
+        // change: the popup's list (same items) clears its selection in a listener of its own, added when the box
+        // was first shown, and hands that to the box after ours ran
+        Runnable showConnection = () -> {
+            ConnectionProfile profile = manager.activeProperty().get();
             updating = true;
             connection.getSelectionModel().select(profile == null ? null
                     : manager.profiles().stream().filter(p -> p.id().equals(profile.id())).findFirst().orElse(null));
             updating = false;
-        });
-        manager.projectProperty().subscribe(chosen -> {
+        };
+        Runnable showProject = () -> {
+            Project chosen = manager.projectProperty().get();
             updating = true;
-            project.getSelectionModel().select(chosen);
+            project.getSelectionModel().select(chosen == null ? null
+                    : manager.projects().stream().filter(p -> p.uid().equals(chosen.uid())).findFirst().orElse(null));
             updating = false;
-        });
+        };
+        manager.activeProperty().subscribe(profile -> showConnection.run());
+        connection.getItems().addListener((javafx.collections.ListChangeListener<ConnectionProfile>) change ->
+                javafx.application.Platform.runLater(showConnection));
+        manager.projectProperty().subscribe(chosen -> showProject.run());
+        project.getItems().addListener((javafx.collections.ListChangeListener<Project>) change ->
+                javafx.application.Platform.runLater(showProject));
         connection.valueProperty().addListener((o, before, now) -> {
             if (!updating && now != null && (manager.activeProperty().get() == null
                     || !manager.activeProperty().get().id().equals(now.id()))) {

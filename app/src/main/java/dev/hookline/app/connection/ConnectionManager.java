@@ -158,7 +158,7 @@ public final class ConnectionManager {
             active.set(profile);
             projects.setAll(result.projects());
             project.set(chosen.get());
-            session.connect(baseClient.withProject(chosen.get().uid()), profile.isEmbedded());
+            session.connect(baseClient.withProject(chosen.get().uid()), profile.isEmbedded(), profile.id());
             if (previous != null && previous != baseClient) {
                 previous.close();
             }
@@ -187,7 +187,7 @@ public final class ConnectionManager {
             return;
         }
         project.set(chosen);
-        session.connect(baseClient.withProject(chosen.uid()), active.get().isEmbedded());
+        session.connect(baseClient.withProject(chosen.uid()), active.get().isEmbedded(), active.get().id());
         ConnectionProfile updated = active.get().withProject(chosen.uid());
         active.set(updated);
         remember(settings.get().withProfile(updated));

@@ -21,6 +21,7 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
@@ -47,7 +48,8 @@ public final class DeliveriesView implements ConsoleView {
     private final PagedTableView<EventDelivery> table;
     private final ObservableList<String> endpointChoices = FXCollections.observableArrayList();
     private final VBox root;
-    private final TextField eventTypeField;
+    private final ComboBox<String> eventTypeField;
+    private final EventTypeChoices eventTypes = new EventTypeChoices();
     private boolean loaded;
 
     public DeliveriesView(ConsoleSession session) {
@@ -79,7 +81,11 @@ public final class DeliveriesView implements ConsoleView {
                 EventDeliveryStatus::wire);
         CheckComboBox<String> endpoints = FilterFields.multiSelect("endpointFilter", "All endpoints",
                 endpointChoices, model.endpointIds(), id -> model.endpointNames().nameOf(id));
-        eventTypeField = FilterFields.text("eventTypeFilter", "Event type", model.eventTypeProperty(), 130);
+        eventTypeField = FilterFields.editableChoice("eventTypeFilter", "Event type", eventTypes.choices(),
+                model.eventTypeProperty(), 150);
+        model.list().rows().addListener((javafx.collections.ListChangeListener<EventDelivery>) change ->
+                eventTypes.add(model.list().rows().stream().map(EventDelivery::eventType).toList()));
+        TextField deliveryId = FilterFields.text("deliveryIdFilter", "Delivery ID", model.deliveryIdProperty(), 150);
         TextField eventId = FilterFields.text("eventIdFilter", "Event ID", model.eventIdProperty(), 150);
         TextField subscription = FilterFields.text("subscriptionFilter", "Subscription ID",
                 model.subscriptionIdProperty(), 150);
@@ -88,7 +94,7 @@ public final class DeliveriesView implements ConsoleView {
         ToggleButton oldestFirst = new ToggleButton(null, new FontIcon(Feather.ARROW_UP));
         oldestFirst.setId("oldestFirst");
         oldestFirst.setTooltip(new Tooltip("Oldest first"));
-        oldestFirst.setSelected(model.sortProperty().get() == ListQuery.Sort.ASC);
+        model.sortProperty().subscribe(sort -> oldestFirst.setSelected(sort == ListQuery.Sort.ASC));
         oldestFirst.selectedProperty().subscribe(on -> model.sortProperty().set(on ? ListQuery.Sort.ASC
                 : ListQuery.Sort.DESC));
         Button clear = new Button("Clear", new FontIcon(Feather.X));
@@ -106,9 +112,11 @@ public final class DeliveriesView implements ConsoleView {
         batchRetry.setTooltip(new Tooltip("Retry every failed or discarded delivery the filters and time window "
                 + "match (the count is shown first)"));
         batchRetry.setOnAction(event -> model.requestBatchRetry());
+        // a batch covers what the list filters match on the server, and no server filter names one delivery
+        batchRetry.disableProperty().bind(model.deliveryIdProperty().isNotEmpty());
 
-        FlowPane filters = new FlowPane(8, 6, statuses, endpoints, eventTypeField, eventId, subscription,
-                idempotency, oldestFirst, clear);
+        FlowPane filters = new FlowPane(8, 6, statuses, endpoints, eventTypeField, eventId, deliveryId, subscription,
+                idempotency, oldestFirst, clear, FilterFields.savedViews("deliveries", model.remembered()));
         table.filterBar().getChildren().addAll(retrySelected, batchRetry);
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setId("deliveryFilters");
@@ -202,6 +210,7 @@ public final class DeliveriesView implements ConsoleView {
     /** Loads the endpoints for the filter (names for the table too). */
     private void loadEndpointChoices() {
         ConsoleSession session = model.session();
+        eventTypes.load(session);
         ApiClient client = session.client();
         session.tasks().run(() -> client.listEndpoints(ListQuery.ofPerPage(100)).content(), endpoints -> {
             List<Endpoint> list = endpoints == null ? List.of() : endpoints;
@@ -242,7 +251,10 @@ public final class DeliveriesView implements ConsoleView {
             model.list().reload();
             model.loadCounts();
             loadEndpointChoices();
-            model.session().clientProperty().subscribe((before, now) -> loadEndpointChoices());
+            model.session().clientProperty().subscribe((before, now) -> {
+                eventTypes.clear();
+                loadEndpointChoices();
+            });
         }
     }
 

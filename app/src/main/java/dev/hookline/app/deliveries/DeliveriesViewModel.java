@@ -1,9 +1,11 @@
 package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ApiException;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.table.DateRange;
@@ -45,12 +47,14 @@ public final class DeliveriesViewModel {
     private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
     private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
     private final StringProperty idempotencyKey = new SimpleStringProperty(this, "idempotencyKey", "");
+    private final StringProperty deliveryId = new SimpleStringProperty(this, "deliveryId", "");
     private final ObjectProperty<ListQuery.Sort> sort = new SimpleObjectProperty<>(this, "sort", ListQuery.Sort.DESC);
     private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final CountedBatch batchRetry;
     private final EndpointNames endpointNames;
     private final DeliveryCounts counts;
     private Instant countsLoadedAt = Instant.MIN;
+    private final RememberedFilters remembered;
     private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
@@ -60,7 +64,7 @@ public final class DeliveriesViewModel {
     public DeliveriesViewModel(ConsoleSession session, Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.list = new PagedListModel<>(session, ApiClient::listEventDeliveries, EventDelivery::uid, clock);
+        this.list = new PagedListModel<>(session, DeliveriesViewModel::loadPage, EventDelivery::uid, clock);
         list.perPageProperty().set(PAGE_SIZE);
         list.dateRangeProperty().set(DateRange.defaultRange());
         list.filterProperty().set(filter().toQuery());
@@ -86,10 +90,86 @@ public final class DeliveriesViewModel {
                 list.filterProperty().set(filter().toQuery());
             }
         };
-        for (var observable : List.of(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey,
-                sort)) {
+        List<javafx.beans.Observable> filterInputs = List.of(statuses, endpointIds, eventType, subscriptionId, eventId,
+                idempotencyKey, deliveryId, sort);
+        for (var observable : filterInputs) {
             observable.addListener(filtersChanged);
         }
+        this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
+        remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));
+    }
+
+    /**
+     * The list call: the deliveries list, or with a delivery ID that one delivery alone (when the other filters
+     * keep it; the time window does not apply: whoever has an ID wants that delivery, whenever it was).
+     */
+    static Page<EventDelivery> loadPage(ApiClient client, ListQuery query) {
+        String id = query.value(DeliveryFilter.DELIVERY_ID);
+        if (id == null) {
+            return client.listEventDeliveries(query);
+        }
+        DeliveryFilter filter = new DeliveryFilter(query.values("status").stream().map(EventDeliveryStatus::fromWire)
+                .toList(), query.values("endpointId"), query.value("eventType"), query.value("subscriptionId"),
+                query.value("eventId"), null, null, id);
+        List<EventDelivery> found;
+        try {
+            EventDelivery delivery = client.getEventDelivery(id);
+            found = delivery != null && filter.keeps(delivery) ? List.of(delivery) : List.of();
+        } catch (ApiException e) {
+            if (!e.isNotFound()) {
+                throw e;
+            }
+            found = List.of();
+        }
+        return new Page<>(found, new Page.Pagination(found.size(), false, false, "", ""));
+    }
+
+    /** The filters, sort and window as remembered between runs (list query names, plus window and sort). */
+    Map<String, List<String>> snapshot() {
+        DeliveryFilter f = filter();
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        out.put("status", f.statuses().stream().map(EventDeliveryStatus::wire).toList());
+        out.put("endpointId", f.endpointIds());
+        RememberedFilters.putText(out, "eventType", f.eventType());
+        RememberedFilters.putText(out, "subscriptionId", f.subscriptionId());
+        RememberedFilters.putText(out, "eventId", f.eventId());
+        RememberedFilters.putText(out, "idempotencyKey", f.idempotencyKey());
+        RememberedFilters.putText(out, DeliveryFilter.DELIVERY_ID, f.deliveryId());
+        out.put("sort", List.of(f.sort().name()));
+        out.put("window", (list.dateRangeProperty().get() == null ? DateRange.defaultRange()
+                : list.dateRangeProperty().get()).toStrings());
+        out.values().removeIf(List::isEmpty);
+        return out;
+    }
+
+    /** Sets every filter, the sort and the window from {@code values} (absent: cleared, default); one reload. */
+    void restore(Map<String, List<String>> values) {
+        applying = true;
+        try {
+            setFilters(values);
+            sort.set(RememberedFilters.sortOf(values));
+            list.dateRangeProperty().set(DateRange.fromStrings(values.get("window"), DateRange.defaultRange()));
+        } finally {
+            applying = false;
+        }
+        list.filterProperty().set(filter().toQuery());
+    }
+
+    private void setFilters(Map<String, List<String>> values) {
+        statuses.setAll(values.getOrDefault("status", List.of()).stream().map(EventDeliveryStatus::fromWire)
+                .filter(Objects::nonNull).distinct().toList());
+        endpointIds.setAll(values.getOrDefault("endpointId", List.of()).stream().map(String::strip)
+                .filter(v -> !v.isEmpty()).distinct().toList());
+        eventType.set(RememberedFilters.text(values, "eventType"));
+        subscriptionId.set(RememberedFilters.text(values, "subscriptionId"));
+        eventId.set(RememberedFilters.text(values, "eventId"));
+        idempotencyKey.set(RememberedFilters.text(values, "idempotencyKey"));
+        deliveryId.set(RememberedFilters.text(values, DeliveryFilter.DELIVERY_ID));
+    }
+
+    /** Saving, applying and deleting named filter sets of this view. */
+    public RememberedFilters remembered() {
+        return remembered;
     }
 
     /** Asks again for the status totals and the chart of the current filters and window. */
@@ -119,13 +199,14 @@ public final class DeliveriesViewModel {
     public boolean hasFilters() {
         DeliveryFilter f = filter();
         return !f.statuses().isEmpty() || !f.endpointIds().isEmpty() || f.eventType() != null
-                || f.subscriptionId() != null || f.eventId() != null || f.idempotencyKey() != null;
+                || f.subscriptionId() != null || f.eventId() != null || f.idempotencyKey() != null
+                || f.deliveryId() != null;
     }
 
     /** The filters as they are now. */
     public DeliveryFilter filter() {
         return new DeliveryFilter(List.copyOf(statuses), List.copyOf(endpointIds), eventType.get(),
-                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get());
+                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get(), deliveryId.get());
     }
 
     /** The table: rows, paging, date window, live tail and the selected row. */
@@ -140,21 +221,9 @@ public final class DeliveriesViewModel {
     public void applyFilter(Map<String, String> filter) {
         applying = true;
         try {
-            statuses.clear();
-            endpointIds.clear();
-            String endpoint = filter.get("endpointId");
-            if (endpoint != null && !endpoint.isBlank()) {
-                endpointIds.add(endpoint.strip());
-            }
-            EventDeliveryStatus status = filter.get("status") == null ? null
-                    : EventDeliveryStatus.fromWire(filter.get("status"));
-            if (status != null) {
-                statuses.add(status);
-            }
-            eventType.set(filter.getOrDefault("eventType", ""));
-            subscriptionId.set(filter.getOrDefault("subscriptionId", ""));
-            eventId.set(filter.getOrDefault("eventId", ""));
-            idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
+            Map<String, List<String>> values = new java.util.HashMap<>();
+            filter.forEach((name, value) -> values.put(name, value == null ? List.of() : List.of(value)));
+            setFilters(values);
         } finally {
             applying = false;
         }
@@ -171,6 +240,9 @@ public final class DeliveriesViewModel {
      * would send again; nothing is sent until {@link CountedBatch#confirm()}. Reloads the table after.
      */
     public void requestBatchRetry() {
+        if (filter().deliveryId() != null) {
+            return; // the batch would cover every delivery the other filters match, not the one named
+        }
         ListQuery filters = filter().toBatchQuery(list.dateRangeProperty().get(), clock.instant());
         ApiClient client = session.client();
         batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters),
@@ -216,6 +288,11 @@ public final class DeliveriesViewModel {
 
     public StringProperty idempotencyKeyProperty() {
         return idempotencyKey;
+    }
+
+    /** One delivery by its ID (see {@link DeliveryFilter#deliveryId()}). */
+    public StringProperty deliveryIdProperty() {
+        return deliveryId;
     }
 
     public ObjectProperty<ListQuery.Sort> sortProperty() {

@@ -63,8 +63,8 @@ public final class DeliveryCounts {
     public void load(DeliveryFilter filter, DateRange range) {
         long mine = ++ticket;
         ApiClient client = session.client();
-        if (client == null) {
-            // not connected (yet): nothing to count, nothing to complain about
+        if (client == null || filter.deliveryId() != null) {
+            // not connected (yet), or one delivery by its ID (the table counts it): nothing to count
             totals.set(null);
             series.set(null);
             totalsState.set(State.IDLE);

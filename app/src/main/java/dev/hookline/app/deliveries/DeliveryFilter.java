@@ -18,9 +18,21 @@ import java.util.Objects;
  * @param eventId        {@code eventId}
  * @param idempotencyKey {@code idempotencyKey}
  * @param sort           {@code sort}: newest first ({@code DESC}) unless the user asks otherwise
+ * @param deliveryId     one delivery by its ID: no list query can ask for it (Convoy's list has no such filter), so
+ *                       the list loads that delivery alone ({@link #DELIVERY_ID}) and shows it when the other
+ *                       filters keep it
  */
 public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
-                             String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort) {
+                             String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort,
+                             String deliveryId) {
+
+    /** The list query key carrying {@link #deliveryId} to the console's own loader; never sent to a server. */
+    public static final String DELIVERY_ID = "deliveryId";
+
+    public DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
+                          String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort) {
+        this(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, sort, null);
+    }
 
     public DeliveryFilter {
         statuses = statuses == null ? List.of() : statuses.stream().filter(Objects::nonNull).distinct().toList();
@@ -31,6 +43,7 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
         eventId = clean(eventId);
         idempotencyKey = clean(idempotencyKey);
         sort = sort == null ? ListQuery.Sort.DESC : sort;
+        deliveryId = clean(deliveryId);
     }
 
     /** No filter: every delivery of the window, newest first. */
@@ -38,9 +51,21 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
         return new DeliveryFilter(List.of(), List.of(), null, null, null, null, ListQuery.Sort.DESC);
     }
 
-    /** The list's filters and sort (the table adds paging and the dates). */
+    /** The list's filters and sort (the table adds paging and the dates); with {@link #DELIVERY_ID} when set. */
     public ListQuery toQuery() {
-        return filters().sort(sort);
+        return filters().sort(sort).with(DELIVERY_ID, deliveryId);
+    }
+
+    /**
+     * Whether {@code delivery} (loaded by its ID) is one the other filters keep: the ID then narrows what they
+     * match rather than replacing them. The idempotency key cannot be checked on a delivery and is ignored.
+     */
+    public boolean keeps(dev.hookline.api.model.EventDelivery delivery) {
+        return (statuses.isEmpty() || statuses.contains(delivery.status()))
+                && (endpointIds.isEmpty() || endpointIds.contains(delivery.endpointId()))
+                && (eventType == null || eventType.equals(delivery.eventType()))
+                && (subscriptionId == null || subscriptionId.equals(delivery.subscriptionId()))
+                && (eventId == null || eventId.equals(delivery.eventId()));
     }
 
     /**

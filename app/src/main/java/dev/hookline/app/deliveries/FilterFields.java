@@ -1,14 +1,21 @@
 package dev.hookline.app.deliveries;
 
+import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.CheckComboBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Filter inputs shared by the traffic views. A text filter applies on Enter or when the field loses focus, not on
@@ -42,6 +49,88 @@ public final class FilterFields {
     }
 
     /**
+     * An editable choice committing to {@code target} like {@link #text}: the user picks one of {@code choices}
+     * (e.g. the project's known event types) or types any other value. Follows {@code target}'s changes.
+     */
+    public static ComboBox<String> editableChoice(String id, String prompt, ObservableList<String> choices,
+                                                  StringProperty target, double width) {
+        ComboBox<String> box = new ComboBox<>(choices);
+        box.setId(id);
+        box.setEditable(true);
+        box.setPromptText(prompt);
+        box.setTooltip(new Tooltip(prompt + " (pick one or type it)"));
+        box.setPrefWidth(width);
+        box.getEditor().setText(target.get());
+        Runnable commit = () -> target.set(box.getEditor().getText() == null ? "" : box.getEditor().getText().strip());
+        // picked from the list: the editor holds the value once the value changed
+        box.valueProperty().addListener((o, before, now) -> {
+            if (now != null && !now.strip().equals(target.get())) {
+                box.getEditor().setText(now);
+                commit.run();
+            }
+        });
+        box.getEditor().setOnAction(event -> commit.run());
+        box.getEditor().focusedProperty().subscribe(focused -> {
+            if (!focused) {
+                commit.run();
+            }
+        });
+        target.subscribe(value -> {
+            // set elsewhere (cleared, restored): forget the picked item first (which also empties the editor), so
+            // that picking it again is a change, then show the value
+            if (box.getValue() != null && !box.getValue().strip().equals(value)) {
+                box.setValue(null);
+            }
+            String shown = box.getEditor().getText() == null ? "" : box.getEditor().getText().strip();
+            if (!shown.equals(value)) {
+                box.getEditor().setText(value);
+            }
+        });
+        return box;
+    }
+
+    /**
+     * The saved views of a traffic view: a name box listing them (picking one applies it), Save (the current
+     * filters and time window under the typed name) and Delete (the named one).
+     */
+    public static HBox savedViews(String idPrefix, RememberedFilters remembered) {
+        ComboBox<String> names = new ComboBox<>(remembered.savedNames());
+        names.setId(idPrefix + "SavedViews");
+        names.setEditable(true);
+        names.setPromptText("Saved views");
+        names.setTooltip(new Tooltip("Pick a saved view to apply it, or type a name and Save the filters as it"));
+        names.setPrefWidth(150);
+        names.valueProperty().addListener((o, before, now) -> {
+            if (now != null && remembered.savedNames().contains(now)) {
+                remembered.apply(now);
+            }
+        });
+        Button save = new Button(null, new FontIcon(Feather.SAVE));
+        save.setId(idPrefix + "SaveView");
+        save.setTooltip(new Tooltip("Save the filters and time window under this name"));
+        save.disableProperty().bind(names.getEditor().textProperty().map(t -> t == null || t.isBlank()));
+        save.setOnAction(event -> remembered.save(names.getEditor().getText()));
+        Button delete = new Button(null, new FontIcon(Feather.TRASH_2));
+        delete.setId(idPrefix + "DeleteView");
+        delete.setTooltip(new Tooltip("Delete the saved view of this name"));
+        delete.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !remembered.savedNames().contains(names.getEditor().getText() == null ? ""
+                        : names.getEditor().getText().strip()),
+                names.getEditor().textProperty(), remembered.savedNames()));
+        delete.setOnAction(event -> {
+            remembered.delete(names.getEditor().getText().strip());
+            names.setValue(null);
+            names.getEditor().clear();
+        });
+        for (Button button : List.of(save, delete)) {
+            button.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        }
+        HBox box = new HBox(2, names, save, delete);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    /**
      * A multi-select over {@code choices} whose checked items are {@code selected} (both ways).
      *
      * @param title shown when nothing is checked, e.g. "All statuses"
@@ -67,6 +156,9 @@ public final class FilterFields {
         Runnable fromModel = () -> {
             syncing[0] = true;
             try {
+                // the skin redraws its text only when the checks change, reading the title then: set it first, or
+                // a cleared box shows nothing at all
+                box.setTitle(selected.isEmpty() ? title : null);
                 box.getCheckModel().clearChecks();
                 for (T item : List.copyOf(selected)) {
                     if (!choices.contains(item)) {
@@ -74,7 +166,6 @@ public final class FilterFields {
                     }
                     box.getCheckModel().check(item);
                 }
-                box.setTitle(selected.isEmpty() ? title : null);
             } finally {
                 syncing[0] = false;
             }
@@ -94,8 +185,9 @@ public final class FilterFields {
             if (!syncing[0]) {
                 syncing[0] = true;
                 try {
+                    // before the skin's own listener (added later) redraws the text
+                    box.setTitle(box.getCheckModel().getCheckedItems().isEmpty() ? title : null);
                     selected.setAll(List.copyOf(box.getCheckModel().getCheckedItems()));
-                    box.setTitle(selected.isEmpty() ? title : null);
                 } finally {
                     syncing[0] = false;
                 }

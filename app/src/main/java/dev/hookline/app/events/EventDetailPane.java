@@ -30,6 +30,11 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class EventDetailPane extends VBox {
 
     public EventDetailPane(EventDetailViewModel model) {
+        this(model, new javafx.beans.property.SimpleStringProperty(""));
+    }
+
+    /** With the events list's {@code search}: its matches are highlighted in the payload. */
+    public EventDetailPane(EventDetailViewModel model, ObservableValue<String> search) {
         super(8);
         setId("eventDetail");
         getStyleClass().add("detail-pane");
@@ -97,7 +102,10 @@ public final class EventDetailPane extends VBox {
 
         Tab deliveriesTab = new Tab("Deliveries", deliveries);
         deliveriesTab.textProperty().bind(Bindings.size(model.deliveries()).asString("Deliveries (%d)"));
-        TabPane tabs = new TabPane(new Tab("Payload", withCopy(payload, "copyEventDetailPayload",
+        HighlightedPayload highlighted = new HighlightedPayload(model.payloadProperty(), search);
+        payload.visibleProperty().bind(highlighted.visibleProperty().not());
+        javafx.scene.layout.StackPane payloadArea = new javafx.scene.layout.StackPane(payload, highlighted);
+        TabPane tabs = new TabPane(new Tab("Payload", withCopy(payloadArea, "copyEventDetailPayload",
                 model.payloadProperty()::get)), new Tab("Headers", headers), deliveriesTab);
         tabs.setId("eventDetailTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -106,7 +114,7 @@ public final class EventDetailPane extends VBox {
         getChildren().addAll(header, message, facts, tabs);
     }
 
-    private static VBox withCopy(javafx.scene.control.TextArea area, String id,
+    private static VBox withCopy(javafx.scene.Node area, String id,
                                  java.util.function.Supplier<String> text) {
         HBox bar = new HBox(DetailWidgets.copyButton(id, "Copy", text));
         bar.setAlignment(Pos.CENTER_RIGHT);

@@ -90,6 +90,7 @@ public final class EventsView implements ConsoleView {
         ToggleButton oldestFirst = new ToggleButton(null, new FontIcon(Feather.ARROW_UP));
         oldestFirst.setId("eventsOldestFirst");
         oldestFirst.setTooltip(new Tooltip("Oldest first"));
+        model.sortProperty().subscribe(sort -> oldestFirst.setSelected(sort == ListQuery.Sort.ASC));
         oldestFirst.selectedProperty().subscribe(on -> model.sortProperty().set(on ? ListQuery.Sort.ASC
                 : ListQuery.Sort.DESC));
         Button clear = new Button("Clear", new FontIcon(Feather.X));
@@ -103,7 +104,10 @@ public final class EventsView implements ConsoleView {
                 + "shown first; not with a payload search)"));
         batchReplay.setOnAction(event -> model.requestBatchReplay());
 
-        FlowPane filters = new FlowPane(8, 6, searchField, sources, endpoints, idempotency, oldestFirst, clear);
+        searchField.setTooltip(new Tooltip("Words the payload has, or a JSON object it contains, e.g. "
+                + "{\"data\":{\"customer\":{\"id\":\"cus_1\"}}}"));
+        FlowPane filters = new FlowPane(8, 6, searchField, sources, endpoints, idempotency, oldestFirst, clear,
+                FilterFields.savedViews("events", model.remembered()));
         table.filterBar().getChildren().add(batchReplay);
         filters.setAlignment(Pos.CENTER_LEFT);
 
@@ -115,7 +119,7 @@ public final class EventsView implements ConsoleView {
 
         Label empty = new Label("Select an event to see its payload and deliveries.");
         empty.getStyleClass().add(Styles.TEXT_MUTED);
-        EventDetailPane pane = new EventDetailPane(detail);
+        EventDetailPane pane = new EventDetailPane(detail, model.searchProperty());
         pane.visibleProperty().bind(detail.eventProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
         empty.visibleProperty().bind(pane.visibleProperty().not());
         StackPane detailArea = new StackPane(empty, pane);

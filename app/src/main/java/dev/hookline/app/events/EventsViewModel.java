@@ -4,6 +4,7 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Event;
 import dev.hookline.app.deliveries.CountedBatch;
+import dev.hookline.app.deliveries.RememberedFilters;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.table.PagedListModel;
@@ -40,6 +41,7 @@ public final class EventsViewModel {
     private final ObjectProperty<ListQuery.Sort> sort = new SimpleObjectProperty<>(this, "sort", ListQuery.Sort.DESC);
     private final CountedBatch batchReplay;
     private final BooleanBinding canBatchReplay;
+    private final RememberedFilters remembered;
     private boolean applying;
 
     public EventsViewModel(ConsoleSession session) {
@@ -65,6 +67,53 @@ public final class EventsViewModel {
         for (var observable : List.of(sourceIds, endpointIds, idempotencyKey, search, sort)) {
             observable.addListener(filtersChanged);
         }
+        this.remembered = new RememberedFilters(session, "events", this::snapshot, this::restore);
+        remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));
+    }
+
+    /** The filters, sort and window as remembered between runs. */
+    Map<String, List<String>> snapshot() {
+        EventFilter f = filter();
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        out.put("sourceId", f.sourceIds());
+        out.put("endpointId", f.endpointIds());
+        RememberedFilters.putText(out, "idempotencyKey", f.idempotencyKey());
+        RememberedFilters.putText(out, "query", f.search());
+        out.put("sort", List.of(f.sort().name()));
+        out.put("window", (list.dateRangeProperty().get() == null ? DateRange.defaultRange()
+                : list.dateRangeProperty().get()).toStrings());
+        out.values().removeIf(List::isEmpty);
+        return out;
+    }
+
+    /** Sets every filter, the sort and the window from {@code values} (absent: cleared, default); one reload. */
+    void restore(Map<String, List<String>> values) {
+        applying = true;
+        try {
+            setFilters(values);
+            sort.set(RememberedFilters.sortOf(values));
+            list.dateRangeProperty().set(DateRange.fromStrings(values.get("window"), DateRange.defaultRange()));
+        } finally {
+            applying = false;
+        }
+        list.filterProperty().set(filter().toQuery());
+    }
+
+    private void setFilters(Map<String, List<String>> values) {
+        sourceIds.setAll(ids(values.get("sourceId")));
+        endpointIds.setAll(ids(values.get("endpointId")));
+        idempotencyKey.set(RememberedFilters.text(values, "idempotencyKey"));
+        search.set(RememberedFilters.text(values, "query"));
+    }
+
+    private static List<String> ids(List<String> values) {
+        return values == null ? List.of() : values.stream().map(String::strip).filter(v -> !v.isEmpty()).distinct()
+                .toList();
+    }
+
+    /** Saving, applying and deleting named filter sets of this view. */
+    public RememberedFilters remembered() {
+        return remembered;
     }
 
     public EventFilter filter() {
@@ -80,18 +129,9 @@ public final class EventsViewModel {
     public void applyFilter(Map<String, String> filter) {
         applying = true;
         try {
-            sourceIds.clear();
-            endpointIds.clear();
-            String source = filter.get("sourceId");
-            if (source != null && !source.isBlank()) {
-                sourceIds.add(source.strip());
-            }
-            String endpoint = filter.get("endpointId");
-            if (endpoint != null && !endpoint.isBlank()) {
-                endpointIds.add(endpoint.strip());
-            }
-            idempotencyKey.set(filter.getOrDefault("idempotencyKey", ""));
-            search.set(filter.getOrDefault("query", ""));
+            Map<String, List<String>> values = new java.util.HashMap<>();
+            filter.forEach((name, value) -> values.put(name, value == null ? List.of() : List.of(value)));
+            setFilters(values);
         } finally {
             applying = false;
         }

@@ -2,24 +2,33 @@ package dev.hookline.app.metaevents;
 
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.deliveries.DetailWidgets;
+import dev.hookline.app.deliveries.EventTypeChoices;
+import dev.hookline.app.deliveries.FilterFields;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.ExportColumn;
 import dev.hookline.app.table.PagedTableView;
 import java.util.List;
 import java.util.Objects;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.controlsfx.control.CheckComboBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -41,6 +50,9 @@ public final class MetaEventsView implements ConsoleView {
         detail.setAfterResend(() -> model.list().refresh());
 
         table = new PagedTableView<>(model.list(), "No meta events in this time window");
+        table.setEmptyText(javafx.beans.binding.Bindings.createStringBinding(() -> model.hasFilters()
+                ? "No meta events match these filters" : "No meta events in this time window",
+                model.list().filterProperty()));
         table.setId("metaEventsTable");
         table.addStatusColumn("Status", (MetaEvent m) -> m.status() == null ? null : m.status().wire());
         table.addColumn("Event type", MetaEvent::eventType).setPrefWidth(200);
@@ -56,14 +68,30 @@ public final class MetaEventsView implements ConsoleView {
                 ExportColumn.of("status", m -> m.status() == null ? "" : m.status().wire()),
                 ExportColumn.of("created_at", MetaEvent::createdAt)));
         table.setOnOpen(row -> detail.show(row.uid()));
+        CheckComboBox<EventDeliveryStatus> statuses = FilterFields.multiSelect("metaStatusFilter", "All statuses",
+                FXCollections.observableArrayList(EventDeliveryStatus.values()), model.statuses(),
+                EventDeliveryStatus::wire);
+        EventTypeChoices types = new EventTypeChoices();
+        types.add(MetaEventsViewModel.TYPES);
+        ComboBox<String> eventType = FilterFields.editableChoice("metaEventTypeFilter", "Event type", types.choices(),
+                model.eventTypeProperty(), 170);
         ToggleButton oldestFirst = new ToggleButton(null, new FontIcon(Feather.ARROW_UP));
         oldestFirst.setId("metaEventsOldestFirst");
         oldestFirst.setTooltip(new Tooltip("Oldest first"));
+        model.sortProperty().subscribe(sort -> oldestFirst.setSelected(sort == ListQuery.Sort.ASC));
         oldestFirst.selectedProperty().subscribe(on -> model.sortProperty().set(on ? ListQuery.Sort.ASC
                 : ListQuery.Sort.DESC));
+        Button clear = new Button("Clear", new FontIcon(Feather.X));
+        clear.setId("clearMetaEventFilters");
+        clear.getStyleClass().add(Styles.FLAT);
+        clear.setOnAction(event -> model.clearFilters());
+        FlowPane filters = new FlowPane(8, 6, statuses, eventType, oldestFirst, clear,
+                FilterFields.savedViews("metaEvents", model.remembered()));
+        filters.setAlignment(Pos.CENTER_LEFT);
+        filters.setId("metaEventFilters");
         Label hint = new Label("Sent to the project's meta-event URL (project settings).");
         hint.getStyleClass().add(Styles.TEXT_MUTED);
-        table.filterBar().getChildren().addAll(oldestFirst, hint);
+        table.filterBar().getChildren().add(hint);
 
         Label empty = new Label("Select a meta event to see what was sent and answered.");
         empty.getStyleClass().add(Styles.TEXT_MUTED);
@@ -77,7 +105,7 @@ public final class MetaEventsView implements ConsoleView {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
         VBox.setVgrow(split, Priority.ALWAYS);
-        root = new VBox(8, split);
+        root = new VBox(8, filters, split);
         root.setId("metaEventsView");
         root.setPadding(new Insets(8, 0, 0, 0));
         root.getStylesheets().addAll(DetailWidgets.stylesheet(), Objects.requireNonNull(

@@ -38,6 +38,8 @@ public final class ConsoleSession {
     private final ReadOnlyBooleanWrapper retrying = new ReadOnlyBooleanWrapper(this, "retrying");
     private final ReadOnlyStringWrapper storageProblem = new ReadOnlyStringWrapper(this, "storageProblem");
     private Callable<ApiClient> recovery;
+    private String connectionId;
+    private ViewStates viewStates = new ViewStates();
     private final List<Consumer<Navigation>> navigationListeners = new CopyOnWriteArrayList<>();
 
     /**
@@ -68,12 +70,37 @@ public final class ConsoleSession {
      * until a call through the new client succeeds.
      */
     public void connect(ApiClient projectClient, boolean embedded) {
+        connect(projectClient, embedded, embedded ? "embedded" : projectClient.baseUrl());
+    }
+
+    /**
+     * As {@link #connect(ApiClient, boolean)}, naming the connection (its profile ID) so that what the views
+     * remember ({@link #viewScope}) follows the connection, not its address (the embedded server's port changes).
+     */
+    public void connect(ApiClient projectClient, boolean embedded, String connectionId) {
         Objects.requireNonNull(projectClient, "projectClient");
         if (projectClient.projectId() == null) {
             throw new IllegalArgumentException("the session's client must have a project selected");
         }
         this.embedded.set(embedded);
+        this.connectionId = Objects.requireNonNull(connectionId, "connectionId");
         client.set(projectClient);
+    }
+
+    /** The key under which {@code view} remembers its filters for the current connection and project. */
+    public String viewScope(String view) {
+        ApiClient current = requireClient();
+        return connectionId + "|" + current.projectId() + "|" + view;
+    }
+
+    /** What the traffic views remember (filters, time window, saved views). */
+    public ViewStates viewStates() {
+        return viewStates;
+    }
+
+    /** Set by the application before any view is created: memory kept in the configuration directory. */
+    public void setViewStates(ViewStates states) {
+        this.viewStates = Objects.requireNonNull(states, "states");
     }
 
     /** The client bound to the selected project; changes on a connection or project switch. */

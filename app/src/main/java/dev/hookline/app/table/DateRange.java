@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -83,6 +84,26 @@ public record DateRange(Preset preset, Instant customStart, Instant customEnd) {
             throw new IllegalArgumentException("the end of the range is before its start");
         }
         return custom(from.atStartOfDay(zone).toInstant(), to.plusDays(1).atStartOfDay(zone).toInstant().minusSeconds(1));
+    }
+
+    /** As remembered between runs: the preset's name, and for a custom range its start and end. */
+    public List<String> toStrings() {
+        return preset == Preset.CUSTOM ? List.of(preset.name(), customStart.toString(), customEnd.toString())
+                : List.of(preset.name());
+    }
+
+    /** Reads {@link #toStrings()}; {@code fallback} when absent or unreadable (a file edited by hand). */
+    public static DateRange fromStrings(List<String> values, DateRange fallback) {
+        try {
+            if (values == null || values.isEmpty()) {
+                return fallback;
+            }
+            Preset preset = Preset.valueOf(values.get(0));
+            return preset == Preset.CUSTOM ? custom(Instant.parse(values.get(1)), Instant.parse(values.get(2)))
+                    : of(preset);
+        } catch (RuntimeException unreadable) {
+            return fallback;
+        }
     }
 
     /** The window this range covers at {@code now}. */

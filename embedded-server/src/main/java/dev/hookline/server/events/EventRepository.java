@@ -81,9 +81,18 @@ public final class EventRepository {
         }
     }
 
-    /** List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). Other lists may be empty. */
+    /**
+     * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). Other lists may be empty.
+     * {@code containment}: a JSON search the payload must contain (null: none); its terms are in
+     * {@code searchTerms}, so the search index narrows the candidates first.
+     */
     public record Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                         List<String> searchTerms) {
+                         List<String> searchTerms, PayloadContainment containment) {
+
+        public Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
+                      List<String> searchTerms) {
+            this(endpointIds, sourceIds, idempotencyKey, searchTerms, null);
+        }
 
         public Filter {
             endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
@@ -302,6 +311,37 @@ public final class EventRepository {
         }
     }
 
+    /** How many known event types {@link #knownTypes} lists at most (a picker, not a report). */
+    public static final int KNOWN_TYPES_LIMIT = 500;
+
+    /**
+     * Each next distinct event type by one seek on {@code deliveries_type_status} (project, event_type, ...): the
+     * cost grows with the number of types, not of rows. Read from the deliveries because events have no index by
+     * type, and the console offers these types to filter deliveries by. Argument: the project ID.
+     */
+    private static final String KNOWN_TYPES = "WITH RECURSIVE t(v) AS ("
+            + "SELECT (SELECT MIN(event_type) FROM event_deliveries INDEXED BY deliveries_type_status "
+            + "WHERE project_id = ?1 AND deleted_at IS NULL) "
+            + "UNION ALL SELECT (SELECT MIN(event_type) FROM event_deliveries INDEXED BY deliveries_type_status "
+            + "WHERE project_id = ?1 AND deleted_at IS NULL AND event_type > t.v) FROM t WHERE t.v IS NOT NULL) "
+            + "SELECT v FROM t WHERE v IS NOT NULL AND v <> '' LIMIT " + KNOWN_TYPES_LIMIT;
+
+    /** The distinct event types the project's live deliveries carry, sorted. */
+    public List<String> knownTypes(String projectId) {
+        return context.db().read(c -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(KNOWN_TYPES)) {
+                s.setString(1, projectId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** One page of the project's live events, each with its {@code source_metadata}. */
     public Page<Event> list(String projectId, Filter filter, ListParams params) {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
@@ -368,6 +408,17 @@ public final class EventRepository {
      * {@code filter.endpointIds()} must not be empty (an empty scope lists nothing and needs no query).
      */
     public static KeysetQuery<Event> listQuery(String projectId, Filter filter) {
+        KeysetQuery<Event> query = walk(projectId, filter);
+        if (filter.containment() != null) {
+            // checked on the candidates the walk yields (with terms: the full-text matches only)
+            List<Object> args = new ArrayList<>();
+            String condition = filter.containment().condition("e.data", args);
+            query.where(condition, args.toArray());
+        }
+        return query;
+    }
+
+    private static KeysetQuery<Event> walk(String projectId, Filter filter) {
         List<String> endpoints = filter.endpointIds();
         List<String> sources = filter.sourceIds();
         if (filter.idempotencyKey() != null) {

@@ -186,9 +186,29 @@ public final class MetaEventRepository {
         }
     }
 
-    /** One page of the project's live meta events (Convoy filters them by date window only). */
-    public Page<MetaEvent> list(String projectId, ListParams params) {
+    /**
+     * The meta-event list's filters (Convoy has none but the date window): {@code statuses} empty for any,
+     * {@code eventType} null for any.
+     */
+    public record Filter(List<EventDeliveryStatus> statuses, String eventType) {
+        public Filter {
+            statuses = statuses == null ? List.of() : List.copyOf(new java.util.LinkedHashSet<>(statuses));
+            eventType = eventType == null || eventType.isBlank() ? null : eventType.strip();
+        }
+
+        public static Filter none() {
+            return new Filter(List.of(), null);
+        }
+    }
+
+    /** One page of the project's live meta events that {@code filter} keeps. */
+    public Page<MetaEvent> list(String projectId, Filter filter, ListParams params) {
         KeysetQuery<MetaEvent> query = listQuery(projectId);
+        // checked per row on the project's index: a project's meta events are few next to its deliveries
+        query.whereIn("status", filter.statuses().stream().map(EventDeliveryStatus::wire).toList());
+        if (filter.eventType() != null) {
+            query.where("event_type = ?", filter.eventType());
+        }
         return context.db().read(c -> query.page(c, params, MetaEvent::uid));
     }
 

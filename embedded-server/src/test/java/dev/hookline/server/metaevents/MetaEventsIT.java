@@ -95,6 +95,27 @@ class MetaEventsIT {
     }
 
     @Test
+    void listFiltersByStatusAndEventType() {
+        MetaEvent failedCreate = seeds.metaEvent(project.id(), "endpoint.created", "{}", EventDeliveryStatus.FAILURE);
+        MetaEvent sentCreate = seeds.metaEvent(project.id(), "endpoint.created", "{}", EventDeliveryStatus.SUCCESS);
+        MetaEvent failedUpdate = seeds.metaEvent(project.id(), "endpoint.updated", "{}", EventDeliveryStatus.FAILURE);
+        seeds.metaEvent(project.id(), "endpoint.deleted", "{}", EventDeliveryStatus.SCHEDULED);
+
+        assertEquals(List.of(failedUpdate.uid(), failedCreate.uid()),
+                uids(client.listMetaEvents(ListQuery.create().with("status", "Failure"))));
+        assertEquals(List.of(sentCreate.uid(), failedCreate.uid()),
+                uids(client.listMetaEvents(ListQuery.create().with("eventType", "endpoint.created"))));
+        assertEquals(List.of(failedCreate.uid()), uids(client.listMetaEvents(ListQuery.create()
+                .withAll("status", List.of("failure", "Discarded")).with("eventType", "endpoint.created"))));
+        assertEquals(4, client.listMetaEvents(ListQuery.create()).content().size());
+        assertBad(client.raw("GET", path("?status=Lost"), null, Map.of()), 400, "status:");
+    }
+
+    private static List<String> uids(Page<MetaEvent> page) {
+        return page.content().stream().map(MetaEvent::uid).toList();
+    }
+
+    @Test
     void listPagesEveryRowOnceInOrder() {
         List<String> all = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
@@ -129,7 +150,7 @@ class MetaEventsIT {
         assertEquals(List.of(first.uid()), ids(client.listMetaEvents(ListQuery.create()
                 .endDate(day1.plusSeconds(60)))));
         assertEquals(List.of(third.uid(), second.uid(), first.uid()), ids(client.listMetaEvents(ListQuery.create()
-                .with("status", "Failure").with("endpointId", UNKNOWN))), "Convoy takes no other filters");
+                .with("endpointId", UNKNOWN).with("sourceId", UNKNOWN))), "no filter of the other lists");
         assertBad(client.raw("GET", path("?startDate=soon"), null, Map.of()), 400, "startDate");
         assertBad(client.raw("GET", path("?perPage=x"), null, Map.of()), 400, "perPage");
     }

@@ -415,6 +415,8 @@ class OpenApiResponsesIT {
         calls.call(project, "GET", events, ids, "endpointId=" + endpointId + "&sourceId=" + ids.get("sourceID")
                 + "&idempotencyKey=idem-1&startDate=2020-01-01T00:00:00&endDate=2099-01-01", null, 200);
         calls.call(project, "GET", events, ids, "query=amount", null, 200);
+        calls.call(project, "GET", events, ids, "query=%7B%22amount%22%3A100%7D", null, 200);
+        calls.call(project, "GET", events + "/knowntypes", ids, "", null, 200);
         calls.call(project, "GET", events + "/{eventID}", ids, "", null, 200);
         calls.call(project, "GET", events + "/{eventID}", Map.of("projectID", projectId, "eventID", failed.uid()),
                 "", null, 200);
@@ -468,6 +470,9 @@ class OpenApiResponsesIT {
         String metaEvents = PROJECT + "/meta-events";
         calls.call(project, "GET", metaEvents, ids, "perPage=1", null, 200);
         calls.call(project, "GET", metaEvents, ids, "startDate=2020-01-01T00:00:00", null, 200);
+        calls.call(project, "GET", metaEvents, ids, "status=Failure&status=Success&eventType=endpoint.updated", null,
+                200);
+        calls.call(project, "GET", metaEvents, ids, "status=Lost", null, 400);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", ids, "", null, 200);
         calls.call(project, "GET", metaEvents + "/{metaEventID}", Map.of("projectID", projectId, "metaEventID",
                 "01J00000000000000000000000"), "", null, 404);

@@ -28,6 +28,10 @@ public final class EventRoutes {
 
     public void register(Router router) {
         router.get(BASE, Access.API_KEY, this::list);
+        router.get(BASE + "/knowntypes", Access.API_KEY, ex -> {
+            Project project = ex.project();
+            ex.ok(200, "Event types fetched successfully", events.knownTypes(project.uid()));
+        });
         router.get(BASE + "/{eventID}", Access.API_KEY, this::get);
         router.put(BASE + "/{eventID}/replay", Access.API_KEY, this::replay);
         router.post(BASE + "/batchreplay", Access.API_KEY, ex -> {
@@ -45,8 +49,8 @@ public final class EventRoutes {
 
     /**
      * The list filters, shared with the portal: {@code endpointId} and {@code sourceId} (repeated, also with
-     * {@code []}), {@code idempotencyKey}, {@code query} (every word must appear in the payload), limited to
-     * {@code scope}.
+     * {@code []}), {@code idempotencyKey}, {@code query} (every word must appear in the payload; a JSON object: the
+     * payload must contain it), limited to {@code scope}.
      */
     public static EventRepository.Filter filter(Exchange ex, EventScope scope) {
         return EventService.filter(scope, ids(ex, "endpointId"), ids(ex, "sourceId"),

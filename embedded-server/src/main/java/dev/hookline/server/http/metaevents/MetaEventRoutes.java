@@ -7,7 +7,7 @@ import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.metaevents.MetaEventService;
 
-/** {@code /api/v1/projects/{projectID}/meta-events}: list (paging and date window only), get and resend. */
+/** {@code /api/v1/projects/{projectID}/meta-events}: list (status, event type, date window), get and resend. */
 public final class MetaEventRoutes {
 
     private static final String BASE = "/api/v1/projects/{projectID}/meta-events";
@@ -32,7 +32,9 @@ public final class MetaEventRoutes {
 
     private void list(Exchange ex) throws Exception {
         Project project = ex.project();
-        ex.ok(200, "Meta events fetched successfully", metaEvents.list(project.uid(), ListParamsReader.from(ex)));
+        ex.ok(200, "Meta events fetched successfully", metaEvents.list(project.uid(), MetaEventService.filter(
+                ex.queryAll("status").stream().filter(v -> !v.isBlank()).toList(),
+                ex.query("eventType").orElse(null)), ListParamsReader.from(ex)));
     }
 
     private void get(Exchange ex) throws Exception {
