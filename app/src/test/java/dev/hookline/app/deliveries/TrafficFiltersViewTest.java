@@ -86,7 +86,7 @@ class TrafficFiltersViewTest {
         ConsoleSession session = ConsoleSession.connected(client, true, new SameThreadBackgroundTasks());
         fx(() -> {
             Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-            shell = new ShellView(new WritableImage(1, 1), session, new ConsoleViews(s -> null), new Label());
+            shell = new ShellView(new WritableImage(1, 1), session, new ConsoleViews(s -> null, s -> null), new Label());
             stage.setScene(new Scene(shell, 1260, 780));
             stage.show();
             shell.selectedProperty().set(target);
