@@ -6,6 +6,7 @@ import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.ExportColumn;
@@ -26,6 +27,7 @@ import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
@@ -53,7 +55,12 @@ public final class DeliveriesView implements ConsoleView {
     public DeliveriesView(ConsoleSession session) {
         this.model = new DeliveriesViewModel(session);
         this.detail = new DeliveryDetailViewModel(session);
-        detail.setAfterAction(() -> model.list().refresh());
+        // the delivery acted on stays on screen, selected and current, until it settles, matching or not
+        detail.setOnUpdated(delivery -> model.list().pin(delivery));
+        detail.setAfterAction(() -> {
+            model.list().refresh();
+            model.loadCounts();
+        });
 
         table = new PagedTableView<>(model.list(), "No deliveries in this time window");
         // not "in this time window" when the window has hundreds and a filter left none
@@ -69,6 +76,7 @@ public final class DeliveriesView implements ConsoleView {
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();
+        markRowsOutsideTheFilters();
         table.enableDateRange();
         table.enableLiveTail();
         table.enableExport("deliveries", exportColumns());
@@ -125,7 +133,9 @@ public final class DeliveriesView implements ConsoleView {
         actionMessage.managedProperty().bind(actionMessage.textProperty().isNotEmpty());
         actionMessage.visibleProperty().bind(actionMessage.managedProperty());
 
-        StackPane detailArea = detailArea();
+        ConfirmBar confirm = new ConfirmBar();
+        confirm.setId("deliveriesConfirm");
+        StackPane detailArea = detailArea(confirm);
         // the table keeps the window's width (many columns); the detail, with the inspector, goes below it
         SplitPane split = new SplitPane(table, detailArea);
         split.setOrientation(Orientation.VERTICAL);
@@ -134,7 +144,7 @@ public final class DeliveriesView implements ConsoleView {
 
         DeliveryCountsPane counts = new DeliveryCountsPane(model, java.time.ZoneId.systemDefault());
 
-        root = new VBox(8, filters, batchBar, actionMessage, counts, split);
+        root = new VBox(8, filters, batchBar, actionMessage, confirm, counts, split);
         root.setId("deliveriesView");
         root.setPadding(new Insets(8, 0, 0, 0));
         root.getStylesheets().addAll(DetailWidgets.stylesheet(), tableStylesheet());
@@ -142,10 +152,11 @@ public final class DeliveriesView implements ConsoleView {
         DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
     }
 
-    private StackPane detailArea() {
+    private StackPane detailArea(ConfirmBar confirm) {
         Label empty = new Label("Select a delivery to see its attempts.");
         empty.getStyleClass().add(Styles.TEXT_MUTED);
-        DeliveryDetailPane pane = new DeliveryDetailPane(detail);
+        DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> confirm.ask(question,
+                "Replay to every endpoint", onConfirm));
         pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
         empty.visibleProperty().bind(pane.visibleProperty().not());
         StackPane area = new StackPane(empty, pane);
@@ -179,6 +190,36 @@ public final class DeliveriesView implements ConsoleView {
         table.addTimeColumn("Created", EventDelivery::createdAt);
         table.addColumn("Latency", DeliveryRows::latency).setPrefWidth(80);
         table.addIdColumn("ID", EventDelivery::uid);
+    }
+
+    /**
+     * The row kept on screen after an action although the filters no longer match it is drawn apart and says why
+     * in its tooltip.
+     */
+    private void markRowsOutsideTheFilters() {
+        javafx.css.PseudoClass outside = javafx.css.PseudoClass.getPseudoClass("outside-filter");
+        table.table().setRowFactory(view -> new TableRow<>() {
+            private final Tooltip why = new Tooltip("No longer matches the filters: kept here while you follow it. "
+                    + "Select another delivery to let it go.");
+
+            {
+                model.list().pinnedOutsideProperty().addListener((o, before, now) -> mark());
+            }
+
+            @Override
+            protected void updateItem(EventDelivery item, boolean empty) {
+                super.updateItem(item, empty);
+                mark();
+            }
+
+            private void mark() {
+                EventDelivery item = getItem();
+                boolean apart = !isEmpty() && item != null
+                        && Objects.equals(item.uid(), model.list().pinnedOutsideProperty().get());
+                pseudoClassStateChanged(outside, apart);
+                setTooltip(apart ? why : null);
+            }
+        });
     }
 
     private List<ExportColumn<EventDelivery>> exportColumns() {

@@ -34,6 +34,14 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class DeliveryDetailPane extends VBox {
 
     public DeliveryDetailPane(DeliveryDetailViewModel model) {
+        this(model, (question, onConfirm) -> onConfirm.run());
+    }
+
+    /**
+     * @param confirm asks the user before a replay (the question, then what runs when they agree)
+     */
+    public DeliveryDetailPane(DeliveryDetailViewModel model,
+                              java.util.function.BiConsumer<String, Runnable> confirm) {
         super(8);
         setId("deliveryDetail");
         getStyleClass().add("detail-pane");
@@ -55,9 +63,21 @@ public final class DeliveryDetailPane extends VBox {
         force.setId("forceResendDelivery");
         force.disableProperty().bind(model.canForceResendProperty().not());
         force.setOnAction(event -> model.forceResend());
+        Button sendAgain = new Button("Send again to this endpoint only", new FontIcon(Feather.CORNER_DOWN_RIGHT));
+        sendAgain.setId("sendAgainToEndpoint");
+        sendAgain.disableProperty().bind(model.canSendAgainProperty().not());
+        sendAgain.setOnAction(event -> model.sendAgainToThisEndpoint());
+        Button replay = new Button("Replay event…", new FontIcon(Feather.REFRESH_CW));
+        replay.setId("replayFromDelivery");
+        replay.disableProperty().bind(model.deliveryProperty().isNull());
+        replay.setOnAction(event -> confirm.accept(replayQuestion(model.replayEndpointCount()), model::replayEvent));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(8, status, title, spacer, retry, force);
+        HBox header = new HBox(8, status, title, spacer, DetailWidgets.explained(retry, model.retryBlockedProperty()),
+                DetailWidgets.explained(force, model.forceResendBlockedProperty()),
+                DetailWidgets.explained(sendAgain, Bindings.createStringBinding(() -> model.canSendAgainProperty().get()
+                        ? "" : model.retryBlockedProperty().get(), model.canSendAgainProperty(),
+                        model.retryBlockedProperty())), replay);
         header.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
@@ -171,6 +191,18 @@ public final class DeliveryDetailPane extends VBox {
                 payloadArea, sectionTitle("Headers"), DetailWidgets.codeArea("eventHeaders", headers));
         box.setPadding(new Insets(8, 0, 0, 0));
         return box;
+    }
+
+    /**
+     * What Replay asks first: it goes to every subscribed endpoint, not only this one ({@code endpoints} of them
+     * when known, else -1).
+     */
+    public static String replayQuestion(int endpoints) {
+        String reach = endpoints < 0 ? "every endpoint subscribed to it"
+                : endpoints == 1 ? "every endpoint subscribed to it (1 endpoint)"
+                : "every endpoint subscribed to it (" + endpoints + " endpoints)";
+        return "Replay this event? It is matched again and sent to " + reach + ", not only to this one. "
+                + "\"Send again to this endpoint only\" sends it to this endpoint alone.";
     }
 
     static Label sectionTitle(String text) {

@@ -57,6 +57,31 @@ public final class DetailWidgets {
         return copy;
     }
 
+    /**
+     * {@code button} in a wrapper whose tooltip says {@code why} while the button is disabled: a disabled control
+     * gets no mouse events in JavaFX, so its own tooltip would never show. The wrapper has the button's id with
+     * {@code -why}.
+     */
+    public static javafx.scene.layout.StackPane explained(Button button, ObservableValue<String> why) {
+        javafx.scene.layout.StackPane wrapper = new javafx.scene.layout.StackPane(button);
+        wrapper.setId(button.getId() + "-why");
+        javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
+        tooltip.textProperty().bind(why);
+        tooltip.setShowDelay(javafx.util.Duration.millis(300));
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(360);
+        Runnable follow = () -> {
+            if (button.isDisabled() && why.getValue() != null && !why.getValue().isEmpty()) {
+                javafx.scene.control.Tooltip.install(wrapper, tooltip);
+            } else {
+                javafx.scene.control.Tooltip.uninstall(wrapper, tooltip);
+            }
+        };
+        button.disabledProperty().subscribe(disabled -> follow.run());
+        why.subscribe(text -> follow.run());
+        return wrapper;
+    }
+
     /** {@code Name: value} lines, one header a line. */
     public static String headerLines(Map<String, String> headers) {
         if (headers == null || headers.isEmpty()) {

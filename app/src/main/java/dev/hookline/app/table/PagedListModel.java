@@ -61,6 +61,9 @@ public final class PagedListModel<T> {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyBooleanWrapper hasNext = new ReadOnlyBooleanWrapper(this, "hasNext");
     private final ReadOnlyBooleanWrapper hasPrev = new ReadOnlyBooleanWrapper(this, "hasPrev");
+    /** The ID of the pinned row while the server's list leaves it out (it no longer matches the filters). */
+    private final ReadOnlyStringWrapper pinnedOutside = new ReadOnlyStringWrapper(this, "pinnedOutside");
+    private T pinned;
 
     private boolean started;
     private long generation;
@@ -84,6 +87,17 @@ public final class PagedListModel<T> {
         filter.addListener((o, before, now) -> reloadIfStarted());
         dateRange.addListener((o, before, now) -> reloadIfStarted());
         perPage.addListener((o, before, now) -> reloadIfStarted());
+        selected.addListener((o, before, now) -> {
+            if (now != null && pinned != null && !idOf.apply(now).equals(idOf.apply(pinned))) {
+                T left = pinned;
+                // not while the table is changing its selection
+                javafx.application.Platform.runLater(() -> {
+                    if (pinned == left) {
+                        unpin();
+                    }
+                });
+            }
+        });
         session.clientProperty().addListener((o, before, now) -> {
             selected.set(null);
             reloadIfStarted();
@@ -134,6 +148,52 @@ public final class PagedListModel<T> {
 
     public ReadOnlyBooleanProperty hasPrevProperty() {
         return hasPrev.getReadOnlyProperty();
+    }
+
+    /**
+     * Keeps {@code row} on screen (and selected) across reloads until {@link #unpin()} or another row is selected,
+     * even when the filters no longer match it: a row the user just acted on (retried, resent) must not vanish
+     * while it settles. {@link #pinnedOutsideProperty()} says when the server's list left it out.
+     */
+    public void pin(T row) {
+        pinned = Objects.requireNonNull(row, "row");
+        replaceOnScreen(row);
+    }
+
+    /** The pinned row has a newer state (e.g. it was delivered): shows it in place. */
+    public void updatePinned(T row) {
+        if (pinned != null && idOf.apply(pinned).equals(idOf.apply(row))) {
+            pinned = row;
+            replaceOnScreen(row);
+        }
+    }
+
+    public void unpin() {
+        pinned = null;
+        if (pinnedOutside.get() != null) {
+            String id = pinnedOutside.get();
+            pinnedOutside.set(null);
+            rows.removeIf(row -> id.equals(idOf.apply(row)) && (selected.get() == null
+                    || !id.equals(idOf.apply(selected.get()))));
+        }
+    }
+
+    /** The ID of the pinned row when the filters no longer match it (the table marks it), else {@code null}. */
+    public ReadOnlyStringProperty pinnedOutsideProperty() {
+        return pinnedOutside.getReadOnlyProperty();
+    }
+
+    private void replaceOnScreen(T row) {
+        String id = idOf.apply(row);
+        for (int i = 0; i < rows.size(); i++) {
+            if (id.equals(idOf.apply(rows.get(i)))) {
+                rows.set(i, row);
+                if (selected.get() != null && id.equals(idOf.apply(selected.get()))) {
+                    selected.set(row);
+                }
+                return;
+            }
+        }
     }
 
     /** {@code true} while the first page (the newest rows) is on screen. */
@@ -253,11 +313,38 @@ public final class PagedListModel<T> {
 
     private void show(Page<T> page, String selectedId) {
         List<T> content = page.content() == null ? List.of() : page.content();
-        rows.setAll(content);
+        rows.setAll(withPinned(content));
         setPagination(page.pagination());
         error.set(null);
         state.set(LoadState.LOADED);
         reselect(selectedId);
+    }
+
+    /** {@code content} with the pinned row kept where it was (on top when it was not on screen). */
+    private List<T> withPinned(List<T> content) {
+        if (pinned == null) {
+            pinnedOutside.set(null);
+            return content;
+        }
+        String id = idOf.apply(pinned);
+        for (T row : content) {
+            if (id.equals(idOf.apply(row))) {
+                pinned = row;
+                pinnedOutside.set(null);
+                return content;
+            }
+        }
+        int before = -1;
+        for (int i = 0; i < rows.size(); i++) {
+            if (id.equals(idOf.apply(rows.get(i)))) {
+                before = i;
+                break;
+            }
+        }
+        List<T> kept = new ArrayList<>(content);
+        kept.add(before < 0 ? 0 : Math.min(before, kept.size()), pinned);
+        pinnedOutside.set(id);
+        return kept;
     }
 
     private void merge(Page<T> page) {
