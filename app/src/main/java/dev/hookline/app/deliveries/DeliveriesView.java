@@ -125,7 +125,8 @@ public final class DeliveriesView implements ConsoleView {
                 n -> n == 0 ? "No failed or discarded delivery matches the filters and time window."
                         : "Send again the " + n + (n == 1 ? " failed or discarded delivery" : " failed or discarded "
                         + "deliveries") + " the filters and time window match?",
-                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"));
+                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"))
+                .offerAfterwards("Show them", model::showBatchRetried);
 
         Label actionMessage = new Label();
         actionMessage.setId("deliveriesMessage");

@@ -70,7 +70,8 @@ public final class DeliveryDetailPane extends VBox {
         Button replay = new Button("Replay event…", new FontIcon(Feather.REFRESH_CW));
         replay.setId("replayFromDelivery");
         replay.disableProperty().bind(model.deliveryProperty().isNull());
-        replay.setOnAction(event -> confirm.accept(replayQuestion(model.replayEndpointCount()), model::replayEvent));
+        replay.setOnAction(event -> confirm.accept(DetailWidgets.replayQuestion(
+                model.replayEndpointCount(), true), model::replayEvent));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(8, status, title, spacer, DetailWidgets.explained(retry, model.retryBlockedProperty()),
@@ -191,18 +192,6 @@ public final class DeliveryDetailPane extends VBox {
                 payloadArea, sectionTitle("Headers"), DetailWidgets.codeArea("eventHeaders", headers));
         box.setPadding(new Insets(8, 0, 0, 0));
         return box;
-    }
-
-    /**
-     * What Replay asks first: it goes to every subscribed endpoint, not only this one ({@code endpoints} of them
-     * when known, else -1).
-     */
-    public static String replayQuestion(int endpoints) {
-        String reach = endpoints < 0 ? "every endpoint subscribed to it"
-                : endpoints == 1 ? "every endpoint subscribed to it (1 endpoint)"
-                : "every endpoint subscribed to it (" + endpoints + " endpoints)";
-        return "Replay this event? It is matched again and sent to " + reach + ", not only to this one. "
-                + "\"Send again to this endpoint only\" sends it to this endpoint alone.";
     }
 
     static Label sectionTitle(String text) {
