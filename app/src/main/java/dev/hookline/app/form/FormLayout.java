@@ -30,8 +30,8 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
- * Builds a form the same way everywhere: one row per input (label, input, and the field's message right under the
- * input), grouped into titled sections. The view model decides which fields are shown ({@link #show}); a section
+ * Builds a form the same way everywhere: one row per input (label, input, and a line kept for the field's message
+ * right under the input, so a message never moves the inputs), grouped into titled sections. The view model decides which fields are shown ({@link #show}); a section
  * whose inputs are all hidden hides with them.
  *
  * <p>Every input gets a node id; its message label is {@code <id>-error}, so tests and users find both.
@@ -228,10 +228,19 @@ public final class FormLayout {
         Label error = new Label();
         error.setId(id + "-error");
         error.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL, "field-error");
-        error.setWrapText(true);
-        error.textProperty().bind(field.errorProperty());
-        error.visibleProperty().bind(field.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
+        // the message's line is always there, empty or not: a message appearing must not move the inputs below
+        // it while the user's pointer is on them. One line; a longer message ends in "…" and shows whole in the
+        // tooltip.
+        error.setWrapText(false);
+        error.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        error.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        error.setMaxWidth(Double.MAX_VALUE);
+        error.textProperty().bind(field.errorProperty().map(text -> text.isEmpty() ? " " : text));
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(field.errorProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(480);
+        field.errorProperty().subscribe(text -> error.setTooltip(text.isEmpty() ? null : whole));
         int row = current.row;
         GridPane.setValignment(label, VPos.TOP);
         GridPane.setMargin(label, new Insets(9, 0, 0, 0));
@@ -280,7 +289,7 @@ public final class FormLayout {
     public void show(Collection<FormField> shown) {
         fieldRows.forEach((field, nodes) -> {
             boolean visible = shown.contains(field);
-            for (Node node : nodes.subList(0, 2)) {
+            for (Node node : nodes) {
                 node.setVisible(visible);
                 node.setManaged(visible);
             }
