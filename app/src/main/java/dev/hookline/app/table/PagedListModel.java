@@ -206,6 +206,55 @@ public final class PagedListModel<T> {
         return lastQuery;
     }
 
+    /**
+     * Every row the list matches now (its filters, its window resolved at this moment), to be walked page after
+     * page in the background: what an export writes, not only the page on screen. {@code null} when not connected.
+     */
+    public AllRows<T> allRows(int perPage) {
+        ApiClient client = session.client();
+        if (client == null) {
+            return null;
+        }
+        ListQuery query = filter.get() == null ? ListQuery.create() : filter.get();
+        query = query.perPage(perPage);
+        if (dateRange.get() != null) {
+            query = dateRange.get().applyTo(query, clock.instant());
+        }
+        return new AllRows<>(client, loader, query);
+    }
+
+    /** The rows of one list query, walked page by page with the server's cursors. */
+    public record AllRows<T>(ApiClient client, PageLoader<T> loader, ListQuery firstPage) {
+
+        /**
+         * Hands each page to {@code page} in order until the last page or until {@code cancelled} says stop;
+         * blocking.
+         */
+        public void forEachPage(java.util.function.Consumer<List<T>> page,
+                                java.util.function.BooleanSupplier cancelled) {
+            ListQuery query = firstPage;
+            while (!cancelled.getAsBoolean()) {
+                Page<T> answer = loader.load(client, query);
+                List<T> content = answer.content() == null ? List.of() : answer.content();
+                if (!content.isEmpty()) {
+                    page.accept(content);
+                }
+                Page.Pagination p = answer.pagination();
+                if (p == null || !p.hasNextPage() || p.nextPageCursor() == null || p.nextPageCursor().isEmpty()
+                        || content.isEmpty()) {
+                    return;
+                }
+                query = firstPage.direction(ListQuery.Direction.NEXT).nextPageCursor(p.nextPageCursor())
+                        .prevPageCursor(null);
+            }
+        }
+    }
+
+    /** Where the list's calls run (exports use them too). */
+    public dev.hookline.app.concurrent.BackgroundTasks tasks() {
+        return session.tasks();
+    }
+
     /** The ID of {@code row}, as the model uses it. */
     public String idOf(T row) {
         return idOf.apply(row);
