@@ -187,8 +187,10 @@ public final class PagedListModel<T> {
         String id = idOf.apply(row);
         for (int i = 0; i < rows.size(); i++) {
             if (id.equals(idOf.apply(rows.get(i)))) {
+                // replacing the row drops the table's selection of it: select it again
+                boolean wasSelected = selected.get() != null && id.equals(idOf.apply(selected.get()));
                 rows.set(i, row);
-                if (selected.get() != null && id.equals(idOf.apply(selected.get()))) {
+                if (wasSelected) {
                     selected.set(row);
                 }
                 return;
