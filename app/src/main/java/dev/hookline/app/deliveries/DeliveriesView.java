@@ -70,9 +70,12 @@ public final class DeliveriesView implements ConsoleView {
         table.setCountText(Bindings.createStringBinding(() -> {
             long matching = model.counts().matching();
             int shown = model.list().rows().size();
-            return matching < 0 ? shown + (shown == 1 ? " row" : " rows")
+            String count = matching < 0 ? shown + (shown == 1 ? " row" : " rows")
                     : String.format(java.util.Locale.ROOT, "%,d matching", matching);
-        }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows()));
+            return model.list().pinnedOutsideProperty().get() == null ? count
+                    : count + " · 1 more kept on screen that no longer matches the filters";
+        }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows(),
+                model.list().pinnedOutsideProperty()));
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();

@@ -84,14 +84,13 @@ public final class DetailWidgets {
 
     /**
      * What Replay asks first: the event is matched again and goes to every subscribed endpoint ({@code endpoints}
-     * of them when known, else -1); from a delivery's detail, it also points to sending to that endpoint alone.
+     * of them when known, else -1); from a delivery's detail, not only to that delivery's endpoint.
      */
     public static String replayQuestion(int endpoints, boolean fromDelivery) {
         String reach = endpoints < 0 ? "every endpoint subscribed to it"
                 : "every endpoint subscribed to it (" + endpoints + (endpoints == 1 ? " endpoint)" : " endpoints)");
         return "Replay this event? It is matched again and sent to " + reach
-                + (fromDelivery ? ", not only this one. \"Send again to this endpoint only\" sends it to this "
-                + "endpoint alone." : ".");
+                + (fromDelivery ? ", not only this one." : ".");
     }
 
     /** {@code Name: value} lines, one header a line. */

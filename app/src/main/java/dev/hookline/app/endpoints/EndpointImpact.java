@@ -73,8 +73,8 @@ public record EndpointImpact(long pending, long lastDay, long subscriptions) {
     public String deleteQuestion(String name) {
         String subscriptionPart = subscriptions < 0 ? "Its subscriptions are deleted"
                 : subscriptions == 0 ? "No subscription delivers to it"
-                : "Its " + deliveries(subscriptions, "subscription", "subscriptions") + " "
-                + (subscriptions == 1 ? "is" : "are") + " deleted";
+                : "The " + deliveries(subscriptions, "subscription delivering to it is",
+                "subscriptions delivering to it are") + " deleted";
         String pendingPart = pending < 0 ? "its pending deliveries will be discarded"
                 : pending == 0 ? "nothing is pending for it"
                 : "its " + deliveries(pending, "pending delivery", "pending deliveries") + " will be discarded";

@@ -102,6 +102,8 @@ class DeliveryActionsViewTest {
         assertTrue(rowOf(failed.uid()).getPseudoClassStates().contains(PseudoClass.getPseudoClass("outside-filter")),
                 "the row is marked as not matching the filter");
         assertTrue(rowOf(failed.uid()).getTooltip().getText().startsWith("No longer matches the filters"));
+        ViewHarness.await("the count says one row is kept apart", () -> label("#rowCount").getText().equals(
+                "1 matching · 1 more kept on screen that no longer matches the filters"));
         assertEquals("Already delivered: only a failed or discarded delivery can be retried. Force resend sends "
                 + "it again.", whyDisabled("#retryDelivery"));
         harness.screenshot("deliveries-retried-outside-filter");
