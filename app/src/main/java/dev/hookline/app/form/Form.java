@@ -105,7 +105,8 @@ public final class Form {
         FormField field = named == null ? null : serverFields.get(named.field());
         if (field != null) {
             field.fail(sentence(named.text()));
-            serverError.set("The server did not accept " + field.label() + ": see the message under it.");
+            // whole here too: the line under the field may have to cut a long message short
+            serverError.set("The server did not accept " + field.label() + ": " + named.text());
         } else {
             serverError.set(named == null ? message : named.field() + ": " + named.text());
         }

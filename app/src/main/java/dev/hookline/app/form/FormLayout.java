@@ -126,7 +126,23 @@ public final class FormLayout {
         }
         input.textProperty().bindBidirectional(field.textProperty());
         fieldRow(field, id, input);
+        // documents get longer messages ("Line 3, column 16: the object is not closed"): two lines kept for them
+        reserveLines((Label) fieldRows.get(field).get(2), 2);
         return input;
+    }
+
+    /** Keeps {@code lines} lines for a field's message, wrapped, whether it has one or not. */
+    private static void reserveLines(Label error, int lines) {
+        error.setWrapText(true);
+        error.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+        error.fontProperty().subscribe(font -> {
+            javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg" + "\nXg".repeat(lines - 1));
+            probe.setFont(font);
+            double height = Math.ceil(probe.getLayoutBounds().getHeight()) + 2;
+            error.setMinHeight(height);
+            error.setPrefHeight(height);
+            error.setMaxHeight(height);
+        });
     }
 
     /** A pick among fixed strings stored in {@code field} ({@code ""} shown as {@code blankName}). */

@@ -6,14 +6,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Says what is wrong with a JSON document the way a person would: "Line 3, column 5: the object opened on line 1
- * is not closed (a } is missing)", never Jackson's "Unexpected end-of-input: expected close marker for Object
+ * Says what is wrong with a JSON document the way a person would: "Line 3, column 5: the object is not closed
+ * (a } is missing)", never Jackson's "Unexpected end-of-input: expected close marker for Object
  * (start marker at [Source: (String)...".
  */
 public final class JsonProblems {
 
-    private static final Pattern START_MARKER = Pattern.compile("start marker at \\[.*?line: (\\d+), column: (\\d+)\\]",
-            Pattern.DOTALL);
     private static final Pattern UNEXPECTED_CHARACTER = Pattern.compile("Unexpected character \\('(.+?)' \\(code");
     private static final Pattern UNRECOGNIZED_TOKEN = Pattern.compile("Unrecognized token '(.*?)'");
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*?)'");
@@ -27,16 +25,16 @@ public final class JsonProblems {
         JsonLocation at = e.getLocation();
         String where = at == null || at.getLineNr() < 0 ? "" : "Line " + at.getLineNr() + ", column "
                 + Math.max(1, at.getColumnNr()) + ": ";
-        return where + what(raw, e.getMessage() == null ? raw : e.getMessage());
+        return where + what(raw);
     }
 
-    /** What Jackson's {@code message} means (its full text, with the start marker, in {@code full}). */
-    static String what(String message, String full) {
+    /** What Jackson's {@code message} means. */
+    static String what(String message) {
         if (message.contains("expected close marker for Object")) {
-            return "the object" + openedOn(full) + " is not closed (a } is missing)";
+            return "the object is not closed (a } is missing)";
         }
         if (message.contains("expected close marker for Array")) {
-            return "the list" + openedOn(full) + " is not closed (a ] is missing)";
+            return "the list is not closed (a ] is missing)";
         }
         if (message.contains("Unexpected end-of-input") && (message.contains("String value")
                 || message.contains("field name"))) {
@@ -97,11 +95,6 @@ public final class JsonProblems {
             return found + " is not allowed here";
         }
         return "this is not valid JSON";
-    }
-
-    private static String openedOn(String full) {
-        Matcher m = START_MARKER.matcher(full);
-        return m.find() ? " opened on line " + m.group(1) : "";
     }
 
     private static String closer(String message) {
