@@ -5,6 +5,7 @@ import dev.hookline.api.client.ApiException;
 import dev.hookline.api.client.BatchOutcome;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
@@ -68,8 +69,7 @@ public final class DeliveryDetailViewModel {
         inspection = Bindings.createObjectBinding(() -> selectedAttempt.get() == null ? null
                 : AttemptInspection.of(selectedAttempt.get(), delivery.get()), selectedAttempt, delivery);
         // Convoy resends only what failed (or was discarded), and force-resends only what succeeded
-        canResend = Bindings.createBooleanBinding(() -> hasStatus(EventDeliveryStatus.FAILURE)
-                || hasStatus(EventDeliveryStatus.DISCARDED), delivery);
+        canResend = Bindings.createBooleanBinding(() -> retryBlockedReason(delivery.get()).isEmpty(), delivery);
         canForceResend = Bindings.createBooleanBinding(() -> hasStatus(EventDeliveryStatus.SUCCESS), delivery);
         retryBlocked = Bindings.createStringBinding(() -> retryBlockedReason(delivery.get()), delivery);
         forceResendBlocked = Bindings.createStringBinding(() -> forceResendBlockedReason(delivery.get()), delivery);
@@ -81,12 +81,25 @@ public final class DeliveryDetailViewModel {
             return "Select a delivery first.";
         }
         return switch (d.status()) {
-            case FAILURE, DISCARDED -> "";
+            case FAILURE, DISCARDED -> endpointBlocks(d);
             case SUCCESS -> "Already delivered: only a failed or discarded delivery can be retried. "
                     + "Force resend sends it again.";
             case SCHEDULED, PROCESSING, RETRY -> "Still on its way (" + d.status().wire() + "): only a failed or "
                     + "discarded delivery can be retried.";
         };
+    }
+
+    /** Convoy queues nothing for a paused or inactive endpoint: say so before the user tries. */
+    private static String endpointBlocks(EventDelivery d) {
+        EndpointStatus status = d.endpointMetadata() == null ? null : d.endpointMetadata().status();
+        if (status == EndpointStatus.PAUSED) {
+            return "The endpoint is paused: resume it on the Endpoints page, then retry.";
+        }
+        if (status == EndpointStatus.INACTIVE) {
+            return "The endpoint is inactive (switched off after failing): activate it on the Endpoints page, then "
+                    + "retry.";
+        }
+        return "";
     }
 
     /** Why Force resend is not offered for {@code d} ({@code ""} when it is). */
