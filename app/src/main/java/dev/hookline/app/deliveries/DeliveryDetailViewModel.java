@@ -294,8 +294,9 @@ public final class DeliveryDetailViewModel {
     private void followStep(String id, String message, long ticket, int tries) {
         ApiClient client = session.client();
         session.tasks().run(() -> {
-            if (tries > 0) {
-                Thread.sleep(FOLLOW_EVERY.toMillis()); // a background thread: the wait blocks nothing on screen
+            // a background thread, so the wait blocks nothing on screen (never wait on the FX thread itself)
+            if (tries > 0 && !javafx.application.Platform.isFxApplicationThread()) {
+                Thread.sleep(FOLLOW_EVERY.toMillis());
             }
             return Loaded.fetch(client, id);
         }, loaded -> {

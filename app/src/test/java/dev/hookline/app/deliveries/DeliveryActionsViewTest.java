@@ -246,11 +246,15 @@ class DeliveryActionsViewTest {
         assertEquals(120, dev.hookline.api.Json.lenient().readTree(json.toFile()).size());
 
         Path cancelled = dataDirectory.resolve("cancelled.csv");
+        javafx.scene.image.WritableImage[] running = new javafx.scene.image.WritableImage[1];
         fx(() -> {
             exporter.start(cancelled, TableExporter.Format.CSV);
             assertTrue(robot.lookup("#exportProgress").query().isVisible(), "progress while it runs");
+            assertTrue(robot.lookup("#exportCancel").query().isVisible(), "and Cancel");
+            running[0] = harness.stage().getScene().snapshot(null);
             exporter.cancel();
         });
+        dev.hookline.app.testing.Screenshots.save(running[0], "deliveries-exporting");
         ViewHarness.await("the cancelled export stops", () -> !exporter.runningProperty().get());
         assertEquals("Export cancelled; nothing was written.", label("#tableMessage").getText());
         assertFalse(Files.exists(cancelled), "no half-written file");
