@@ -28,14 +28,11 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The delivery detail pane: summary, retry actions, the attempts with the attempt inspector, and the event's
- * payload. Binds to a {@link DeliveryDetailViewModel}; no logic of its own.
+ * The delivery detail pane: summary, retry actions (a disabled one says why on hover), "send again to this endpoint
+ * only" and replay (asked first), the attempts with the attempt inspector, and the event's payload. Binds to a
+ * {@link DeliveryDetailViewModel}; no logic of its own.
  */
 public final class DeliveryDetailPane extends VBox {
-
-    public DeliveryDetailPane(DeliveryDetailViewModel model) {
-        this(model, (question, onConfirm) -> onConfirm.run());
-    }
 
     /**
      * @param confirm asks the user before a replay (the question, then what runs when they agree)

@@ -153,19 +153,12 @@ public final class PagedListModel<T> {
     /**
      * Keeps {@code row} on screen (and selected) across reloads until {@link #unpin()} or another row is selected,
      * even when the filters no longer match it: a row the user just acted on (retried, resent) must not vanish
-     * while it settles. {@link #pinnedOutsideProperty()} says when the server's list left it out.
+     * while it settles. Pinning it again with a newer state shows that state in place.
+     * {@link #pinnedOutsideProperty()} says when the server's list left it out.
      */
     public void pin(T row) {
         pinned = Objects.requireNonNull(row, "row");
         replaceOnScreen(row);
-    }
-
-    /** The pinned row has a newer state (e.g. it was delivered): shows it in place. */
-    public void updatePinned(T row) {
-        if (pinned != null && idOf.apply(pinned).equals(idOf.apply(row))) {
-            pinned = row;
-            replaceOnScreen(row);
-        }
     }
 
     public void unpin() {

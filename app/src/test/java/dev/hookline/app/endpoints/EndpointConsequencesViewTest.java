@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
@@ -66,8 +68,8 @@ class EndpointConsequencesViewTest {
         project.createSubscription(new SubscriptionRequest("all-orders", null, endpoint.uid(), null, null, null,
                 null, null, null, null));
         for (int i = 1; i <= 3; i++) {
-            project.createEvent(new dev.hookline.api.model.CreateEventRequest(endpoint.uid(), null, null, "order.created",
-                    dev.hookline.api.Json.lenient().readTree("{\"order\":" + i + "}"), null, null));
+            project.createEvent(new CreateEventRequest(endpoint.uid(), null, null, "order.created",
+                    Json.lenient().readTree("{\"order\":" + i + "}"), null, null));
         }
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> project.listEventDeliveries(ListQuery.ofPerPage(50)
                 .with("status", EventDeliveryStatus.RETRY.wire())).content().size() == 3);
