@@ -130,6 +130,9 @@ public final class DeliveryDetailViewModel {
     public void show(String id) {
         Objects.requireNonNull(id, "id");
         boolean same = id.equals(shownId);
+        if (same && following.get()) {
+            return; // the follow loads it every second anyway
+        }
         shownId = id;
         long ticket = ++generation;
         if (!same) {

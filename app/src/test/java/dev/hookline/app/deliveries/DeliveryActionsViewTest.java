@@ -99,8 +99,8 @@ class DeliveryActionsViewTest {
         assertEquals(EventDeliveryStatus.SUCCESS, shown.status(), "its row shows the new status");
         assertEquals(failed.uid(), table().getSelectionModel().getSelectedItem().uid(), "still selected");
         assertEquals(2, table().getItems().size(), "the other failure and the retried one");
-        assertTrue(rowOf(failed.uid()).getPseudoClassStates().contains(PseudoClass.getPseudoClass("outside-filter")),
-                "the row is marked as not matching the filter");
+        ViewHarness.await("the row is marked as not matching the filter", () -> rowOf(failed.uid())
+                .getPseudoClassStates().contains(PseudoClass.getPseudoClass("outside-filter")));
         assertTrue(rowOf(failed.uid()).getTooltip().getText().startsWith("No longer matches the filters"));
         ViewHarness.await("the count says one row is kept apart", () -> label("#rowCount").getText().equals(
                 "1 matching · 1 more kept on screen that no longer matches the filters"));
@@ -311,8 +311,9 @@ class DeliveryActionsViewTest {
     @SuppressWarnings("unchecked")
     private TableRow<EventDelivery> rowOf(String id) {
         return robot.lookup(".table-row-cell").queryAllAs(TableRow.class).stream()
-                .filter(row -> row.getItem() instanceof EventDelivery d && d.uid().equals(id)).findFirst()
-                .orElseThrow();
+                .filter(row -> row.isVisible() && !row.isEmpty() && row.getItem() instanceof EventDelivery d
+                        && d.uid().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row on screen shows " + id));
     }
 
     private void awaitRows(int count) {
