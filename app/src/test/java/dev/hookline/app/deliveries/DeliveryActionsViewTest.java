@@ -89,6 +89,7 @@ class DeliveryActionsViewTest {
         assertEquals("Only a delivered (Success) delivery can be force resent: Retry sends this one again.",
                 whyDisabled("#forceResendDelivery"), "the disabled button says why, on hover");
         harness.screenshot("deliveries-action-why-disabled");
+        darkScreenshot("deliveries-action-why-disabled-dark");
 
         robot.clickOn("#retryDelivery");
         awaitDetailMessage("Scheduled for retry: now Success.");
@@ -107,9 +108,7 @@ class DeliveryActionsViewTest {
         assertEquals("Already delivered: only a failed or discarded delivery can be retried. Force resend sends "
                 + "it again.", whyDisabled("#retryDelivery"));
         harness.screenshot("deliveries-retried-outside-filter");
-        fx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
-        harness.screenshot("deliveries-retried-outside-filter-dark");
-        fx(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
+        darkScreenshot("deliveries-retried-outside-filter-dark");
 
         // a delivered one is force resent: the receiver gets it again and the detail follows it to Success
         int before = receiver.received().size();
@@ -139,6 +138,7 @@ class DeliveryActionsViewTest {
         assertEquals("Copied", button("#copyCurl").getText());
         assertTrue(ViewHarness.onFx(() -> Clipboard.getSystemClipboard().getString()).startsWith("curl "));
         harness.screenshot("deliveries-copied-curl");
+        darkScreenshot("deliveries-copied-curl-dark");
         ViewHarness.await("the button reads as before after a moment", () -> "Copy as cURL".equals(
                 button("#copyCurl").getText()));
 
@@ -170,6 +170,7 @@ class DeliveryActionsViewTest {
         assertEquals("Show them", showThem.getText());
         awaitStatus(EventDeliveryStatus.SUCCESS, 2);
         harness.screenshot("deliveries-batch-retry-result");
+        darkScreenshot("deliveries-batch-retry-result-dark");
 
         robot.clickOn("#batchRetryBar-followUp");
         ViewHarness.await("the table lists the retried deliveries in their new state", () -> table().getItems()
@@ -194,9 +195,7 @@ class DeliveryActionsViewTest {
         assertTrue(question.getText().startsWith("Replay this event? It is matched again and sent to every endpoint "
                 + "subscribed to it (1 endpoint), not only this one."), question.getText());
         harness.screenshot("deliveries-replay-question");
-        fx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
-        harness.screenshot("deliveries-replay-question-dark");
-        fx(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
+        darkScreenshot("deliveries-replay-question-dark");
         robot.clickOn("#deliveriesConfirm #confirm-no");
         Thread.sleep(500);
         assertEquals(1, count(), "nothing is replayed without a yes");
@@ -239,6 +238,7 @@ class DeliveryActionsViewTest {
         assertEquals("Success", first.get(header.indexOf("status")));
         assertEquals("Exported 120 rows to " + csv, label("#tableMessage").getText());
         harness.screenshot("deliveries-exported");
+        darkScreenshot("deliveries-exported-dark");
 
         Path json = dataDirectory.resolve("deliveries.json");
         fx(() -> exporter.start(json, TableExporter.Format.JSON));
@@ -344,6 +344,13 @@ class DeliveryActionsViewTest {
             assertNotNull(tooltip, "no tooltip on " + buttonQuery);
             return ((Tooltip) tooltip).getText();
         });
+    }
+
+    /** The same state in the dark theme, then back to light. */
+    private void darkScreenshot(String name) throws Exception {
+        fx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
+        harness.screenshot(name);
+        fx(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
     }
 
     private void fx(Runnable action) throws Exception {
