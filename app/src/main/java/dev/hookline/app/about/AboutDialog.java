@@ -1,7 +1,6 @@
 package dev.hookline.app.about;
 
 import atlantafx.base.theme.Styles;
-import dev.hookline.app.table.CopyIdCell;
 import java.util.function.Supplier;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -65,7 +64,7 @@ public final class AboutDialog extends Dialog<Void> {
         copy.setTooltip(new Tooltip("Copy these details to the clipboard"));
         // Copy must not close the dialog
         copy.addEventFilter(javafx.event.ActionEvent.ACTION, event -> {
-            CopyIdCell.copy(info.text());
+            dev.hookline.app.table.Copied.copy(copy, info.text());
             event.consume();
         });
         getDialogPane().lookupButton(ButtonType.CLOSE).setId("closeAbout");

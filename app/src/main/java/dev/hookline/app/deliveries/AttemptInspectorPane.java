@@ -2,7 +2,7 @@ package dev.hookline.app.deliveries;
 
 import atlantafx.base.theme.Styles;
 import dev.hookline.app.compare.CompareDialog;
-import dev.hookline.app.table.CopyIdCell;
+import dev.hookline.app.table.Copied;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
@@ -70,7 +70,7 @@ final class AttemptInspectorPane extends VBox {
         curl.getStyleClass().add(Styles.SMALL);
         curl.disableProperty().bind(Bindings.createBooleanBinding(() -> inspection.getValue() == null
                 || inspection.getValue().curl().isEmpty(), inspection));
-        curl.setOnAction(event -> CopyIdCell.copy(inspection.getValue().curl()));
+        curl.setOnAction(event -> Copied.copy(curl, inspection.getValue().curl()));
 
         Label storedNote = new Label("This server does not record the body it sent: shown is the stored payload.");
         storedNote.getStyleClass().add(Styles.TEXT_MUTED);

@@ -19,6 +19,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class BatchBar extends HBox {
 
+    private final Button followUp = new Button();
+
     /**
      * @param question the question for a count, e.g. {@code n -> "Retry the " + n + " failed deliveries ...?"}
      * @param action   the confirm button's text for a count, e.g. {@code n -> "Retry " + n + " deliveries"}
@@ -73,8 +75,21 @@ public final class BatchBar extends HBox {
         cancel.disableProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.SENDING));
         cancel.setOnAction(event -> batch.cancel());
 
-        getChildren().addAll(progress, text, cancel, confirm);
+        followUp.setId(prefix + "-followUp");
+        followUp.visibleProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.DONE)
+                .and(followUp.onActionProperty().isNotNull()));
+        followUp.managedProperty().bind(followUp.visibleProperty());
+
+        getChildren().addAll(progress, text, followUp, cancel, confirm);
         visibleProperty().bind(batch.stateProperty().isNotEqualTo(CountedBatch.State.IDLE));
         managedProperty().bind(visibleProperty());
+    }
+
+    /** Once the batch is done, a button named {@code text} offers {@code action} (e.g. "Show them"). */
+    public BatchBar offerAfterwards(String text, Runnable action) {
+        followUp.setText(text);
+        followUp.setGraphic(new FontIcon(Feather.FILTER));
+        followUp.setOnAction(event -> action.run());
+        return this;
     }
 }

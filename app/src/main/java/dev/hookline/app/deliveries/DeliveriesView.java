@@ -6,6 +6,7 @@ import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.shell.ConsoleSession;
 import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.ExportColumn;
@@ -27,6 +28,7 @@ import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
@@ -55,7 +57,12 @@ public final class DeliveriesView implements ConsoleView {
     public DeliveriesView(ConsoleSession session) {
         this.model = new DeliveriesViewModel(session);
         this.detail = new DeliveryDetailViewModel(session);
-        detail.setAfterAction(() -> model.list().refresh());
+        // the delivery acted on stays on screen, selected and current, until it settles, matching or not
+        detail.setOnUpdated(delivery -> model.list().pin(delivery));
+        detail.setAfterAction(() -> {
+            model.list().refresh();
+            model.loadCounts();
+        });
 
         table = new PagedTableView<>(model.list(), "No deliveries in this time window");
         // not "in this time window" when the window has hundreds and a filter left none
@@ -65,15 +72,20 @@ public final class DeliveriesView implements ConsoleView {
         table.setCountText(Bindings.createStringBinding(() -> {
             long matching = model.counts().matching();
             int shown = model.list().rows().size();
-            return matching < 0 ? shown + (shown == 1 ? " row" : " rows")
+            String count = matching < 0 ? shown + (shown == 1 ? " row" : " rows")
                     : String.format(java.util.Locale.ROOT, "%,d matching", matching);
-        }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows()));
+            return model.list().pinnedOutsideProperty().get() == null ? count
+                    : count + " · 1 more kept on screen that no longer matches the filters";
+        }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows(),
+                model.list().pinnedOutsideProperty()));
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();
+        markRowsOutsideTheFilters();
         table.enableDateRange();
         table.enableLiveTail();
-        table.enableExport("deliveries", exportColumns());
+        // the totals know how many rows the export will write: its progress bar fills against that
+        table.enableExport("deliveries", exportColumns()).setExpected(() -> model.counts().matching());
         table.setOnOpen(row -> detail.show(row.uid()));
 
         CheckComboBox<EventDeliveryStatus> statuses = FilterFields.multiSelect("statusFilter", "All statuses",
@@ -125,7 +137,8 @@ public final class DeliveriesView implements ConsoleView {
                 n -> n == 0 ? "No failed or discarded delivery matches the filters and time window."
                         : "Send again the " + n + (n == 1 ? " failed or discarded delivery" : " failed or discarded "
                         + "deliveries") + " the filters and time window match?",
-                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"));
+                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"))
+                .offerAfterwards("Show them", model::showBatchRetried);
 
         Label actionMessage = new Label();
         actionMessage.setId("deliveriesMessage");
@@ -133,7 +146,9 @@ public final class DeliveriesView implements ConsoleView {
         actionMessage.managedProperty().bind(actionMessage.textProperty().isNotEmpty());
         actionMessage.visibleProperty().bind(actionMessage.managedProperty());
 
-        StackPane detailArea = detailArea();
+        ConfirmBar confirm = new ConfirmBar();
+        confirm.setId("deliveriesConfirm");
+        StackPane detailArea = detailArea(confirm);
         // the table keeps the window's width (many columns); the detail, with the inspector, goes below it
         SplitPane split = new SplitPane(table, detailArea);
         split.setOrientation(Orientation.VERTICAL);
@@ -142,7 +157,7 @@ public final class DeliveriesView implements ConsoleView {
 
         DeliveryCountsPane counts = new DeliveryCountsPane(model, java.time.ZoneId.systemDefault());
 
-        root = new VBox(8, filters, batchBar, actionMessage, counts, split);
+        root = new VBox(8, filters, batchBar, actionMessage, confirm, counts, split);
         root.setId("deliveriesView");
         root.setPadding(new Insets(8, 0, 0, 0));
         root.getStylesheets().addAll(DetailWidgets.stylesheet(), tableStylesheet());
@@ -150,10 +165,11 @@ public final class DeliveriesView implements ConsoleView {
         DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
     }
 
-    private StackPane detailArea() {
+    private StackPane detailArea(ConfirmBar confirm) {
         Label empty = new Label("Select a delivery to see its attempts.");
         empty.getStyleClass().add(Styles.TEXT_MUTED);
-        DeliveryDetailPane pane = new DeliveryDetailPane(detail);
+        DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> confirm.ask(question,
+                "Replay to every endpoint", onConfirm));
         pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
         empty.visibleProperty().bind(pane.visibleProperty().not());
         StackPane area = new StackPane(empty, pane);
@@ -189,18 +205,55 @@ public final class DeliveriesView implements ConsoleView {
         table.addIdColumn("ID", EventDelivery::uid);
     }
 
+    /**
+     * The row kept on screen after an action although the filters no longer match it is drawn apart and says why
+     * in its tooltip.
+     */
+    private void markRowsOutsideTheFilters() {
+        javafx.css.PseudoClass outside = javafx.css.PseudoClass.getPseudoClass("outside-filter");
+        table.table().setRowFactory(view -> new TableRow<>() {
+            private final Tooltip why = new Tooltip("No longer matches the filters: kept here while you follow it. "
+                    + "Select another delivery to let it go.");
+
+            {
+                model.list().pinnedOutsideProperty().addListener((o, before, now) -> mark());
+            }
+
+            @Override
+            protected void updateItem(EventDelivery item, boolean empty) {
+                super.updateItem(item, empty);
+                mark();
+            }
+
+            private void mark() {
+                EventDelivery item = getItem();
+                boolean apart = !isEmpty() && item != null
+                        && Objects.equals(item.uid(), model.list().pinnedOutsideProperty().get());
+                pseudoClassStateChanged(outside, apart);
+                setTooltip(apart ? why : null);
+            }
+        });
+    }
+
+    /** The export's columns hold data, not the table's words: {@code 2} attempts, {@code 9} ms. */
     private List<ExportColumn<EventDelivery>> exportColumns() {
         return List.of(
                 ExportColumn.of("id", EventDelivery::uid),
                 ExportColumn.of("status", d -> d.status() == null ? "" : d.status().wire()),
+                ExportColumn.of("description", d -> d.description() == null ? "" : d.description()),
                 ExportColumn.of("event_type", EventDelivery::eventType),
                 ExportColumn.of("event_id", EventDelivery::eventId),
                 ExportColumn.of("endpoint_id", EventDelivery::endpointId),
                 ExportColumn.of("endpoint", d -> model.endpointNames().nameOf(d.endpointId())),
                 ExportColumn.of("source", DeliveryRows::source),
-                ExportColumn.of("attempts", DeliveryRows::attempts),
+                ExportColumn.of("attempts", d -> d.metadata() == null ? null : d.metadata().numTrials()),
+                ExportColumn.of("retry_limit", d -> d.metadata() == null ? null : d.metadata().retryLimit()),
+                ExportColumn.of("next_attempt_at", d -> d.metadata() == null || (d.status()
+                        != EventDeliveryStatus.SCHEDULED && d.status() != EventDeliveryStatus.RETRY) ? null
+                        : d.metadata().nextSendTime()),
                 ExportColumn.of("created_at", EventDelivery::createdAt),
-                ExportColumn.of("latency", DeliveryRows::latency));
+                ExportColumn.of("latency_ms", d -> d.latencySeconds() == null ? null
+                        : Math.round(d.latencySeconds() * 1000)));
     }
 
     private static String tableStylesheet() {

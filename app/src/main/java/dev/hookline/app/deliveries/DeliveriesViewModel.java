@@ -2,6 +2,7 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.BatchOutcome;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
@@ -55,6 +56,8 @@ public final class DeliveriesViewModel {
     private final DeliveryCounts counts;
     private Instant countsLoadedAt = Instant.MIN;
     private final RememberedFilters remembered;
+    /** The filters of the last batch retry sent, for "Show them". */
+    private DeliveryFilter batchRetried;
     private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
@@ -243,10 +246,51 @@ public final class DeliveriesViewModel {
         if (filter().deliveryId() != null) {
             return; // the batch would cover every delivery the other filters match, not the one named
         }
-        ListQuery filters = filter().toBatchQuery(list.dateRangeProperty().get(), clock.instant());
+        DeliveryFilter counted = filter();
+        ListQuery filters = counted.toBatchQuery(list.dateRangeProperty().get(), clock.instant());
         ApiClient client = session.client();
         batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters),
-                () -> client.batchRetryEventDeliveries(filters).message(), list::refresh);
+                () -> batchRetryResult(client.batchRetryEventDeliveries(filters)), () -> {
+                    batchRetried = counted;
+                    list.refresh();
+                    loadCounts();
+                });
+    }
+
+    /** What a batch retry did, in words: "203 queued for retry", and how many could not be. */
+    static String batchRetryResult(BatchOutcome outcome) {
+        if (outcome.successful() == null) {
+            // a Convoy that retries in a background job says only that it started
+            return "Batch retry started on the server (\"" + outcome.message() + "\").";
+        }
+        String queued = outcome.successful() + " queued for retry";
+        return outcome.failed() == null || outcome.failed() == 0 ? queued
+                : queued + "; " + outcome.failed() + " not (their endpoint is not active)";
+    }
+
+    /**
+     * "Show them" after a batch retry: the table lists what the retry covered, with the filters it counted and
+     * whatever status each delivery has now (a retried delivery moves on from Failure or Discarded). The API has
+     * no filter by a set of IDs, so deliveries of those filters that were not retried show too.
+     */
+    public void showBatchRetried() {
+        DeliveryFilter counted = batchRetried;
+        if (counted == null) {
+            return;
+        }
+        applying = true;
+        try {
+            statuses.clear();
+            endpointIds.setAll(counted.endpointIds());
+            eventType.set(counted.eventType() == null ? "" : counted.eventType());
+            subscriptionId.set(counted.subscriptionId() == null ? "" : counted.subscriptionId());
+            eventId.set(counted.eventId() == null ? "" : counted.eventId());
+            idempotencyKey.set(counted.idempotencyKey() == null ? "" : counted.idempotencyKey());
+        } finally {
+            applying = false;
+        }
+        list.filterProperty().set(filter().toQuery());
+        batchRetry.cancel();
     }
 
     /** Retries the selected rows (see {@link RetrySelection}), then refreshes the table. */

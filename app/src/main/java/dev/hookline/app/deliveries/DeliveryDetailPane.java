@@ -28,12 +28,17 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The delivery detail pane: summary, retry actions, the attempts with the attempt inspector, and the event's
- * payload. Binds to a {@link DeliveryDetailViewModel}; no logic of its own.
+ * The delivery detail pane: summary, retry actions (a disabled one says why on hover), "send again to this endpoint
+ * only" and replay (asked first), the attempts with the attempt inspector, and the event's payload. Binds to a
+ * {@link DeliveryDetailViewModel}; no logic of its own.
  */
 public final class DeliveryDetailPane extends VBox {
 
-    public DeliveryDetailPane(DeliveryDetailViewModel model) {
+    /**
+     * @param confirm asks the user before a replay (the question, then what runs when they agree)
+     */
+    public DeliveryDetailPane(DeliveryDetailViewModel model,
+                              java.util.function.BiConsumer<String, Runnable> confirm) {
         super(8);
         setId("deliveryDetail");
         getStyleClass().add("detail-pane");
@@ -55,9 +60,22 @@ public final class DeliveryDetailPane extends VBox {
         force.setId("forceResendDelivery");
         force.disableProperty().bind(model.canForceResendProperty().not());
         force.setOnAction(event -> model.forceResend());
+        Button sendAgain = new Button("Send again to this endpoint only", new FontIcon(Feather.CORNER_DOWN_RIGHT));
+        sendAgain.setId("sendAgainToEndpoint");
+        sendAgain.disableProperty().bind(model.canSendAgainProperty().not());
+        sendAgain.setOnAction(event -> model.sendAgainToThisEndpoint());
+        Button replay = new Button("Replay event…", new FontIcon(Feather.REFRESH_CW));
+        replay.setId("replayFromDelivery");
+        replay.disableProperty().bind(model.deliveryProperty().isNull());
+        replay.setOnAction(event -> confirm.accept(DetailWidgets.replayQuestion(
+                model.replayEndpointCount(), true), model::replayEvent));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(8, status, title, spacer, retry, force);
+        HBox header = new HBox(8, status, title, spacer, DetailWidgets.explained(retry, model.retryBlockedProperty()),
+                DetailWidgets.explained(force, model.forceResendBlockedProperty()),
+                DetailWidgets.explained(sendAgain, Bindings.createStringBinding(() -> model.canSendAgainProperty().get()
+                        ? "" : model.retryBlockedProperty().get(), model.canSendAgainProperty(),
+                        model.retryBlockedProperty())), replay);
         header.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();

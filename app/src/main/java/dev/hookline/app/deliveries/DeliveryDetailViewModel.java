@@ -2,8 +2,10 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.client.BatchOutcome;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
@@ -13,6 +15,8 @@ import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.ObjectBinding;
+import javafx.beans.binding.StringBinding;
+import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -33,6 +37,13 @@ import javafx.collections.ObservableList;
  */
 public final class DeliveryDetailViewModel {
 
+    /** How often a delivery acted on is asked for again while it settles. */
+    static final java.time.Duration FOLLOW_EVERY = java.time.Duration.ofSeconds(1);
+    /** Followed this many times at most (a minute at {@link #FOLLOW_EVERY}). */
+    static final int FOLLOW_TRIES = 60;
+    private static final java.util.Set<EventDeliveryStatus> SETTLED = java.util.EnumSet.of(
+            EventDeliveryStatus.SUCCESS, EventDeliveryStatus.FAILURE, EventDeliveryStatus.DISCARDED);
+
     private final ConsoleSession session;
     private final ObjectProperty<EventDelivery> delivery = new SimpleObjectProperty<>(this, "delivery");
     private final ObjectProperty<Event> event = new SimpleObjectProperty<>(this, "event");
@@ -44,32 +55,89 @@ public final class DeliveryDetailViewModel {
     private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final BooleanBinding canResend;
     private final BooleanBinding canForceResend;
+    private final StringBinding retryBlocked;
+    private final StringBinding forceResendBlocked;
+    private final BooleanProperty following = new SimpleBooleanProperty(this, "following");
     private String shownId;
     private long generation;
+    private long followGeneration;
     private Runnable afterAction = () -> { };
+    private Consumer<EventDelivery> onUpdated = delivery -> { };
 
     public DeliveryDetailViewModel(ConsoleSession session) {
         this.session = Objects.requireNonNull(session, "session");
         inspection = Bindings.createObjectBinding(() -> selectedAttempt.get() == null ? null
                 : AttemptInspection.of(selectedAttempt.get(), delivery.get()), selectedAttempt, delivery);
         // Convoy resends only what failed (or was discarded), and force-resends only what succeeded
-        canResend = Bindings.createBooleanBinding(() -> hasStatus(EventDeliveryStatus.FAILURE)
-                || hasStatus(EventDeliveryStatus.DISCARDED), delivery);
+        canResend = Bindings.createBooleanBinding(() -> retryBlockedReason(delivery.get()).isEmpty(), delivery);
         canForceResend = Bindings.createBooleanBinding(() -> hasStatus(EventDeliveryStatus.SUCCESS), delivery);
+        retryBlocked = Bindings.createStringBinding(() -> retryBlockedReason(delivery.get()), delivery);
+        forceResendBlocked = Bindings.createStringBinding(() -> forceResendBlockedReason(delivery.get()), delivery);
     }
 
-    /** Runs after a resend succeeded (the table reloads its rows). */
+    /** Why Retry is not offered for {@code d} ({@code ""} when it is): Convoy's rules, said for a person. */
+    static String retryBlockedReason(EventDelivery d) {
+        if (d == null || d.status() == null) {
+            return "Select a delivery first.";
+        }
+        return switch (d.status()) {
+            case FAILURE, DISCARDED -> endpointBlocks(d);
+            case SUCCESS -> "Already delivered: only a failed or discarded delivery can be retried. "
+                    + "Force resend sends it again.";
+            case SCHEDULED, PROCESSING, RETRY -> "Still on its way (" + d.status().wire() + "): only a failed or "
+                    + "discarded delivery can be retried.";
+        };
+    }
+
+    /** Convoy queues nothing for a paused or inactive endpoint: say so before the user tries. */
+    private static String endpointBlocks(EventDelivery d) {
+        EndpointStatus status = d.endpointMetadata() == null ? null : d.endpointMetadata().status();
+        if (status == EndpointStatus.PAUSED) {
+            return "The endpoint is paused: resume it on the Endpoints page, then retry.";
+        }
+        if (status == EndpointStatus.INACTIVE) {
+            return "The endpoint is inactive (switched off after failing): activate it on the Endpoints page, then "
+                    + "retry.";
+        }
+        return "";
+    }
+
+    /** Why Force resend is not offered for {@code d} ({@code ""} when it is). */
+    static String forceResendBlockedReason(EventDelivery d) {
+        if (d == null || d.status() == null) {
+            return "Select a delivery first.";
+        }
+        return d.status() == EventDeliveryStatus.SUCCESS ? ""
+                : "Only a delivered (Success) delivery can be force resent"
+                + (d.status() == EventDeliveryStatus.FAILURE || d.status() == EventDeliveryStatus.DISCARDED
+                ? ": Retry sends this one again." : ".");
+    }
+
+    /** Runs after a resend succeeded and again when the delivery settled (the table reloads its rows). */
     public void setAfterAction(Runnable afterAction) {
         this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
+    }
+
+    /**
+     * Gets the delivery acted on right after the action and each newer state of it until it settles, so the table
+     * can keep its row on screen and up to date.
+     */
+    public void setOnUpdated(Consumer<EventDelivery> onUpdated) {
+        this.onUpdated = Objects.requireNonNull(onUpdated, "onUpdated");
     }
 
     /** Loads delivery {@code id} with its event and attempts; the newest attempt is selected. */
     public void show(String id) {
         Objects.requireNonNull(id, "id");
         boolean same = id.equals(shownId);
+        if (same && following.get()) {
+            return; // the follow loads it every second anyway
+        }
         shownId = id;
         long ticket = ++generation;
         if (!same) {
+            followGeneration++;
+            following.set(false);
             delivery.set(null);
             event.set(null);
             attempts.clear();
@@ -84,13 +152,7 @@ public final class DeliveryDetailViewModel {
                 return;
             }
             loading.set(false);
-            String keepAttempt = selectedAttempt.get() == null ? null : selectedAttempt.get().uid();
-            delivery.set(loaded.delivery());
-            event.set(loaded.event());
-            attempts.setAll(loaded.attempts());
-            selectedAttempt.set(loaded.attempts().stream().filter(a -> a.uid().equals(keepAttempt)).findFirst()
-                    .orElse(loaded.attempts().isEmpty() ? null : loaded.attempts().getLast()));
-            session.reportConnectionOk();
+            apply(loaded);
         }, failure -> {
             if (ticket != generation) {
                 return;
@@ -99,6 +161,18 @@ public final class DeliveryDetailViewModel {
             error.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);
         });
+    }
+
+    private void apply(Loaded loaded) {
+        String keepAttempt = selectedAttempt.get() == null ? null : selectedAttempt.get().uid();
+        boolean newAttempt = loaded.attempts().size() != attempts.size();
+        delivery.set(loaded.delivery());
+        event.set(loaded.event());
+        attempts.setAll(loaded.attempts());
+        // a new attempt while following an action is what the user waits for: show it
+        selectedAttempt.set(loaded.attempts().stream().filter(a -> !newAttempt && a.uid().equals(keepAttempt))
+                .findFirst().orElse(loaded.attempts().isEmpty() ? null : loaded.attempts().getLast()));
+        session.reportConnectionOk();
     }
 
     /** Loads the shown delivery again (after a refresh, or when its attempts may have changed). */
@@ -111,6 +185,8 @@ public final class DeliveryDetailViewModel {
     /** Nothing selected: the pane empties. */
     public void clear() {
         generation++;
+        followGeneration++;
+        following.set(false);
         shownId = null;
         delivery.set(null);
         event.set(null);
@@ -128,9 +204,9 @@ public final class DeliveryDetailViewModel {
             return;
         }
         ApiClient client = session.client();
-        act(() -> {
+        act(shown, () -> {
             client.resendEventDelivery(shown.uid());
-            return "Delivery scheduled for retry";
+            return "Scheduled for retry";
         });
     }
 
@@ -141,18 +217,115 @@ public final class DeliveryDetailViewModel {
             return;
         }
         ApiClient client = session.client();
-        act(() -> client.forceResendEventDeliveries(List.of(shown.uid())).message());
+        act(shown, () -> {
+            BatchOutcome outcome = client.forceResendEventDeliveries(List.of(shown.uid()));
+            if (outcome != null && outcome.successful() != null && outcome.successful() == 0) {
+                throw new IllegalStateException("The server did not send it again (" + outcome.message() + ").");
+            }
+            return "Sent again to this endpoint";
+        });
     }
 
-    private void act(java.util.concurrent.Callable<String> action) {
-        actionMessage.set("Sending…");
-        session.tasks().run(action, message -> {
-            actionMessage.set(message);
-            reload();
+    /**
+     * "Send again to this endpoint only": the event goes again to this delivery's endpoint and no other, as Retry
+     * (failed or discarded) or Force resend (delivered) does; nothing for a delivery still on its way.
+     */
+    public void sendAgainToThisEndpoint() {
+        if (canResend.get()) {
+            resend();
+        } else if (canForceResend.get()) {
+            forceResend();
+        }
+    }
+
+    /** Whether {@link #sendAgainToThisEndpoint()} can act now. */
+    public BooleanBinding canSendAgainProperty() {
+        return canResend.or(canForceResend);
+    }
+
+    /**
+     * {@code PUT .../events/{id}/replay} for this delivery's event: matched again, sent to every endpoint subscribed
+     * to it (the view asks first).
+     */
+    public void replayEvent() {
+        EventDelivery shown = delivery.get();
+        if (shown == null || shown.eventId() == null) {
+            return;
+        }
+        ApiClient client = session.client();
+        actionMessage.set("Replaying the event…");
+        session.tasks().run(() -> client.replayEvent(shown.eventId()), replayed -> {
+            actionMessage.set("Event replayed to every subscribed endpoint: its new deliveries are in the list.");
             afterAction.run();
         }, failure -> {
             actionMessage.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);
+        });
+    }
+
+    /** How many endpoints a replay would send the event to, when known (the event's endpoints), else -1. */
+    public int replayEndpointCount() {
+        Event shown = event.get();
+        return shown == null || shown.endpoints() == null || shown.endpoints().isEmpty() ? -1
+                : shown.endpoints().size();
+    }
+
+    private void act(EventDelivery shown, java.util.concurrent.Callable<String> action) {
+        actionMessage.set("Sending…");
+        session.tasks().run(action, message -> {
+            actionMessage.set(message + ": following it until it settles…");
+            onUpdated.accept(shown);
+            afterAction.run();
+            follow(shown.uid(), message);
+        }, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
+    }
+
+    /**
+     * Loads the delivery at once and then every {@link #FOLLOW_EVERY} until it is Success, Failure or Discarded
+     * (at most {@link #FOLLOW_TRIES} times), handing each state to {@link #setOnUpdated}. Stops when the user
+     * moves to another delivery.
+     */
+    private void follow(String id, String message) {
+        long ticket = ++followGeneration;
+        following.set(true);
+        followStep(id, message, ticket, 0);
+    }
+
+    private void followStep(String id, String message, long ticket, int tries) {
+        ApiClient client = session.client();
+        session.tasks().run(() -> {
+            // a background thread, so the wait blocks nothing on screen (never wait on the FX thread itself)
+            if (tries > 0 && !javafx.application.Platform.isFxApplicationThread()) {
+                Thread.sleep(FOLLOW_EVERY.toMillis());
+            }
+            return Loaded.fetch(client, id);
+        }, loaded -> {
+            if (ticket != followGeneration || !id.equals(shownId)) {
+                return;
+            }
+            apply(loaded);
+            onUpdated.accept(loaded.delivery());
+            EventDeliveryStatus now = loaded.delivery().status();
+            if (SETTLED.contains(now)) {
+                following.set(false);
+                actionMessage.set(message + ": now " + now.wire()
+                        + (DeliveryRows.why(loaded.delivery()).isEmpty() ? "" : " (" + DeliveryRows.why(
+                        loaded.delivery()) + ")") + ".");
+                afterAction.run();
+            } else if (tries + 1 < FOLLOW_TRIES) {
+                actionMessage.set(message + ": now " + now.wire() + ", following it until it settles…");
+                followStep(id, message, ticket, tries + 1);
+            } else {
+                following.set(false);
+                actionMessage.set(message + ": still " + now.wire() + "; Refresh shows what happens next.");
+            }
+        }, failure -> {
+            if (ticket == followGeneration) {
+                following.set(false);
+            }
         });
     }
 
@@ -203,6 +376,21 @@ public final class DeliveryDetailViewModel {
 
     public BooleanBinding canForceResendProperty() {
         return canForceResend;
+    }
+
+    /** Why Retry is disabled now ({@code ""} when it is enabled): the disabled button's tooltip. */
+    public StringBinding retryBlockedProperty() {
+        return retryBlocked;
+    }
+
+    /** Why Force resend is disabled now ({@code ""} when it is enabled). */
+    public StringBinding forceResendBlockedProperty() {
+        return forceResendBlocked;
+    }
+
+    /** True while the delivery acted on is followed until it settles. */
+    public ReadOnlyBooleanProperty followingProperty() {
+        return following;
     }
 
     /** What one background load brings back. */

@@ -57,6 +57,42 @@ public final class DetailWidgets {
         return copy;
     }
 
+    /**
+     * {@code button} in a wrapper whose tooltip says {@code why} while the button is disabled: a disabled control
+     * gets no mouse events in JavaFX, so its own tooltip would never show. The wrapper has the button's id with
+     * {@code -why}.
+     */
+    public static javafx.scene.layout.StackPane explained(Button button, ObservableValue<String> why) {
+        javafx.scene.layout.StackPane wrapper = new javafx.scene.layout.StackPane(button);
+        wrapper.setId(button.getId() + "-why");
+        javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
+        tooltip.textProperty().bind(why);
+        tooltip.setShowDelay(javafx.util.Duration.millis(300));
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(360);
+        Runnable follow = () -> {
+            if (button.isDisabled() && why.getValue() != null && !why.getValue().isEmpty()) {
+                javafx.scene.control.Tooltip.install(wrapper, tooltip);
+            } else {
+                javafx.scene.control.Tooltip.uninstall(wrapper, tooltip);
+            }
+        };
+        button.disabledProperty().subscribe(disabled -> follow.run());
+        why.subscribe(text -> follow.run());
+        return wrapper;
+    }
+
+    /**
+     * What Replay asks first: the event is matched again and goes to every subscribed endpoint ({@code endpoints}
+     * of them when known, else -1); from a delivery's detail, not only to that delivery's endpoint.
+     */
+    public static String replayQuestion(int endpoints, boolean fromDelivery) {
+        String reach = endpoints < 0 ? "every endpoint subscribed to it"
+                : "every endpoint subscribed to it (" + endpoints + (endpoints == 1 ? " endpoint)" : " endpoints)");
+        return "Replay this event? It is matched again and sent to " + reach
+                + (fromDelivery ? ", not only this one." : ".");
+    }
+
     /** {@code Name: value} lines, one header a line. */
     public static String headerLines(Map<String, String> headers) {
         if (headers == null || headers.isEmpty()) {

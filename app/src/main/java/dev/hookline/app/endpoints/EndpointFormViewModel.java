@@ -104,6 +104,9 @@ public final class EndpointFormViewModel {
                                  Consumer<Throwable> connectionFailures) {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
+        form.serverField("name", name).serverField("url", url).serverField("support_email", supportEmail)
+                .serverField("http_timeout", httpTimeout).serverField("authentication.basic_auth.password",
+                        basicPassword);
         // a rate limit needs its window, and the mTLS pair goes together: messages sit on the field to fill
         rateLimitDuration.rule(value -> !rateLimit.isBlank() && !"0".equals(rateLimit.value()) && value.isEmpty()
                 ? "Rate limit duration (seconds) is required when a rate limit is set" : null);

@@ -44,8 +44,13 @@ public final class EndpointsView implements ConsoleView {
     private final ObjectProperty<Endpoint> selected;
     private final TextField search = new TextField();
     private final TextField owner = new TextField();
+    private final ConsoleSession session;
+    /** What the selected endpoint's actions touch, counted when an action is asked for. */
+    private final ObjectProperty<EndpointImpact> impact = new javafx.beans.property.SimpleObjectProperty<>(
+            EndpointImpact.unknown());
 
     public EndpointsView(ConsoleSession session) {
+        this.session = session;
         list = new PagedListModel<>(session, ApiClient::listEndpoints, Endpoint::uid);
         selected = list.selectedProperty();
         table = new PagedTableView<>(list, "No endpoints yet: New endpoint adds one.");
@@ -126,6 +131,15 @@ public final class EndpointsView implements ConsoleView {
         hint.setWrapText(true);
         hint.getStyleClass().add(Styles.TEXT_MUTED);
         form.row("", hint);
+        Label consequence = new Label();
+        consequence.setId("expire-consequence");
+        consequence.setWrapText(true);
+        consequence.setGraphic(new FontIcon(Feather.ALERT_TRIANGLE));
+        consequence.textProperty().bind(Bindings.createStringBinding(() -> {
+            String hours = expire.hours.value();
+            return hours.matches("\\d{1,4}") ? impact.get().expireConsequence(Long.parseLong(hours)) : "";
+        }, impact, expire.hours.textProperty()));
+        form.row("", consequence);
         FormPanel panel = new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
                 ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), form,
                 () -> {
@@ -152,6 +166,7 @@ public final class EndpointsView implements ConsoleView {
 
     private void openExpire() {
         if (selected.get() != null) {
+            countImpact(selected.get(), counted -> { });
             expire.hours.set("24");
             expire.newSecret.set("");
             expire.form().clearError();
@@ -159,27 +174,51 @@ public final class EndpointsView implements ConsoleView {
         }
     }
 
+    /** Resuming needs no question; pausing first says how many pending deliveries it discards. */
     private void togglePause() {
         Endpoint endpoint = selected.get();
-        if (endpoint != null) {
-            actionsForm.clearError();
-            actions.togglePause(endpoint, changed -> list.refresh());
+        if (endpoint == null) {
+            return;
         }
+        actionsForm.clearError();
+        if (endpoint.status() != EndpointStatus.ACTIVE) {
+            actions.togglePause(endpoint, changed -> list.refresh());
+            return;
+        }
+        countImpact(endpoint, counted -> layout.confirm().ask(counted.pauseQuestion(endpoint.name()),
+                "Pause endpoint", () -> actions.togglePause(endpoint, changed -> list.refresh())));
+    }
+
+    /** Counts in the background what acting on {@code endpoint} touches, then hands it to {@code then}. */
+    private void countImpact(Endpoint endpoint, java.util.function.Consumer<EndpointImpact> then) {
+        impact.set(EndpointImpact.unknown());
+        ApiClient client = session.client();
+        java.time.Instant now = java.time.Instant.now();
+        session.tasks().run(() -> EndpointImpact.count(client, endpoint.uid(), now), counted -> {
+            if (selected.get() != null && selected.get().uid().equals(endpoint.uid())) {
+                impact.set(counted);
+                then.accept(counted);
+            }
+        }, failure -> then.accept(EndpointImpact.unknown()));
     }
 
     private void askDelete() {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {
-            layout.confirm().ask("Delete endpoint \"" + endpoint.name() + "\"? Its subscriptions stop delivering.",
-                    "Delete endpoint", () -> actions.delete(endpoint, () -> {
-                        selected.set(null);
-                        Endpoint editing = formView.viewModel().editingProperty().get();
-                        if (editing != null && Objects.equals(editing.uid(), endpoint.uid())) {
-                            closePanel();
-                        }
-                        list.refresh();
-                    }));
+            countImpact(endpoint, counted -> confirmDelete(endpoint, counted));
         }
+    }
+
+    private void confirmDelete(Endpoint endpoint, EndpointImpact counted) {
+        layout.confirm().ask(counted.deleteQuestion(endpoint.name()), "Delete endpoint",
+                () -> actions.delete(endpoint, () -> {
+                    selected.set(null);
+                    Endpoint editing = formView.viewModel().editingProperty().get();
+                    if (editing != null && Objects.equals(editing.uid(), endpoint.uid())) {
+                        closePanel();
+                    }
+                    list.refresh();
+                }));
     }
 
     private void saved(Endpoint endpoint) {

@@ -31,6 +31,7 @@ public final class ExpireSecretViewModel {
                                  Consumer<Throwable> connectionFailures) {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
+        form.serverField("expiration", hours).serverField("secret", newSecret);
         hours.set("24");
     }
 

@@ -53,7 +53,16 @@ public final class EventDetailPane extends VBox {
         Button replay = new Button("Replay", new FontIcon(Feather.REFRESH_CW));
         replay.setId("replayEvent");
         replay.disableProperty().bind(model.eventProperty().isNull());
-        replay.setOnAction(event -> model.replay());
+        dev.hookline.app.form.ConfirmBar confirm = new dev.hookline.app.form.ConfirmBar();
+        confirm.setId("replayConfirm");
+        confirm.getStyleClass().add("batch-bar");
+        replay.setOnAction(event -> confirm.ask(DetailWidgets.replayQuestion(model.replayEndpointCount(), false),
+                "Replay to every endpoint", model::replay));
+        model.eventProperty().addListener((o, before, now) -> {
+            if (before == null || now == null || !before.uid().equals(now.uid())) {
+                confirm.hide(); // the question was about another event
+            }
+        });
         Button showDeliveries = new Button("Show deliveries", new FontIcon(Feather.SEND));
         showDeliveries.setId("showEventDeliveries");
         showDeliveries.disableProperty().bind(model.eventProperty().isNull());
@@ -111,7 +120,7 @@ public final class EventDetailPane extends VBox {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
 
-        getChildren().addAll(header, message, facts, tabs);
+        getChildren().addAll(header, confirm, message, facts, tabs);
     }
 
     private static VBox withCopy(javafx.scene.Node area, String id,

@@ -149,6 +149,20 @@ public final class EventDetailViewModel {
         });
     }
 
+    /**
+     * How many endpoints a replay sends the event to, as far as known: the event's endpoints, else the endpoints
+     * of its deliveries; -1 when neither says.
+     */
+    public int replayEndpointCount() {
+        Event shown = event.get();
+        if (shown != null && shown.endpoints() != null && !shown.endpoints().isEmpty()) {
+            return shown.endpoints().size();
+        }
+        long fromDeliveries = deliveries.stream().map(EventDelivery::endpointId).filter(Objects::nonNull).distinct()
+                .count();
+        return fromDeliveries == 0 ? -1 : (int) fromDeliveries;
+    }
+
     /** Shows the Deliveries view filtered by this event. */
     public void showDeliveries() {
         Event shown = event.get();

@@ -154,7 +154,7 @@ public final class EventsViewModel {
         ListQuery filters = current.toBatchQuery(list.dateRangeProperty().get(), clock.instant());
         ApiClient client = session.client();
         batchReplay.request(() -> client.countBatchReplayEvents(filters),
-                () -> client.batchReplayEvents(filters).message(), list::refresh);
+                () -> batchReplayResult(client.batchReplayEvents(filters)), list::refresh);
     }
 
     public ObservableList<String> sourceIds() {
@@ -188,5 +188,15 @@ public final class EventsViewModel {
 
     public ConsoleSession session() {
         return session;
+    }
+
+    /** What a batch replay did, in words: "12 events replayed", and how many could not be. */
+    static String batchReplayResult(dev.hookline.api.client.BatchOutcome outcome) {
+        if (outcome.successful() == null) {
+            return "Batch replay started on the server (\"" + outcome.message() + "\").";
+        }
+        String done = outcome.successful() + (outcome.successful() == 1 ? " event replayed" : " events replayed");
+        return outcome.failed() == null || outcome.failed() == 0 ? done
+                : done + "; " + outcome.failed() + " could not be";
     }
 }

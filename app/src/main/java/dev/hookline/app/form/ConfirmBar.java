@@ -41,6 +41,10 @@ public final class ConfirmBar extends HBox {
         Button no = new Button("Cancel");
         no.setId("confirm-no");
         no.setOnAction(event -> hide());
+        // the buttons keep their words; a long question wraps instead
+        yes.setMinWidth(USE_PREF_SIZE);
+        no.setMinWidth(USE_PREF_SIZE);
+        question.setMinWidth(0);
         getChildren().addAll(question, no, yes);
         managedProperty().bind(visibleProperty());
         setVisible(false);

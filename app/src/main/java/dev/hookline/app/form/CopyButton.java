@@ -1,7 +1,7 @@
 package dev.hookline.app.form;
 
 import atlantafx.base.theme.Styles;
-import dev.hookline.app.table.CopyIdCell;
+import dev.hookline.app.table.Copied;
 import java.util.function.Supplier;
 import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
@@ -19,7 +19,7 @@ public final class CopyButton {
         button.setId(id);
         button.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         button.setTooltip(new Tooltip(tooltip));
-        button.setOnAction(event -> CopyIdCell.copy(value.get()));
+        button.setOnAction(event -> Copied.copy(button, value.get()));
         return button;
     }
 

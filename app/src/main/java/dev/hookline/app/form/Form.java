@@ -23,6 +23,8 @@ public final class Form {
     private final Consumer<Throwable> connectionFailures;
     private final BooleanProperty busy = new SimpleBooleanProperty(this, "busy", false);
     private final StringProperty serverError = new SimpleStringProperty(this, "serverError", "");
+    /** Wire field name ({@code url}, {@code support_email}) to the input the server's message belongs under. */
+    private final java.util.Map<String, FormField> serverFields = new java.util.LinkedHashMap<>();
 
     /**
      * @param connectionFailures told when the server could not be reached (the shell shows its banner then)
@@ -30,6 +32,15 @@ public final class Form {
     public Form(BackgroundTasks tasks, Consumer<Throwable> connectionFailures) {
         this.tasks = tasks;
         this.connectionFailures = connectionFailures;
+    }
+
+    /**
+     * Puts the server's refusals that name {@code wireName} (Convoy's {@code "url:please provide a url"}) under
+     * {@code field} instead of the form's message.
+     */
+    public Form serverField(String wireName, FormField field) {
+        serverFields.put(wireName, field);
+        return this;
     }
 
     /**
@@ -64,7 +75,7 @@ public final class Form {
             onSaved.accept(result);
         }, failure -> {
             busy.set(false);
-            serverError.set(describe(failure));
+            refused(failure);
             if (failure instanceof ApiException api && api.isConnectionFailure()) {
                 connectionFailures.accept(failure);
             }
@@ -82,6 +93,45 @@ public final class Form {
                 connectionFailures.accept(failure);
             }
         });
+    }
+
+    /**
+     * The server's refusal: under its field, as a sentence, when the message names one this form knows
+     * ("url:please provide a url" reads "Please provide a url." under URL); else as the form's message.
+     */
+    private void refused(Throwable failure) {
+        String message = describe(failure);
+        FieldMessage named = FieldMessage.parse(message);
+        FormField field = named == null ? null : serverFields.get(named.field());
+        if (field != null) {
+            field.fail(sentence(named.text()));
+            // whole here too: the line under the field may have to cut a long message short
+            serverError.set("The server did not accept " + field.label() + ": " + named.text());
+        } else {
+            serverError.set(named == null ? message : named.field() + ": " + named.text());
+        }
+    }
+
+    /** A server message in Convoy's {@code field:text} form. */
+    record FieldMessage(String field, String text) {
+
+        private static final java.util.regex.Pattern FORM = java.util.regex.Pattern.compile(
+                "^([A-Za-z_][A-Za-z0-9_.\\[\\]]*):\\s*(\\S.*)$", java.util.regex.Pattern.DOTALL);
+
+        static FieldMessage parse(String message) {
+            java.util.regex.Matcher m = FORM.matcher(message == null ? "" : message.strip());
+            return m.matches() ? new FieldMessage(m.group(1), m.group(2).strip()) : null;
+        }
+    }
+
+    /** Capitalised, ending in a full stop. */
+    static String sentence(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return t;
+        }
+        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
+        return t.endsWith(".") || t.endsWith("?") || t.endsWith("!") || t.endsWith(")") ? t : t + ".";
     }
 
     /** Shows a problem found before sending (e.g. a JSON document that does not parse) as the form's message. */

@@ -30,9 +30,9 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
- * Builds a form the same way everywhere: one row per input (label, input, and the field's message right under the
- * input), grouped into titled sections. The view model decides which fields are shown ({@link #show}); a section
- * whose inputs are all hidden hides with them.
+ * Builds a form the same way everywhere: one row per input (label, input, and a line kept for the field's message
+ * right under the input, so a message never moves the inputs), grouped into titled sections. The view model
+ * decides which fields are shown ({@link #show}); a section whose inputs are all hidden hides with them.
  *
  * <p>Every input gets a node id; its message label is {@code <id>-error}, so tests and users find both.
  */
@@ -126,7 +126,23 @@ public final class FormLayout {
         }
         input.textProperty().bindBidirectional(field.textProperty());
         fieldRow(field, id, input);
+        // documents get longer messages ("Line 3, column 16: the object is not closed"): two lines kept for them
+        reserveLines((Label) fieldRows.get(field).get(2), 2);
         return input;
+    }
+
+    /** Keeps {@code lines} lines for a field's message, wrapped, whether it has one or not. */
+    private static void reserveLines(Label error, int lines) {
+        error.setWrapText(true);
+        error.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+        error.fontProperty().subscribe(font -> {
+            javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg" + "\nXg".repeat(lines - 1));
+            probe.setFont(font);
+            double height = Math.ceil(probe.getLayoutBounds().getHeight()) + 2;
+            error.setMinHeight(height);
+            error.setPrefHeight(height);
+            error.setMaxHeight(height);
+        });
     }
 
     /** A pick among fixed strings stored in {@code field} ({@code ""} shown as {@code blankName}). */
@@ -228,10 +244,19 @@ public final class FormLayout {
         Label error = new Label();
         error.setId(id + "-error");
         error.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL, "field-error");
-        error.setWrapText(true);
-        error.textProperty().bind(field.errorProperty());
-        error.visibleProperty().bind(field.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
+        // the message's line is always there, empty or not: a message appearing must not move the inputs below
+        // it while the user's pointer is on them. One line; a longer message ends in "…" and shows whole in the
+        // tooltip.
+        error.setWrapText(false);
+        error.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        error.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        error.setMaxWidth(Double.MAX_VALUE);
+        error.textProperty().bind(field.errorProperty().map(text -> text.isEmpty() ? " " : text));
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(field.errorProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(480);
+        field.errorProperty().subscribe(text -> error.setTooltip(text.isEmpty() ? null : whole));
         int row = current.row;
         GridPane.setValignment(label, VPos.TOP);
         GridPane.setMargin(label, new Insets(9, 0, 0, 0));
@@ -280,7 +305,7 @@ public final class FormLayout {
     public void show(Collection<FormField> shown) {
         fieldRows.forEach((field, nodes) -> {
             boolean visible = shown.contains(field);
-            for (Node node : nodes.subList(0, 2)) {
+            for (Node node : nodes) {
                 node.setVisible(visible);
                 node.setManaged(visible);
             }

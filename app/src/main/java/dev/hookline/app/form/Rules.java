@@ -113,10 +113,10 @@ public final class Rules {
     private static String jsonProblem(String value) {
         try {
             JsonNode node = JSON.readTree(value);
-            return node == null || node.isMissingNode() ? "it is empty" : null;
+            return node == null || node.isMissingNode() ? "It is empty." : null;
         } catch (JsonProcessingException e) {
-            return e.getOriginalMessage() + " (line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ")";
+            String problem = JsonProblems.describe(e);
+            return Character.toUpperCase(problem.charAt(0)) + problem.substring(1) + ".";
         }
     }
 }

@@ -47,7 +47,7 @@ public final class JsonView extends VBox {
 
         Button copy = new Button("Copy", new FontIcon(Feather.COPY));
         copy.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, "json-copy");
-        copy.setOnAction(event -> copyToClipboard());
+        copy.setOnAction(event -> dev.hookline.app.table.Copied.copy(copy, text.get()));
         copy.disableProperty().bind(text.isEmpty());
 
         Region spacer = new Region();

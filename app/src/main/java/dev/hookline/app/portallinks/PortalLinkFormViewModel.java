@@ -52,6 +52,7 @@ public final class PortalLinkFormViewModel {
                                    Consumer<Throwable> connectionFailures) {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
+        form.serverField("name", name).serverField("owner_id", ownerId).serverField("endpoints", endpointsField);
         endpointsField.rule(value -> selectedEndpointIds.isEmpty() ? "Pick at least one endpoint" : null);
         selectedEndpointIds.addListener((ListChangeListener<String>) change -> endpointsField.clearError());
     }

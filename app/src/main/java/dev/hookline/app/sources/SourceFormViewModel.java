@@ -135,6 +135,10 @@ public final class SourceFormViewModel {
                                Consumer<Throwable> connectionFailures) {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
+        form.serverField("name", name).serverField("idempotency_keys", idempotencyKeys)
+                .serverField("verifier.hmac.hash", hmacHash).serverField("verifier.hmac.encoding", hmacEncoding)
+                .serverField("pub_sub.workers", workers).serverField("pub_sub.kafka.brokers", kafkaBrokers)
+                .serverField("pub_sub.amqp.port", amqpPort).serverField("custom_response.body", customResponseBody);
         // AMQP credentials go together
         amqpPassword.rule(value -> !amqpUser.isBlank() && value.isEmpty()
                 ? "AMQP password is required with a user" : null);

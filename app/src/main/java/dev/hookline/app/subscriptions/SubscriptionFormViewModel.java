@@ -77,6 +77,8 @@ public final class SubscriptionFormViewModel {
                                      Consumer<Throwable> connectionFailures) {
         this.client = client;
         this.form = new Form(tasks, connectionFailures);
+        form.serverField("name", name).serverField("endpoint_id", endpointId).serverField("function", function)
+                .serverField("alert_config.threshold", alertThreshold).serverField("alert_config.count", alertCount);
         rateLimitDuration.rule(value -> !rateLimitCount.isBlank() && !"0".equals(rateLimitCount.value())
                 && value.isEmpty() ? "Rate limit duration (seconds) is required when a rate limit is set" : null);
         eventTypes.rule(value -> Arrays.stream(value.split(",", -1)).anyMatch(String::isBlank) && !value.isEmpty()

@@ -27,7 +27,7 @@ public final class CopyIdCell<S> extends TableCell<S, String> {
         copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL, "copy-id");
         copy.setTooltip(new Tooltip("Copy ID"));
         copy.setFocusTraversable(false);
-        copy.setOnAction(event -> copy(getItem()));
+        copy.setOnAction(event -> Copied.copy(copy, getItem()));
         box.setAlignment(Pos.CENTER_LEFT);
         setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
     }

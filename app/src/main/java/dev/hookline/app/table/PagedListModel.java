@@ -61,6 +61,9 @@ public final class PagedListModel<T> {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error");
     private final ReadOnlyBooleanWrapper hasNext = new ReadOnlyBooleanWrapper(this, "hasNext");
     private final ReadOnlyBooleanWrapper hasPrev = new ReadOnlyBooleanWrapper(this, "hasPrev");
+    /** The ID of the pinned row while the server's list leaves it out (it no longer matches the filters). */
+    private final ReadOnlyStringWrapper pinnedOutside = new ReadOnlyStringWrapper(this, "pinnedOutside");
+    private T pinned;
 
     private boolean started;
     private long generation;
@@ -84,6 +87,17 @@ public final class PagedListModel<T> {
         filter.addListener((o, before, now) -> reloadIfStarted());
         dateRange.addListener((o, before, now) -> reloadIfStarted());
         perPage.addListener((o, before, now) -> reloadIfStarted());
+        selected.addListener((o, before, now) -> {
+            if (now != null && pinned != null && !idOf.apply(now).equals(idOf.apply(pinned))) {
+                T left = pinned;
+                // not while the table is changing its selection
+                javafx.application.Platform.runLater(() -> {
+                    if (pinned == left) {
+                        unpin();
+                    }
+                });
+            }
+        });
         session.clientProperty().addListener((o, before, now) -> {
             selected.set(null);
             reloadIfStarted();
@@ -136,6 +150,47 @@ public final class PagedListModel<T> {
         return hasPrev.getReadOnlyProperty();
     }
 
+    /**
+     * Keeps {@code row} on screen (and selected) across reloads until {@link #unpin()} or another row is selected,
+     * even when the filters no longer match it: a row the user just acted on (retried, resent) must not vanish
+     * while it settles. Pinning it again with a newer state shows that state in place.
+     * {@link #pinnedOutsideProperty()} says when the server's list left it out.
+     */
+    public void pin(T row) {
+        pinned = Objects.requireNonNull(row, "row");
+        replaceOnScreen(row);
+    }
+
+    public void unpin() {
+        pinned = null;
+        if (pinnedOutside.get() != null) {
+            String id = pinnedOutside.get();
+            pinnedOutside.set(null);
+            rows.removeIf(row -> id.equals(idOf.apply(row)) && (selected.get() == null
+                    || !id.equals(idOf.apply(selected.get()))));
+        }
+    }
+
+    /** The ID of the pinned row when the filters no longer match it (the table marks it), else {@code null}. */
+    public ReadOnlyStringProperty pinnedOutsideProperty() {
+        return pinnedOutside.getReadOnlyProperty();
+    }
+
+    private void replaceOnScreen(T row) {
+        String id = idOf.apply(row);
+        for (int i = 0; i < rows.size(); i++) {
+            if (id.equals(idOf.apply(rows.get(i)))) {
+                // replacing the row drops the table's selection of it: select it again
+                boolean wasSelected = selected.get() != null && id.equals(idOf.apply(selected.get()));
+                rows.set(i, row);
+                if (wasSelected) {
+                    selected.set(row);
+                }
+                return;
+            }
+        }
+    }
+
     /** {@code true} while the first page (the newest rows) is on screen. */
     public boolean isOnFirstPage() {
         return direction == null;
@@ -144,6 +199,55 @@ public final class PagedListModel<T> {
     /** The complete query of the last call sent (filters, dates, paging), or {@code null}. */
     public ListQuery lastQuery() {
         return lastQuery;
+    }
+
+    /**
+     * Every row the list matches now (its filters, its window resolved at this moment), to be walked page after
+     * page in the background: what an export writes, not only the page on screen. {@code null} when not connected.
+     */
+    public AllRows<T> allRows(int perPage) {
+        ApiClient client = session.client();
+        if (client == null) {
+            return null;
+        }
+        ListQuery query = filter.get() == null ? ListQuery.create() : filter.get();
+        query = query.perPage(perPage);
+        if (dateRange.get() != null) {
+            query = dateRange.get().applyTo(query, clock.instant());
+        }
+        return new AllRows<>(client, loader, query);
+    }
+
+    /** The rows of one list query, walked page by page with the server's cursors. */
+    public record AllRows<T>(ApiClient client, PageLoader<T> loader, ListQuery firstPage) {
+
+        /**
+         * Hands each page to {@code page} in order until the last page or until {@code cancelled} says stop;
+         * blocking.
+         */
+        public void forEachPage(java.util.function.Consumer<List<T>> page,
+                                java.util.function.BooleanSupplier cancelled) {
+            ListQuery query = firstPage;
+            while (!cancelled.getAsBoolean()) {
+                Page<T> answer = loader.load(client, query);
+                List<T> content = answer.content() == null ? List.of() : answer.content();
+                if (!content.isEmpty()) {
+                    page.accept(content);
+                }
+                Page.Pagination p = answer.pagination();
+                if (p == null || !p.hasNextPage() || p.nextPageCursor() == null || p.nextPageCursor().isEmpty()
+                        || content.isEmpty()) {
+                    return;
+                }
+                query = firstPage.direction(ListQuery.Direction.NEXT).nextPageCursor(p.nextPageCursor())
+                        .prevPageCursor(null);
+            }
+        }
+    }
+
+    /** Where the list's calls run (exports use them too). */
+    public dev.hookline.app.concurrent.BackgroundTasks tasks() {
+        return session.tasks();
     }
 
     /** The ID of {@code row}, as the model uses it. */
@@ -253,11 +357,38 @@ public final class PagedListModel<T> {
 
     private void show(Page<T> page, String selectedId) {
         List<T> content = page.content() == null ? List.of() : page.content();
-        rows.setAll(content);
+        rows.setAll(withPinned(content));
         setPagination(page.pagination());
         error.set(null);
         state.set(LoadState.LOADED);
         reselect(selectedId);
+    }
+
+    /** {@code content} with the pinned row kept where it was (on top when it was not on screen). */
+    private List<T> withPinned(List<T> content) {
+        if (pinned == null) {
+            pinnedOutside.set(null);
+            return content;
+        }
+        String id = idOf.apply(pinned);
+        for (T row : content) {
+            if (id.equals(idOf.apply(row))) {
+                pinned = row;
+                pinnedOutside.set(null);
+                return content;
+            }
+        }
+        int before = -1;
+        for (int i = 0; i < rows.size(); i++) {
+            if (id.equals(idOf.apply(rows.get(i)))) {
+                before = i;
+                break;
+            }
+        }
+        List<T> kept = new ArrayList<>(content);
+        kept.add(before < 0 ? 0 : Math.min(before, kept.size()), pinned);
+        pinnedOutside.set(id);
+        return kept;
     }
 
     private void merge(Page<T> page) {

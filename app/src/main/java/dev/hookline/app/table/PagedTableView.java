@@ -50,6 +50,10 @@ public final class PagedTableView<T> extends VBox {
     private final ZoneId zone;
     /** Every column added, as the export writes it: what the user sees, nothing the table does not show. */
     private final List<ExportColumn<T>> shownColumns = new java.util.ArrayList<>();
+    private final javafx.scene.control.ProgressBar exportProgress = new javafx.scene.control.ProgressBar();
+    private final Button exportCancel = new Button("Cancel");
+    private final HBox exportStrip = new HBox(6, exportProgress, exportCancel);
+    private TableExporter<T> exporter;
     private Consumer<T> onOpen = row -> { };
     private LiveTail liveTail;
     private boolean syncing;
@@ -147,12 +151,29 @@ public final class PagedTableView<T> extends VBox {
         return toggle;
     }
 
-    /** Adds Export (CSV with {@code columns}, JSON of the rows as the API returned them). */
-    public void enableExport(String baseName, List<ExportColumn<T>> columns) {
-        ExportMenu<T> export = new ExportMenu<>(baseName, () -> List.copyOf(model.rows()), columns,
-                footerMessage::setText);
-        export.disableProperty().bind(Bindings.isEmpty(model.rows()));
+    /**
+     * Adds Export of every row the list matches (CSV with {@code columns}, JSON of the rows as the API returned
+     * them), paged through in the background with progress and Cancel in the footer.
+     */
+    public TableExporter<T> enableExport(String baseName, List<ExportColumn<T>> columns) {
+        return addExport(baseName, new TableExporter<>(model, model.tasks(), columns, false));
+    }
+
+    private TableExporter<T> addExport(String baseName, TableExporter<T> made) {
+        exporter = made;
+        ExportMenu<T> export = new ExportMenu<>(baseName, made);
+        export.disableProperty().bind(Bindings.isEmpty(model.rows()).or(made.runningProperty()));
         actions.getChildren().add(export);
+        made.messageProperty().subscribe(footerMessage::setText);
+        exportProgress.progressProperty().bind(made.progressProperty());
+        exportStrip.visibleProperty().bind(made.runningProperty());
+        exportCancel.setOnAction(event -> made.cancel());
+        return made;
+    }
+
+    /** The export added by {@code enableExport}, or {@code null}. */
+    public TableExporter<T> exporter() {
+        return exporter;
     }
 
     /**
@@ -160,12 +181,8 @@ public final class PagedTableView<T> extends VBox {
      * title). For tables whose wire records hold secrets (endpoint secrets, verifier secrets, portal tokens):
      * the file gets what the table shows and nothing else.
      */
-    public void enableShownColumnsExport(String baseName) {
-        List<ExportColumn<T>> columns = List.copyOf(shownColumns);
-        ExportMenu<T> export = new ExportMenu<>(baseName, () -> List.copyOf(model.rows()), columns,
-                footerMessage::setText, true);
-        export.disableProperty().bind(Bindings.isEmpty(model.rows()));
-        actions.getChildren().add(export);
+    public TableExporter<T> enableShownColumnsExport(String baseName) {
+        return addExport(baseName, new TableExporter<>(model, model.tasks(), List.copyOf(shownColumns), true));
     }
 
     /** A text column. */
@@ -311,7 +328,14 @@ public final class PagedTableView<T> extends VBox {
         footerMessage.setId("tableMessage");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox footer = new HBox(8, count, progress, footerMessage, spacer, previous, next);
+        exportProgress.setId("exportProgress");
+        exportProgress.setPrefWidth(160);
+        exportCancel.setId("exportCancel");
+        exportCancel.getStyleClass().add(Styles.SMALL);
+        exportStrip.setAlignment(Pos.CENTER_LEFT);
+        exportStrip.setVisible(false);
+        exportStrip.managedProperty().bind(exportStrip.visibleProperty());
+        HBox footer = new HBox(8, count, progress, exportStrip, footerMessage, spacer, previous, next);
         footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("table-footer");
         return footer;

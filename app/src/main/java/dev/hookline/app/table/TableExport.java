@@ -24,8 +24,20 @@ public final class TableExport {
 
     public static <T> void writeCsv(List<? extends T> rows, List<ExportColumn<T>> columns, Writer out)
             throws IOException {
+        writeCsvHeader(columns, out);
+        writeCsvRows(rows, columns, out);
+        out.flush();
+    }
+
+    /** The header line of a CSV export. */
+    public static <T> void writeCsvHeader(List<ExportColumn<T>> columns, Writer out) throws IOException {
         out.write(columns.stream().map(column -> csvCell(column.header())).collect(Collectors.joining(",")));
         out.write("\r\n");
+    }
+
+    /** Rows of a CSV export, one line each (written page by page by a long export). */
+    public static <T> void writeCsvRows(List<? extends T> rows, List<ExportColumn<T>> columns, Writer out)
+            throws IOException {
         for (T row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < columns.size(); i++) {
@@ -36,7 +48,6 @@ public final class TableExport {
             }
             out.write(line.append("\r\n").toString());
         }
-        out.flush();
     }
 
     /** A pretty-printed JSON array of {@code rows} as the API's wire records serialise. */
@@ -52,15 +63,24 @@ public final class TableExport {
     /** A pretty-printed JSON array with one object per row: each column's header and the cell's text. */
     public static <T> void writeJson(List<? extends T> rows, List<ExportColumn<T>> columns, Writer out)
             throws IOException {
-        List<java.util.Map<String, String>> objects = new java.util.ArrayList<>();
+        List<java.util.Map<String, Object>> objects = new java.util.ArrayList<>();
         for (T row : rows) {
-            java.util.Map<String, String> object = new java.util.LinkedHashMap<>();
-            for (ExportColumn<T> column : columns) {
-                object.put(column.header(), text(column.value().apply(row)));
-            }
-            objects.add(object);
+            objects.add(columnsObject(row, columns));
         }
         writeJson(objects, out);
+    }
+
+    /**
+     * One row as a JSON object keyed by column header: numbers and booleans stay numbers and booleans (data, not
+     * display text), everything else is the cell's text.
+     */
+    public static <T> java.util.Map<String, Object> columnsObject(T row, List<ExportColumn<T>> columns) {
+        java.util.Map<String, Object> object = new java.util.LinkedHashMap<>();
+        for (ExportColumn<T> column : columns) {
+            Object value = column.value().apply(row);
+            object.put(column.header(), value instanceof Number || value instanceof Boolean ? value : text(value));
+        }
+        return object;
     }
 
     /** The text of a cell value: empty for null, RFC 3339 for instants, items joined by "; " for collections. */

@@ -211,7 +211,7 @@ class DeliveriesViewTest {
         robot.clickOn("#batchRetryBar-confirm");
 
         receiver.awaitPath("/hook", 3, Duration.ofSeconds(20));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().equals("1 successful, 0 failed"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> question.getText().equals("1 queued for retry"));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
             fx(() -> view.model().list().refresh());
             return table().getItems().stream().allMatch(d -> d.status() == EventDeliveryStatus.SUCCESS);

@@ -97,9 +97,10 @@ class DeliveryDetailViewModelTest {
         detail.resend();
 
         assertEquals(1, convoy.requests("PUT", "eventdeliveries/D1/resend").size());
-        assertEquals(2, convoy.requests("GET", "eventdeliveries/D1").size(), "reloaded");
-        assertEquals(1, afterActions);
-        assertEquals("Delivery scheduled for retry", detail.actionMessageProperty().get());
+        assertEquals(2, convoy.requests("GET", "eventdeliveries/D1").size(), "followed");
+        assertEquals(2, afterActions, "after the retry, and once more when it settled");
+        // the stand-in server keeps answering Failure: followed once, settled
+        assertEquals("Scheduled for retry: now Failure.", detail.actionMessageProperty().get());
     }
 
     @Test
@@ -126,5 +127,25 @@ class DeliveryDetailViewModelTest {
 
         assertEquals("the endpoint is currently paused", detail.actionMessageProperty().get());
         assertEquals(0, afterActions);
+    }
+
+    @Test
+    void retryIsOfferedOnlyWhereConvoyAllowsItAndSaysWhyElsewhere() {
+        delivery("Retry");
+        detail.show("D1");
+        assertFalse(detail.canResendProperty().get());
+        assertEquals("Still on its way (Retry): only a failed or discarded delivery can be retried.",
+                detail.retryBlockedProperty().get());
+
+        convoy.answer("GET", "eventdeliveries/D1", 200, """
+                {"uid":"D1","event_id":"E1","endpoint_id":"EP1","status":"Discarded",
+                 "endpoint_metadata":{"uid":"EP1","status":"paused"}}""");
+        detail.reload();
+        assertFalse(detail.canResendProperty().get(), "Convoy refuses a resend to a paused endpoint");
+        assertEquals("The endpoint is paused: resume it on the Endpoints page, then retry.",
+                detail.retryBlockedProperty().get());
+
+        detail.resend();
+        assertEquals(List.of(), convoy.requests("PUT", "eventdeliveries/D1/resend"), "nothing sent");
     }
 }

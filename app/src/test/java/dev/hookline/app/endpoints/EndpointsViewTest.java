@@ -77,6 +77,9 @@ class EndpointsViewTest {
         ViewHarness.await("the row is drawn", () -> robot.lookup("alpha").tryQuery().isPresent());
         robot.clickOn("alpha");
         robot.clickOn("#endpoints-toggle");
+        ViewHarness.await("pausing asks first", () -> robot.lookup("#confirm-question").query().isVisible());
+        assertEquals(EndpointStatus.ACTIVE, server.client().getEndpoint(endpoint.uid()).status());
+        robot.clickOn("#confirm-yes");
 
         ViewHarness.await("the table shows it paused",
                 () -> table.getItems().getFirst().status() == EndpointStatus.PAUSED);
@@ -115,8 +118,9 @@ class EndpointsViewTest {
         ViewHarness.await("the row is drawn", () -> robot.lookup("doomed").tryQuery().isPresent());
         robot.clickOn("doomed");
         robot.clickOn("#endpoints-delete");
-        assertEquals("Delete endpoint \"doomed\"? Its subscriptions stop delivering.",
-                robot.lookup("#confirm-question").queryAs(Label.class).getText());
+        ViewHarness.await("deleting asks first", () -> robot.lookup("#confirm-question").query().isVisible());
+        assertEquals("Delete endpoint \"doomed\"? No subscription delivers to it and nothing is pending for it. "
+                + "This cannot be undone.", robot.lookup("#confirm-question").queryAs(Label.class).getText());
         assertEquals(1, Counts.endpoints(server.client()), "nothing deleted before confirming");
         robot.clickOn("#confirm-yes");
 

@@ -136,6 +136,17 @@ class EventsViewTest {
         assertEquals(1, deliveries.getItems().size());
 
         robot.clickOn("#replayEvent");
+        Label question = robot.lookup("#replayConfirm #confirm-question").queryAs(Label.class);
+        assertTrue(question.isVisible(), "replay asks first");
+        assertEquals("Replay this event? It is matched again and sent to every endpoint subscribed to it "
+                + "(1 endpoint).", question.getText());
+        Screenshots.save(stage.getScene(), "events-replay-question");
+        robot.clickOn("#replayConfirm #confirm-no");
+        Thread.sleep(300);
+        assertEquals(1, deliveries.getItems().size(), "nothing replayed without a yes");
+
+        robot.clickOn("#replayEvent");
+        robot.clickOn("#replayConfirm #confirm-yes");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> deliveries.getItems().size() == 2);
         assertTrue(deliveries.getItems().stream().allMatch(d -> d.eventId().equals(event.uid())));
@@ -158,6 +169,7 @@ class EventsViewTest {
         robot.clickOn("#batchReplayBar-confirm");
 
         receiver.awaitPath("/hook", before + 2, java.time.Duration.ofSeconds(20));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "2 events replayed".equals(question.getText()));
     }
 
     @Test

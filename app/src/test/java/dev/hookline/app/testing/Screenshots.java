@@ -33,6 +33,11 @@ public final class Screenshots {
         return write(WaitForAsyncUtils.asyncFx(() -> node.snapshot(null, null)), name);
     }
 
+    /** An image already taken on the FX thread (a state that lasts less than a frame) as {@code <name>.png}. */
+    public static Path save(WritableImage image, String name) {
+        return write(java.util.concurrent.CompletableFuture.completedFuture(image), name);
+    }
+
     private static Path write(java.util.concurrent.Future<WritableImage> snapshot, String name) {
         try {
             WritableImage image = snapshot.get(10, TimeUnit.SECONDS);
