@@ -197,7 +197,7 @@ public final class HooklineServer implements AutoCloseable {
         new PortalLinkRoutes(portalLinks).register(router);
         new PortalRoutes(projects, endpoints, portalLinks, portalScope).register(router);
         new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(context)).register(router);
+        new PortalPageRoutes(new PortalLinkCheck(context, authenticator)).register(router);
         new SourceRoutes(new SourceService(context)).register(router);
         new SubscriptionRoutes(new SubscriptionService(context)).register(router);
         new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
@@ -276,6 +276,7 @@ public final class HooklineServer implements AutoCloseable {
         }
         searchIndexer.close();
         scripts.close();
+        authenticator.close();
         context.db().close();
         LOG.info("Hookline server stopped");
     }
