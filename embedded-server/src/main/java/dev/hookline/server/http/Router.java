@@ -141,7 +141,12 @@ public final class Router {
         return path;
     }
 
+    /** A path parameter, percent-decoded; a malformed escape (a lone {@code %}) is the client's mistake: 400. */
     private static String decode(String raw) {
-        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("malformed percent-encoding in the path");
+        }
     }
 }
