@@ -115,6 +115,11 @@ public final class KeyAuthenticator implements AutoCloseable {
         rejected.clear();
     }
 
+    /** How many PBKDF2 checks have run: what a flood of wrong credentials cost. */
+    public long pbkdf2Runs() {
+        return slowChecks.runs();
+    }
+
     @Override
     public void close() {
         slowChecks.close();
