@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Where PBKDF2 runs: a fixed number of threads with a short queue, so checking credentials nobody has presented
- * recently can never take more than that share of the CPU, however many arrive. When the queue is full the check is
+ * Where PBKDF2 runs: a fixed number of threads with a short queue, each resting after a check as long as the check
+ * took, so checking credentials nobody has presented recently can never take more than half a core per thread,
+ * however many arrive. When the queue is full the check is
  * refused at once ({@link TooBusyException}, answered 429 with Retry-After) instead of waiting. Concurrent checks of
  * the same credential share one run.
  */
@@ -41,6 +42,7 @@ final class SlowKeyChecks implements AutoCloseable {
             check = mine;
             try {
                 pool.execute(() -> {
+                    long started = System.nanoTime();
                     try {
                         runs.increment();
                         mine.complete(Keys.matches(token, salt, storedHash));
@@ -49,6 +51,7 @@ final class SlowKeyChecks implements AutoCloseable {
                     } finally {
                         running.remove(fingerprint, mine);
                     }
+                    rest(System.nanoTime() - started);
                 });
             } catch (RejectedExecutionException e) {
                 TooBusyException busy = new TooBusyException(
@@ -62,6 +65,18 @@ final class SlowKeyChecks implements AutoCloseable {
             return check.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /**
+     * After a check, the thread rests as long as the check took (its answer is already out): each key-check thread
+     * uses at most half a core, however long a flood lasts, so the rest of the server keeps at least its share.
+     */
+    private static void rest(long nanos) {
+        try {
+            Thread.sleep(java.time.Duration.ofNanos(nanos));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
