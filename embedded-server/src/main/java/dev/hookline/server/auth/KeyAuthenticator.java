@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Resolves a credential to a {@link Principal}: API keys ({@code CO.}) against their stored PBKDF2 hash, portal
- * refresh keys ({@code PRT.}) and static portal link tokens. Knows nothing of HTTP: {@code http.auth
- * .BearerAuthenticator} reads the header and answers 401/403/429.
+ * refresh keys ({@code PRT.}) and static portal link tokens. Knows nothing of HTTP: the bearer authenticator of
+ * {@code http.auth} reads the header and answers 401/403/429.
  *
  * <p>Rejecting a wrong credential must cost about what accepting a right one does (docs/adr/0028). So:
  * <ul>

@@ -46,10 +46,6 @@ final class RecentEntries<V> {
         entries.clear();
     }
 
-    int size() {
-        return entries.size();
-    }
-
     private void makeRoom(Instant now) {
         entries.values().removeIf(e -> !e.until.isAfter(now));
         Iterator<String> keys = entries.keySet().iterator();

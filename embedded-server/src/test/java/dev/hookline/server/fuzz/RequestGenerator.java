@@ -32,7 +32,7 @@ final class RequestGenerator {
     /** What the request's credentials are; the cross-project check applies to all but {@link #INSTANCE}. */
     enum Caller { ALPHA_KEY, ALPHA_PORTAL, INSTANCE, BRAVO_KEY, NONE, GARBAGE }
 
-    /** A generated request, the caller it speaks for, and the text it carries (for the echo rule of leak checks). */
+    /** A generated request and the caller whose credentials it carries. */
     record Generated(RawHttp.Request request, Caller caller) {
     }
 

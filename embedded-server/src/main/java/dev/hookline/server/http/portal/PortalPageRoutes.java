@@ -1,9 +1,9 @@
 package dev.hookline.server.http.portal;
 
+import dev.hookline.server.domain.TooBusyException;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
-import dev.hookline.server.domain.TooBusyException;
 import dev.hookline.server.portal.PortalLinkCheck;
 import java.io.IOException;
 import java.io.InputStream;
