@@ -14,14 +14,26 @@ function circuit(endpoint) {
   return endpoint.cb_state ? badge(`Circuit ${endpoint.cb_state}`) : h('span', { class: 'muted' }, 'no samples');
 }
 
-/** The newest secret that does not expire: what the receiver must verify with from now on. */
-function currentSecret(endpoint) {
-  const live = (endpoint.secrets || []).filter((s) => !s.expires_at);
-  return live.length ? live[live.length - 1].value : '';
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new signing secret, made here: the portal API never shows secrets (docs/adr/0028), so the page makes the secret,
+ * sends it with the create or roll, and shows it once. 25 characters like the server's own, drawn without bias.
+ */
+function newSecret() {
+  const out = [];
+  while (out.length < 25) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+      if (byte < 248 && out.length < 25) { // 248 = 4 * 62: larger bytes would favour the first letters
+        out.push(SECRET_ALPHABET[byte % 62]);
+      }
+    }
+  }
+  return out.join('');
 }
 
 /**
- * The list. keep: the endpoint whose new secret is on screen, shown again after this view re-renders itself (a
+ * The list. keep: the new secret on screen ({ endpoint, secret }), shown again after this view re-renders itself (a
  * pause or delete next to it must not hide a secret the user has not stored yet).
  */
 export async function endpointsView(session, keep = null) {
@@ -90,10 +102,11 @@ export async function endpointsView(session, keep = null) {
       return;
     }
     try {
+      const secret = newSecret();
       const { data } = await api('PUT', `/endpoints/${encodeURIComponent(endpoint.uid)}/expire_secret`,
-        { body: { expiration: Number(seconds.value) } });
+        { body: { expiration: Number(seconds.value), secret } });
       await endpointsView(session);
-      showSecretOnce(data);
+      showSecretOnce({ endpoint: data, secret });
     } catch (error) {
       say(document.getElementById('endpoint-result'), error.message, true);
     }
@@ -108,7 +121,7 @@ export async function endpointsView(session, keep = null) {
     try {
       await api('DELETE', `/endpoints/${encodeURIComponent(endpoint.uid)}`);
       const kept = shownSecret();
-      await endpointsView(session, kept && kept.uid !== endpoint.uid ? kept : null);
+      await endpointsView(session, kept && kept.endpoint.uid !== endpoint.uid ? kept : null);
       say(document.getElementById('endpoint-result'), `${endpoint.name} was deleted.`);
     } catch (error) {
       say(document.getElementById('endpoint-result'), error.message, true);
@@ -116,11 +129,12 @@ export async function endpointsView(session, keep = null) {
   }
 }
 
-/** The new secret, shown once: it is not shown again by this page (the receiver must store it now). */
-function showSecretOnce(endpoint, focus = true) {
+/** The new secret ({ endpoint, secret }), shown once: nothing shows it again (the receiver must store it now). */
+function showSecretOnce(shown, focus = true) {
+  const { endpoint, secret } = shown;
   const box = document.getElementById('secret-box');
-  box.endpoint = endpoint;
-  const value = h('code', { id: 'new-secret' }, currentSecret(endpoint));
+  box.shown = shown;
+  const value = h('code', { id: 'new-secret' }, secret);
   const copied = h('span', { role: 'status', 'aria-live': 'polite', class: 'muted' });
   box.replaceChildren(
     h('h2', {}, `New secret for ${endpoint.name}`),
@@ -138,7 +152,7 @@ function showSecretOnce(endpoint, focus = true) {
       h('button', { type: 'button', id: 'hide-secret', onclick: () => {
         box.replaceChildren();
         box.hidden = true;
-        box.endpoint = null;
+        box.shown = null;
         document.getElementById('view-title').focus();
       } },
         'I have stored it'),
@@ -150,10 +164,10 @@ function showSecretOnce(endpoint, focus = true) {
   }
 }
 
-/** The endpoint whose secret is on screen and not dismissed yet, or null. */
+/** The new secret on screen and not dismissed yet ({ endpoint, secret }), or null. */
 function shownSecret() {
   const box = document.getElementById('secret-box');
-  return box && !box.hidden ? box.endpoint : null;
+  return box && !box.hidden ? box.shown : null;
 }
 
 function field(id, label, input, hint) {
@@ -196,6 +210,9 @@ export async function endpointFormView(session, endpointId) {
     event.preventDefault();
     say(errors, '');
     const body = { name: name.value.trim(), url: url.value.trim(), description: description.value.trim() };
+    if (!current) {
+      body.secret = newSecret();
+    }
     if (timeout.value !== '') {
       body.http_timeout = Number(timeout.value);
     }
@@ -207,8 +224,8 @@ export async function endpointFormView(session, endpointId) {
       const { data } = current
         ? await api('PUT', `/endpoints/${encodeURIComponent(current.uid)}`, { body })
         : await api('POST', '/endpoints', { body });
-      // the list shows next (hashchange); a new endpoint's first secret is in this answer only: shown there once
-      session.notice = current ? { saved: data } : { secret: data };
+      // the list shows next (hashchange); a new endpoint's first secret, made here, is shown there once
+      session.notice = current ? { saved: data } : { secret: { endpoint: data, secret: body.secret } };
       window.location.hash = '#/endpoints';
     } catch (error) {
       say(errors, error.message, true);

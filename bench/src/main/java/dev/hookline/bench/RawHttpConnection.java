@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One keep-alive HTTP/1.1 connection that POSTs prepared requests and reads the answers. The load generator uses
+ * One keep-alive HTTP/1.1 connection that POSTs prepared requests (or GETs with a credential) and reads the answers. The load generator uses
  * it instead of a full HTTP client so that, on a 2-core machine, as little CPU as possible goes to the client and
  * the numbers describe the server. It understands exactly what the servers under test send: a status line,
  * headers, and a body with Content-Length or chunked transfer encoding.
@@ -37,6 +37,15 @@ final class RawHttpConnection implements AutoCloseable {
                 + "Content-Length: " + body.length + "\r\n\r\n";
         out.write(head.getBytes(StandardCharsets.US_ASCII));
         out.write(body);
+        out.flush();
+        return readResponse();
+    }
+
+    /** GETs {@code path} with {@code Authorization: <authorization>} and answers the response status. */
+    int get(String path, String authorization) throws IOException {
+        String head = "GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: " + authorization
+                + "\r\n\r\n";
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return readResponse();
     }

@@ -232,7 +232,7 @@ public final class HooklineServer implements AutoCloseable {
         new PortalLinkRoutes(portalLinks).register(router);
         new PortalRoutes(projects, endpoints, portalLinks, portalScope).register(router);
         new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(context)).register(router);
+        new PortalPageRoutes(new PortalLinkCheck(context, authenticator)).register(router);
         CaptureService capture = new CaptureService(context);
         new CaptureBinRoutes(capture).register(router);
         new CaptureRoutes(capture).register(router);
@@ -320,6 +320,7 @@ public final class HooklineServer implements AutoCloseable {
         }
         searchIndexer.close();
         scripts.close();
+        authenticator.close();
         context.db().close();
         lock.close(); // last: no one else opens the database before it is closed
         LOG.info("Hookline server stopped");

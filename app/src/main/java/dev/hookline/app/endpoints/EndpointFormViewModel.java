@@ -32,8 +32,8 @@ import javafx.beans.property.SimpleObjectProperty;
  *
  * <p>Only the fields of the chosen authentication type (and, for OAuth2, of the chosen authentication method) are
  * shown, validated and sent. Editing sends the authentication and the mTLS pair always, so clearing them in the
- * form removes them on the server; a basic-auth password or mTLS key left as the server's {@code [REDACTED]} keeps
- * the stored one.
+ * form removes them on the server; a credential left as the server's {@code [REDACTED]} (api-key header value,
+ * basic-auth password, OAuth2 client secret or signing key members, mTLS key) keeps the stored one (docs/adr/0028).
  */
 public final class EndpointFormViewModel {
 

@@ -1,5 +1,6 @@
 package dev.hookline.server.endpoints;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.ApiKeyHeader;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.ContentType;
@@ -26,8 +27,9 @@ import java.util.regex.Pattern;
  * rules serve {@code /api/v1} and {@code /portal-api}.
  *
  * <p>Update semantics: a {@code null} member keeps the stored value. {@code authentication: {}} (no type, no
- * members) and {@code mtls_client_cert: {}} remove them. A basic-auth password or mTLS key sent back as
- * {@code [REDACTED]} (what a GET shows) keeps the stored one, so a client can PUT what it read.
+ * members) and {@code mtls_client_cert: {}} remove them. A credential sent back as {@code [REDACTED]} (what a GET
+ * shows: api_key header_value, basic-auth password, OAuth2 client_secret or signing key, mTLS key) keeps the stored
+ * one, so a client can PUT what it read ({@link EndpointRedaction}).
  */
 public final class EndpointValidator {
 
@@ -211,8 +213,10 @@ public final class EndpointValidator {
                 if (!key.headerName().trim().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
                     throw InvalidInputException.of("authentication.api_key.header_name must be a valid HTTP header name");
                 }
-                yield new EndpointAuthentication(a.type(),
-                        new ApiKeyHeader(key.headerName().trim(), key.headerValue()), null, null);
+                String value = kept(key.headerValue(), current == null || current.apiKey() == null ? null
+                        : current.apiKey().headerValue(), "authentication.api_key.header_value", "the header value");
+                yield new EndpointAuthentication(a.type(), new ApiKeyHeader(key.headerName().trim(), value), null,
+                        null);
             }
             case BASIC_AUTH -> {
                 onlyMember(a, "basic_auth", a.apiKey(), "api_key", a.oauth2(), "oauth2");
@@ -221,19 +225,14 @@ public final class EndpointValidator {
                     throw InvalidInputException.of("authentication.basic_auth:username and password are required "
                             + "for type basic_auth");
                 }
-                String password = basic.password();
-                if (EndpointRedaction.REDACTED.equals(password)) {
-                    if (current == null || current.basicAuth() == null) {
-                        throw InvalidInputException.of("authentication.basic_auth.password:please provide the password "
-                                + "(\"" + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
-                    }
-                    password = current.basicAuth().password();
-                }
+                String password = kept(basic.password(), current == null || current.basicAuth() == null ? null
+                        : current.basicAuth().password(), "authentication.basic_auth.password", "the password");
                 yield new EndpointAuthentication(a.type(), null, new BasicAuth(basic.username(), password), null);
             }
             case OAUTH2 -> {
                 onlyMember(a, "oauth2", a.apiKey(), "api_key", a.basicAuth(), "basic_auth");
-                yield new EndpointAuthentication(a.type(), null, null, oauth2(a.oauth2()));
+                yield new EndpointAuthentication(a.type(), null, null,
+                        oauth2(keptOAuth2Secrets(a.oauth2(), current == null ? null : current.oauth2())));
             }
         };
     }
@@ -268,6 +267,41 @@ public final class EndpointValidator {
         }
         ClientCertificates.check(m.clientCert(), key, clock.get());
         return new MtlsClientCert(m.clientCert().trim(), key.trim());
+    }
+
+    /**
+     * {@code given}, or the stored value when {@code given} is {@code [REDACTED]} (what a read shows): a client can
+     * send back what it read. 400 when there is nothing stored to keep.
+     */
+    private static String kept(String given, String stored, String field, String what) {
+        if (given == null || !EndpointRedaction.REDACTED.equals(given.trim())) {
+            return given;
+        }
+        if (stored == null || stored.isEmpty()) {
+            throw InvalidInputException.of(field + ":please provide " + what + " (\"" + EndpointRedaction.REDACTED
+                    + "\" only keeps a stored one)");
+        }
+        return stored;
+    }
+
+    /** OAuth2 settings with a redacted-back client secret or signing key replaced by the stored ones. */
+    private static OAuth2 keptOAuth2Secrets(OAuth2 o, OAuth2 current) {
+        if (o == null) {
+            return null;
+        }
+        String secret = kept(o.clientSecret(), current == null ? null : current.clientSecret(),
+                "authentication.oauth2.client_secret", "the client secret");
+        JsonNode signingKey = o.signingKey();
+        if (EndpointRedaction.isRedacted(signingKey)) {
+            if (current == null || current.signingKey() == null || current.signingKey().isNull()) {
+                throw InvalidInputException.of("authentication.oauth2.signing_key:please provide the JWK (\""
+                        + EndpointRedaction.REDACTED + "\" only keeps a stored one)");
+            }
+            signingKey = current.signingKey();
+        }
+        return new OAuth2(o.url(), o.clientId(), o.authenticationType(), secret, signingKey, o.signingAlgorithm(),
+                o.issuer(), o.subject(), o.grantType(), o.scope(), o.audience(), o.fieldMapping(),
+                o.expiryTimeUnit());
     }
 
     private static boolean blank(String value) {

@@ -7,14 +7,25 @@ package dev.hookline.server.http;
 public final class ApiError extends RuntimeException {
 
     private final int status;
+    private final long retryAfterSeconds;
 
     public ApiError(int status, String message) {
+        this(status, message, 0);
+    }
+
+    private ApiError(int status, String message, long retryAfterSeconds) {
         super(message, null, false, false);
         this.status = status;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public int status() {
         return status;
+    }
+
+    /** Seconds for the answer's {@code Retry-After} header; 0: none. */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     public static ApiError badRequest(String message) {
@@ -35,6 +46,11 @@ public final class ApiError extends RuntimeException {
 
     public static ApiError tooLarge(String message) {
         return new ApiError(413, message);
+    }
+
+    /** 429 with {@code Retry-After: seconds}: refused for now, not for good. */
+    public static ApiError tooManyRequests(String message, long seconds) {
+        return new ApiError(429, message, seconds);
     }
 
     public static ApiError unsupportedMediaType(String message) {

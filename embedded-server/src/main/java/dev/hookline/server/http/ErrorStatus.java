@@ -5,6 +5,7 @@ import dev.hookline.server.domain.DomainException;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.domain.NotPermittedException;
+import dev.hookline.server.domain.TooBusyException;
 import dev.hookline.server.domain.TooLargeException;
 
 /**
@@ -24,6 +25,7 @@ public final class ErrorStatus {
             case ConflictException c -> 400;
             case NotPermittedException p -> 403;
             case TooLargeException t -> 413;
+            case TooBusyException b -> 429;
         };
     }
 }

@@ -131,6 +131,7 @@ public final class Exchange {
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
+        JsonText.requireWellFormedText(bytes);
         try {
             T value = Json.strict().readValue(bytes, type);
             if (value == null) {
@@ -148,6 +149,7 @@ public final class Exchange {
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
+        JsonText.requireWellFormedText(bytes);
         try {
             return Json.strict().readTree(bytes);
         } catch (JsonProcessingException e) {

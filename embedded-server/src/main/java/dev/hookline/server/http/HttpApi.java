@@ -105,15 +105,19 @@ public final class HttpApi implements AutoCloseable {
                 throw new IllegalStateException("handler sent no response: " + route.template());
             }
         } catch (ApiError e) {
+            if (e.retryAfterSeconds() > 0) {
+                http.getResponseHeaders().set("Retry-After", Long.toString(e.retryAfterSeconds()));
+            }
             respondError(exchange, http, e.status(), e.getMessage());
         } catch (DomainException e) {
             respondError(exchange, http, ErrorStatus.of(e), e.getMessage());
         } catch (Throwable t) {
-            LOG.error("request {} {} failed (request id {}): {}", method, path, requestId, t.toString(), t);
+            LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId,
+                    t.toString(), t);
             respondError(exchange, http, 500, "internal server error (request id " + requestId + ")");
         } finally {
             if (LOG.isDebugEnabled()) {
-                LOG.debug("{} {} -> {} in {} ms", method, path, http.getResponseCode(),
+                LOG.debug("{} {} -> {} in {} ms", method, router.loggablePath(path), http.getResponseCode(),
                         (System.nanoTime() - started) / 1_000_000);
             }
             http.close();

@@ -123,7 +123,30 @@ public final class Router {
                 && (path.length() == length + 1 || path.charAt(length + 1) == '/');
     }
 
+    /**
+     * {@code path} as it may appear in a log line: the segments that are credentials (an ingest URL's
+     * {@code {maskID}}, which is all a sender needs to post events) replaced by the parameter's name.
+     */
+    public String loggablePath(String path) {
+        for (Route route : snapshot) {
+            int secret = route.parameterNames.indexOf("maskID");
+            if (secret < 0) {
+                continue;
+            }
+            Matcher m = route.pattern.matcher(path);
+            if (m.matches()) {
+                return path.substring(0, m.start(secret + 1)) + "{maskID}" + path.substring(m.end(secret + 1));
+            }
+        }
+        return path;
+    }
+
+    /** A path parameter, percent-decoded; a malformed escape (a lone {@code %}) is the client's mistake: 400. */
     private static String decode(String raw) {
-        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("malformed percent-encoding in the path");
+        }
     }
 }

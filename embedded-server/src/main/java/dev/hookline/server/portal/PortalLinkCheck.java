@@ -1,19 +1,19 @@
 package dev.hookline.server.portal;
 
 import dev.hookline.server.ServerContext;
-import dev.hookline.server.auth.Keys;
-import dev.hookline.server.store.Times;
+import dev.hookline.server.auth.KeyAuthenticator;
+import dev.hookline.server.auth.Principal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 
 /**
  * Why a portal link's URL does or does not open the portal page, told in words a person can act on. The page route
  * asks this before serving the page, so an expired, revoked or wrong link gets a human page naming the project
  * ("ask shop for a new one") instead of a JSON 401 from the first API call. The answer never says more than the
- * URL's holder already knows: a token that matches nothing names no project.
+ * URL's holder already knows: a token that matches nothing names no project. A refresh key is checked by the
+ * {@link KeyAuthenticator} (its bounded PBKDF2 share and memories, docs/adr/0028), never here.
  */
 public final class PortalLinkCheck {
 
@@ -34,20 +34,24 @@ public final class PortalLinkCheck {
     }
 
     private final ServerContext context;
+    private final KeyAuthenticator keys;
 
-    public PortalLinkCheck(ServerContext context) {
+    public PortalLinkCheck(ServerContext context, KeyAuthenticator keys) {
         this.context = context;
+        this.keys = keys;
     }
 
     /**
      * Checks the URL's {@code token} (the link's static token, may be null) and {@code authToken} (a {@code PRT.}
      * refresh key of a refresh-token link, may be null).
+     *
+     * @throws dev.hookline.server.domain.TooBusyException when the refresh key needs a PBKDF2 check and too many wait
      */
     public Result check(String token, String authToken) {
-        Instant now = context.now();
+        String refreshKeyLink = liveRefreshKeyLink(authToken);
         return context.db().read(c -> {
             if (token == null) {
-                String linkId = authToken == null ? null : liveRefreshKeyLink(c, authToken, now);
+                String linkId = refreshKeyLink;
                 return linkId == null ? new Result(State.UNKNOWN, "") : new Result(State.VALID, projectOf(c, linkId));
             }
             try (PreparedStatement s = c.prepareStatement(
@@ -66,30 +70,20 @@ public final class PortalLinkCheck {
                         return new Result(State.VALID, project);
                     }
                     String linkId = rs.getString("id");
-                    boolean live = authToken != null && linkId.equals(liveRefreshKeyLink(c, authToken, now));
+                    boolean live = linkId.equals(refreshKeyLink);
                     return new Result(live ? State.VALID : State.EXPIRED, project);
                 }
             }
         });
     }
 
-    /** The live link a refresh key belongs to, or null when the key is wrong, expired or its link revoked. */
-    private static String liveRefreshKeyLink(Connection c, String key, Instant now) throws SQLException {
-        String mask = Keys.maskOf(key, "PRT");
-        if (mask == null) {
+    /** The live link a refresh key belongs to, or null when there is none or it is wrong, expired or revoked. */
+    private String liveRefreshKeyLink(String key) {
+        if (key == null || !key.startsWith("PRT.")) {
             return null;
         }
-        try (PreparedStatement s = c.prepareStatement("SELECT t.hash, t.salt, t.expires_at, l.id FROM portal_tokens t "
-                + "JOIN portal_links l ON l.id = t.portal_link_id WHERE t.mask_id = ? AND l.deleted_at IS NULL")) {
-            s.setString(1, mask);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next() || !Keys.matches(key, rs.getString("salt"), rs.getString("hash"))
-                        || !Times.get(rs, "expires_at").isAfter(now)) {
-                    return null;
-                }
-                return rs.getString("id");
-            }
-        }
+        Principal principal = keys.resolve(key);
+        return principal == null || principal.kind() != Principal.Kind.PORTAL ? null : principal.portalLinkId();
     }
 
     private static String projectOf(Connection c, String linkId) throws SQLException {

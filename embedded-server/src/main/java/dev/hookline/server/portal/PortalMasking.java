@@ -5,6 +5,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Source;
+import dev.hookline.server.endpoints.EndpointRedaction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,12 +13,14 @@ import java.util.Map;
 
 /**
  * What a portal link's holder may not read in events, deliveries and attempts: the values of credential-bearing
- * headers (the sender's {@code Authorization}, cookies, signatures, tokens, API keys) become {@code ***}, and an
- * embedded source loses its verifier and broker settings. Endpoints are redacted as everywhere else.
+ * headers (the sender's {@code Authorization}, cookies, signatures, tokens, API keys) become {@code [REDACTED]}, and an
+ * embedded source loses its verifier and broker settings. Embedded endpoints read as
+ * {@link EndpointRedaction#forPortal} (no credential, no signing secret).
  */
 public final class PortalMasking {
 
-    public static final String MASK = "***";
+    /** The one redaction marker (docs/adr/0028), as everywhere else; Convoy's portal writes {@code ***}. */
+    public static final String MASK = EndpointRedaction.REDACTED;
 
     private static final List<String> SENSITIVE = List.of("authorization", "cookie", "secret", "token", "signature",
             "api-key", "api_key", "apikey", "password");
@@ -32,7 +35,8 @@ public final class PortalMasking {
     }
 
     public static Event event(Event e) {
-        return e.toBuilder().headers(multiValued(e.headers())).sourceMetadata(source(e.sourceMetadata())).build();
+        return e.toBuilder().headers(multiValued(e.headers())).sourceMetadata(source(e.sourceMetadata()))
+                .endpointMetadata(EndpointRedaction.forPortalAll(e.endpointMetadata())).build();
     }
 
     public static Page<Event> events(Page<Event> page) {
@@ -43,6 +47,7 @@ public final class PortalMasking {
         return d.toBuilder()
                 .headers(multiValued(d.headers()))
                 .eventMetadata(d.eventMetadata() == null ? null : event(d.eventMetadata()))
+                .endpointMetadata(EndpointRedaction.forPortal(d.endpointMetadata()))
                 .sourceMetadata(source(d.sourceMetadata()))
                 .build();
     }

@@ -197,7 +197,7 @@ class EndpointsIT {
         Endpoint withKey = client.updateEndpoint(created.uid(), request("https://a.example/x", "a",
                 new EndpointAuthentication(EndpointAuthType.API_KEY, new ApiKeyHeader("X-Key", "k1"), null, null),
                 null));
-        assertEquals("k1", withKey.authentication().apiKey().headerValue());
+        assertEquals("[REDACTED]", withKey.authentication().apiKey().headerValue(), "write-only (docs/adr/0028)");
         Endpoint kept = client.updateEndpoint(created.uid(), EndpointRequest.of("https://a.example/x", "a"));
         assertEquals(withKey.authentication(), kept.authentication(), "omitted authentication kept");
         Endpoint removed = client.updateEndpoint(created.uid(), request("https://a.example/x", "a",
@@ -319,7 +319,7 @@ class EndpointsIT {
 
         Endpoint shared = client.createEndpoint(request("https://a.example/2", "o", new EndpointAuthentication(
                 EndpointAuthType.OAUTH2, null, null, oauth2("shared_secret", "s3cret", null, "seconds")), null));
-        assertEquals("s3cret", shared.authentication().oauth2().clientSecret());
+        assertEquals("[REDACTED]", shared.authentication().oauth2().clientSecret(), "write-only (docs/adr/0028)");
         assertEquals("shared_secret", shared.authentication().oauth2().authenticationType());
 
         JsonNode jwk = Json.strict().createObjectNode().put("kty", "EC").put("crv", "P-256").put("x", "a")
@@ -327,6 +327,8 @@ class EndpointsIT {
         Endpoint assertion = client.createEndpoint(request("https://a.example/3", "a", new EndpointAuthentication(
                 EndpointAuthType.OAUTH2, null, null, oauth2("client_assertion", null, jwk, null)), null));
         assertEquals("EC", assertion.authentication().oauth2().signingKey().path("kty").asText());
+        assertEquals("a", assertion.authentication().oauth2().signingKey().path("x").asText(), "public part shown");
+        assertEquals("[REDACTED]", assertion.authentication().oauth2().signingKey().path("d").asText());
     }
 
     @Test

@@ -29,6 +29,21 @@ class RouterTest {
     }
 
     @Test
+    void logLinesShowTheIngestRouteButNotItsMask() {
+        assertEquals("/ingest/{maskID}", router().loggablePath("/ingest/Zx81secretMask00"));
+        assertEquals("/ingest/{maskID}/", router().loggablePath("/ingest/Zx81secretMask00/"));
+        assertEquals("/api/v1/projects/p1/events/e1", router().loggablePath("/api/v1/projects/p1/events/e1"),
+                "IDs that are no credential stay, for finding the request");
+    }
+
+    @Test
+    void aMalformedEscapeInAPathParameterIsTheClientsMistake() {
+        ApiError error = org.junit.jupiter.api.Assertions.assertThrows(ApiError.class,
+                () -> router().match("POST", "/ingest/abc%"));
+        assertEquals(400, error.status());
+    }
+
+    @Test
     void aTrailingSlashStillMatches() {
         assertEquals("/ingest/{maskID}", router().match("POST", "/ingest/abc/").route().template());
     }

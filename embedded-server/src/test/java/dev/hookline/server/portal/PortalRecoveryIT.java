@@ -67,7 +67,7 @@ class PortalRecoveryIT {
         EventDelivery resent = portal.portalResendEventDelivery(own.uid());
 
         assertEquals(EventDeliveryStatus.SCHEDULED, resent.status());
-        assertEquals(List.of("***"), resent.headers().get("Authorization"), "credentials masked for the customer");
+        assertEquals(List.of("[REDACTED]"), resent.headers().get("Authorization"), "credentials masked for the customer");
         ApiException outside = assertThrows(ApiException.class, () -> portal.portalResendEventDelivery(foreign.uid()));
         assertEquals(404, outside.status());
         assertEquals(EventDeliveryStatus.FAILURE, client.getEventDelivery(foreign.uid()).status());

@@ -120,7 +120,7 @@ public final class EndpointRoutes {
     }
 
     /** The page with every endpoint redacted. */
-    public static Page<Endpoint> redacted(Page<Endpoint> page) {
+    private static Page<Endpoint> redacted(Page<Endpoint> page) {
         return new Page<>(EndpointRedaction.redactAll(page.content()), page.pagination());
     }
 }

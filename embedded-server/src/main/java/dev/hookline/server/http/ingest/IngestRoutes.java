@@ -59,7 +59,8 @@ public final class IngestRoutes {
         headers.put(IntakeService.SOURCE_ID_HEADER, List.of(maskId));
         IntakeService.Accepted stored = intake.ingest(new IntakeService.Webhook(source, payload, headers, header,
                 ex.queryParameters(), ex.rawQuery(), ex.path()));
-        LOG.debug("ingest {} -> event {} with {} deliveries", maskId, stored.event().uid(), stored.deliveries());
+        LOG.debug("ingest to source {} -> event {} with {} deliveries", source.uid(), stored.event().uid(),
+                stored.deliveries());
         CustomResponse custom = source.customResponse();
         if (custom != null && custom.body() != null && !custom.body().isEmpty()) {
             String type = custom.contentType() == null || custom.contentType().isBlank() ? "text/plain"

@@ -1,5 +1,6 @@
 package dev.hookline.server.http.portal;
 
+import dev.hookline.server.domain.TooBusyException;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
@@ -76,7 +77,15 @@ public final class PortalPageRoutes {
             ex.send(200, "text/html; charset=utf-8", page);
             return;
         }
-        PortalLinkCheck.Result result = links.check(token.orElse(null), authToken.orElse(null));
+        PortalLinkCheck.Result result;
+        try {
+            result = links.check(token.orElse(null), authToken.orElse(null));
+        } catch (TooBusyException e) {
+            ex.responseHeader("Retry-After", "1");
+            ex.send(429, "text/html; charset=utf-8", PortalErrorPage.render("Busy",
+                    "The server is busy checking links right now. Reload the page in a moment."));
+            return;
+        }
         switch (result.state()) {
             case VALID -> ex.send(200, "text/html; charset=utf-8", page);
             case EXPIRED -> ex.send(401, "text/html; charset=utf-8", PortalErrorPage.render("This link has expired",

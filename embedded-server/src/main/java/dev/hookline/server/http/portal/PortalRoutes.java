@@ -25,7 +25,8 @@ import java.io.IOException;
  * {@code /portal-api}: what a portal link's holder sees and may do. Reads are scoped to the link's endpoints
  * ({@link PortalScope}); changes need the link's {@code can_manage_endpoint} (else 403 "Unauthorized"). An endpoint
  * outside the scope answers exactly like an unknown one (404), so its existence does not leak. The endpoint rules
- * are those of {@code /api/v1} (same validator and store).
+ * are those of {@code /api/v1} (same validator and store); endpoints read as {@link EndpointRedaction#forPortal}:
+ * no credential and no signing secret (the portal page makes a new secret itself and shows it once).
  */
 public final class PortalRoutes {
 
@@ -62,7 +63,8 @@ public final class PortalRoutes {
         if (answer == null) {
             throw ApiError.unauthorized("authorization failed");
         }
-        ex.ok(200, "Portal link fetched successfully", answer);
+        ex.ok(200, "Portal link fetched successfully", answer.toBuilder()
+                .endpointsMetadata(EndpointRedaction.forPortalAll(answer.endpointsMetadata())).build());
     }
 
     /** What the portal page needs to greet the holder: names and rights, nothing minted (unlike GET portal_link). */
@@ -76,16 +78,17 @@ public final class PortalRoutes {
     private void list(Exchange ex) throws IOException {
         PortalLinkRepository.Link link = link(ex);
         ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "Endpoints fetched successfully", EndpointRoutes.redacted(endpoints.listOfLink(
-                link.projectId(), params, ex.query("q").orElse(null), link.hasOwner() ? link.ownerId() : null,
-                link.id())));
+        Page<Endpoint> page = endpoints.listOfLink(link.projectId(), params, ex.query("q").orElse(null),
+                link.hasOwner() ? link.ownerId() : null, link.id());
+        ex.ok(200, "Endpoints fetched successfully",
+                new Page<>(EndpointRedaction.forPortalAll(page.content()), page.pagination()));
     }
 
     private void get(Exchange ex) throws IOException {
         PortalLinkRepository.Link link = link(ex);
         String endpointId = ex.pathParam("endpointID");
         Endpoint endpoint = endpoints.get(link.projectId(), endpointId, portalScope.of(link.id()));
-        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
+        ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.forPortal(endpoint));
     }
 
     /** The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. */
@@ -99,7 +102,7 @@ public final class PortalRoutes {
                         throw ApiError.unauthorized("authorization failed");
                     }
                 });
-        ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
+        ex.ok(201, "Endpoint created successfully", EndpointRedaction.forPortal(created));
     }
 
     /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */
@@ -112,7 +115,7 @@ public final class PortalRoutes {
         if (updated == null) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
-        ex.ok(202, "Endpoint updated successfully", EndpointRedaction.redact(updated));
+        ex.ok(202, "Endpoint updated successfully", EndpointRedaction.forPortal(updated));
     }
 
     private void delete(Exchange ex) throws IOException {
@@ -130,13 +133,13 @@ public final class PortalRoutes {
         if (paused == null) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
-        ex.ok(202, "endpoint status updated successfully", EndpointRedaction.redact(paused));
+        ex.ok(202, "endpoint status updated successfully", EndpointRedaction.forPortal(paused));
     }
 
     private void expireSecret(Exchange ex) throws IOException {
         PortalLinkRepository.Link link = managingLink(ex);
         Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), portalScope.of(link.id()));
-        ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
+        ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.forPortal(rotated));
     }
 
     private PortalLinkRepository.Link link(Exchange ex) {

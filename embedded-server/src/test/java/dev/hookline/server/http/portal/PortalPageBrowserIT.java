@@ -190,6 +190,8 @@ class PortalPageBrowserIT {
         browser.screenshot("09-endpoint-created-secret-once");
         String alerts = shop.client().listEndpoints(ListQuery.create()).content().stream()
                 .filter(e -> "alerts".equals(e.name())).findFirst().orElseThrow().uid();
+        assertEquals(secret, shop.client().getEndpoint(alerts).secrets().getLast().value(),
+                "the secret the page made and showed is the one the endpoint signs with");
 
         browser.click("#pause-" + alerts);
         browser.waitForText("#endpoint-result", "alerts is paused");
