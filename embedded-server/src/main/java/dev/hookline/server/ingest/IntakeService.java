@@ -54,7 +54,7 @@ public final class IntakeService {
         this.context = context;
         this.cache = cache;
         this.scripts = scripts;
-        this.intake = new EventIntake(context, planner);
+        this.intake = new EventIntake(context, cache, planner);
         this.endpointValidator = new EndpointValidator(context::now);
     }
 

@@ -44,6 +44,8 @@ public final class DeliveryStatisticsRoutes {
 
     public void register(Router router) {
         router.get(API + "/statustotals", Access.API_KEY, ex -> totals(ex, projectId(ex), EventScope.PROJECT));
+        // a literal segment: matched before /endpoints/{endpointID}, so the path is never read as an endpoint ID
+        router.get("/api/v1/projects/{projectID}/endpoints/period-failure-rates", Access.API_KEY, this::rates);
         router.get(API + "/timeseries", Access.API_KEY, ex -> series(ex, projectId(ex), EventScope.PROJECT));
         router.get(PORTAL + "/statustotals", Access.PORTAL, ex -> {
             PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
@@ -60,6 +62,12 @@ public final class DeliveryStatisticsRoutes {
         ListParams window = ListParamsReader.from(ex);
         ex.ok(200, TOTALS_MESSAGE, statistics.statusTotals(projectId, filter, window.lowestId(),
                 window.highestId()));
+    }
+
+    private void rates(Exchange ex) throws IOException {
+        ListParams window = ListParamsReader.from(ex);
+        ex.ok(200, "Endpoint period failure rates fetched successfully", statistics.periodFailureRates(
+                projectId(ex), ex.queryAll("endpointId"), window.lowestId(), window.highestId()));
     }
 
     private void series(Exchange ex, String projectId, EventScope scope) throws IOException {
