@@ -6,6 +6,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaException;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.SpecVersionDetector;
 import com.networknt.schema.ValidationMessage;
@@ -39,7 +40,22 @@ public final class EventSchemas {
         if (schema == null || !schema.isObject()) {
             throw InvalidInputException.field("json_schema", "invalid JSON schema: json_schema must be an object");
         }
+        String external = externalRef(schema);
+        if (external != null) {
+            throw InvalidInputException.field("json_schema", "invalid JSON schema: only references inside the schema "
+                    + "(\"#...\") are followed, not " + external);
+        }
         try {
+            // first the schema as a document of its draft (the library does not check that when compiling)
+            SpecVersion.VersionFlag version = versionOf(schema);
+            Set<ValidationMessage> notASchema = factories.computeIfAbsent(version, EventSchemas::factory)
+                    .getSchema(SchemaLocation.of(version.getId())).validate(schema);
+            if (!notASchema.isEmpty()) {
+                ValidationMessage first = notASchema.stream().sorted(Comparator.comparing(ValidationMessage::getMessage))
+                        .findFirst().orElseThrow();
+                throw InvalidInputException.field("json_schema", "invalid JSON schema: " + first.getMessage()
+                        .replaceFirst("^\\$", "json_schema"));
+            }
             JsonSchema compiledSchema = compile(schema);
             // an empty instance exercises the schema's references, so a dangling $ref is refused now, not at intake
             compiledSchema.validate(NullNode.getInstance());
@@ -84,8 +100,7 @@ public final class EventSchemas {
         if (hit != null) {
             return hit;
         }
-        SpecVersion.VersionFlag version = SpecVersionDetector.detectOptionalVersion(schema, false)
-                .orElse(SpecVersion.VersionFlag.V202012);
+        SpecVersion.VersionFlag version = versionOf(schema);
         JsonSchema made = factories.computeIfAbsent(version, EventSchemas::factory).getSchema(key, InputFormat.JSON);
         made.initializeValidators();
         if (compiled.size() >= MAX_CACHED) {
@@ -93,6 +108,38 @@ public final class EventSchemas {
         }
         compiled.put(key, made);
         return made;
+    }
+
+    /** The first {@code $ref} that points outside the schema, or null. */
+    private static String externalRef(JsonNode node) {
+        if (node.isObject()) {
+            JsonNode ref = node.get("$ref");
+            if (ref != null && ref.isTextual() && !ref.asText().startsWith("#")) {
+                return ref.asText();
+            }
+            for (JsonNode child : node) {
+                String found = externalRef(child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode child : node) {
+                String found = externalRef(child);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static SpecVersion.VersionFlag versionOf(JsonNode schema) {
+        try {
+            return SpecVersionDetector.detectOptionalVersion(schema, false).orElse(SpecVersion.VersionFlag.V202012);
+        } catch (JsonSchemaException e) {
+            throw InvalidInputException.field("json_schema", "invalid JSON schema: unknown $schema draft");
+        }
     }
 
     /** A factory whose only loader refuses every external reference (the meta-schemas are built in). */
