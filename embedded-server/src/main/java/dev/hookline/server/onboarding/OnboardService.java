@@ -50,11 +50,11 @@ public final class OnboardService {
     }
 
     /** What an onboarding came to: the report (a dry run, or refused rows), or what was carried out. */
-    public record Outcome(BulkOnboardReport report, BulkOnboardAccepted accepted) {
+    public record Outcome(BulkOnboardReport report, BulkOnboardAccepted accepted, boolean dryRun) {
 
         /** True when rows were refused (not a dry run): the report answers with 400. */
         public boolean refused() {
-            return accepted == null && !report.errors().isEmpty();
+            return !dryRun && accepted == null && !report.errors().isEmpty();
         }
     }
 
@@ -92,9 +92,9 @@ public final class OnboardService {
         BulkOnboardReport report = new BulkOnboardReport(items.size(), items.size() - badRows.size(),
                 List.copyOf(errors));
         if (dryRun || !errors.isEmpty()) {
-            return new Outcome(report, null);
+            return new Outcome(report, null, dryRun);
         }
-        return new Outcome(report, write(project, items, drafts));
+        return new Outcome(report, write(project, items, drafts), false);
     }
 
     private List<BulkOnboardReport.Error> validate(Project project, OnboardItem item, int row,
