@@ -1,11 +1,8 @@
 package dev.hookline.server.onboarding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.model.BasicAuth;
 import dev.hookline.api.model.BulkOnboardAccepted;
 import dev.hookline.api.model.BulkOnboardReport;
-import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.api.model.EndpointAuthentication;
@@ -155,8 +152,8 @@ public final class OnboardService {
                     continue;
                 }
                 String type = item.eventType() == null || item.eventType().isBlank() ? "*" : item.eventType().strip();
-                context.subscriptions().insert(c, context.newId(), project.uid(), subscriptionValues(
-                        draft.name() + "-" + endpoint.uid() + "-subscription", endpoint.uid(), type), now);
+                context.subscriptions().insert(c, context.newId(), project.uid(), SubscriptionRepository.Values.plain(
+                        draft.name() + "-" + endpoint.uid() + "-subscription", endpoint.uid(), List.of(type)), now);
                 subscribed++;
             }
             return new int[] {created, subscribed};
@@ -164,17 +161,6 @@ public final class OnboardService {
         int batches = (items.size() + BATCH_SIZE - 1) / BATCH_SIZE;
         return new BulkOnboardAccepted(batches, items.size(), "Bulk onboard request processed: " + counts[0]
                 + " endpoints created, " + counts[1] + " subscriptions created");
-    }
-
-    private static SubscriptionRepository.Values subscriptionValues(String name, String endpointId, String type) {
-        ObjectNode[] raw = new ObjectNode[4];
-        ObjectNode[] flat = new ObjectNode[4];
-        for (int i = 0; i < 4; i++) {
-            raw[i] = JsonNodeFactory.instance.objectNode();
-            flat[i] = JsonNodeFactory.instance.objectNode();
-        }
-        return new SubscriptionRepository.Values(name, endpointId, null, null, null, null,
-                new SubscriptionRepository.StoredFilter(List.of(type), raw, flat), null, DeliveryMode.AT_LEAST_ONCE);
     }
 
     private static void requireOutgoing(Project project) {

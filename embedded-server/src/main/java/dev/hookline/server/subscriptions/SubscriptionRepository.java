@@ -76,6 +76,21 @@ public final class SubscriptionRepository {
     public record Values(String name, String endpointId, String sourceId, String function, AlertConfig alertConfig,
                          Subscription.RetryConfig retryConfig, StoredFilter filter, RateLimitConfig rateLimitConfig,
                          DeliveryMode deliveryMode) {
+
+        /**
+         * A subscription the server makes itself (dynamic events, fanout to an owner, onboarding): an endpoint and
+         * its event types, no source, filter, function or limits, at least once.
+         */
+        public static Values plain(String name, String endpointId, List<String> eventTypes) {
+            ObjectNode[] raw = new ObjectNode[PARTS.length];
+            ObjectNode[] flat = new ObjectNode[PARTS.length];
+            for (int i = 0; i < PARTS.length; i++) {
+                raw[i] = NODES.objectNode();
+                flat[i] = NODES.objectNode();
+            }
+            return new Values(name, endpointId, null, null, null, null,
+                    new StoredFilter(List.copyOf(eventTypes), raw, flat), null, DeliveryMode.AT_LEAST_ONCE);
+        }
     }
 
     public Row find(String projectId, String id) {

@@ -25,7 +25,8 @@ import java.time.Instant;
  *   or day of the window.</li>
  * </ul>
  * Both under {@code /api/v1/projects/{projectID}} for an API key and under {@code /portal-api} limited to the portal
- * link's endpoints.
+ * link's endpoints. Also Convoy's {@code GET .../endpoints/period-failure-rates} (API key only): the same counts per
+ * endpoint over a period, as a failure rate.
  */
 public final class DeliveryStatisticsRoutes {
 
