@@ -63,7 +63,7 @@ final class EventIntake {
      * whatever else is waiting; returns once committed. A refused event is never written.
      */
     Stored submit(Draft d) {
-        checkSchema(d);
+        checkSchema(d.projectId(), d.eventType(), d.payload());
         DeliveryPlanner.Plan plan = planner.plan(new DeliveryPlanner.Subject(d.projectId(), d.target(),
                 d.eventType(), d.payload().text(), d.payload().tree(), d.headers(), d.sourceId()));
         Stored stored = batcher.store(new Planned(d, plan));
@@ -75,14 +75,14 @@ final class EventIntake {
      * With {@code validate_event_schemas} on, an event whose type is catalogued with a JSON Schema must follow it
      * (ADR 0029): a 400 naming the failing field otherwise. Deprecated types are still checked.
      */
-    private void checkSchema(Draft d) {
-        Project project = cache.project(d.projectId());
+    void checkSchema(String projectId, String eventType, IngestPayload payload) {
+        Project project = cache.project(projectId);
         if (project == null || project.config() == null || !project.config().validatesEventSchemas()) {
             return;
         }
-        EventType type = cache.eventType(d.projectId(), d.eventType());
+        EventType type = cache.eventType(projectId, eventType);
         if (type != null) {
-            context.eventSchemas().check(type, d.payload().tree());
+            context.eventSchemas().check(type, payload.tree());
         }
     }
 

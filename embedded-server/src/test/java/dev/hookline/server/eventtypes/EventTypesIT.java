@@ -256,6 +256,17 @@ class EventTypesIT {
     }
 
     @Test
+    void aRefusedDynamicEventLeavesNoEndpointOrSubscriptionBehind() throws Exception {
+        client.createEventType(new EventTypeRequest("order.created", null, null, Json.strict().readTree(ORDER_SCHEMA)));
+        enableSchemaChecks();
+        RawResponse refused = raw("POST", "/api/v1/projects/" + shop.id() + "/events/dynamic",
+                "{\"url\":\"https://new.example/hooks\",\"event_type\":\"order.created\",\"data\":{\"order\":1}}");
+        assertError(refused, 400, "data.amount");
+        assertEquals(List.of(), client.listEndpoints(ListQuery.create()).content(), "the check comes before the write");
+        assertEquals(List.of(), client.listSubscriptions(ListQuery.create()).content());
+    }
+
+    @Test
     void ingestChecksTheSchemaToo() throws Exception {
         TestProject incoming = server.newProject("in", ProjectType.INCOMING);
         ApiClient in = incoming.client();
