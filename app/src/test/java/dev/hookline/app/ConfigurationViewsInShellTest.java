@@ -19,7 +19,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The four configuration views in the real console window, on its embedded server, in both themes. */
+/** The configuration views in the real console window, on its embedded server, in both themes. */
 class ConfigurationViewsInShellTest {
 
     @TempDir
@@ -58,7 +58,7 @@ class ConfigurationViewsInShellTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> endpoints.getItems().size() == 1);
         Screenshots.save(stage.getScene(), "shell-endpoints");
 
-        for (String entry : new String[] {"sources", "subscriptions", "portal-links"}) {
+        for (String entry : new String[] {"sources", "subscriptions", "event-types", "portal-links"}) {
             robot.clickOn("#nav-" + entry);
             WaitForAsyncUtils.waitForFxEvents();
             robot.lookup("#" + entry + "-table").queryAs(TableView.class);

@@ -6,6 +6,8 @@ import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.events.ReplayPlanner;
+import dev.hookline.server.eventtypes.EventSchemas;
+import dev.hookline.server.eventtypes.EventTypeRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.FilterRepository;
 import dev.hookline.server.filters.SubscriptionMatch;
@@ -53,6 +55,8 @@ public final class ServerContext {
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
     private final SubscriptionMatch subscriptionMatch;
+    private final EventTypeRepository eventTypes = new EventTypeRepository();
+    private final EventSchemas eventSchemas = new EventSchemas();
     private volatile ReplayPlanner replayPlanner;
     private volatile SearchIndexer searchIndexer;
 
@@ -121,6 +125,16 @@ public final class ServerContext {
     /** Whether a subscription wants an event (its filter rows and filter_config, with compiled filters cached). */
     public SubscriptionMatch subscriptionMatch() {
         return subscriptionMatch;
+    }
+
+    /** The event type catalogue's SQL. */
+    public EventTypeRepository eventTypes() {
+        return eventTypes;
+    }
+
+    /** The event types' JSON Schemas (checked on save, applied at intake), with their compiled forms cached. */
+    public EventSchemas eventSchemas() {
+        return eventSchemas;
     }
 
     /** The sources' SQL. */

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.BroadcastEventRequest;
+import dev.hookline.api.model.BulkOnboardAccepted;
+import dev.hookline.api.model.BulkOnboardReport;
+import dev.hookline.api.model.BulkOnboardRequest;
 import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
@@ -18,10 +21,13 @@ import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointFailureRate;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Envelope;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventType;
+import dev.hookline.api.model.EventTypeRequest;
 import dev.hookline.api.model.ExpireSecretRequest;
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterMatchResult;
@@ -29,6 +35,7 @@ import dev.hookline.api.model.FilterTestRequest;
 import dev.hookline.api.model.FunctionTestRequest;
 import dev.hookline.api.model.FunctionTestResult;
 import dev.hookline.api.model.FanoutEventRequest;
+import dev.hookline.api.model.ImportOpenApiRequest;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.OAuth2TestResult;
@@ -62,6 +69,7 @@ import java.util.TreeMap;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
+import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -205,6 +213,16 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
+     * {@code GET .../endpoints/period-failure-rates}: each endpoint's successful, failed and retrying deliveries in
+     * the window of {@code query} ({@code startDate}/{@code endDate}; the last 7 days by default) and its failure
+     * rate (0 to 1; null when it had none). At most 100 endpoints are answered.
+     */
+    public List<EndpointFailureRate> endpointFailureRates(List<String> endpointIds, ListQuery query) {
+        ListQuery q = (query == null ? ListQuery.create() : query).withAll("endpointId", endpointIds);
+        return call("GET", project(q, "endpoints", "period-failure-rates"), null, listOf(EndpointFailureRate.class));
+    }
+
+    /**
      * {@code POST .../endpoints/oauth2/test}: asks the token server for a token with these settings. A refusing token
      * server is a result with {@code success=false} and the reason, not an exception.
      */
@@ -256,6 +274,14 @@ public final class ApiClient implements AutoCloseable {
 
     public void deleteSubscription(String id) {
         call("DELETE", project(null, "subscriptions", id), null, type(JsonNode.class));
+    }
+
+    /**
+     * {@code PUT .../subscriptions/{id}/toggle_status}: active becomes inactive and back; returns the subscription
+     * with its new {@code status}. (Convoy answers no subscription: then null.)
+     */
+    public Subscription toggleSubscriptionStatus(String id) {
+        return call("PUT", project(null, "subscriptions", id, "toggle_status"), null, type(Subscription.class));
     }
 
     /** True if the sample request passes the filters ({@code POST /subscriptions/test_filter}). */
@@ -319,6 +345,66 @@ public final class ApiClient implements AutoCloseable {
         FilterMatchResult result = call("POST", project(null, "subscriptions", subscriptionId, "filters", "test",
                 eventType), request, type(FilterMatchResult.class));
         return result.isMatch();
+    }
+
+    // ------------------------------------------------------------------------------------------- event types
+
+    /** The project's event type catalogue (not paged). */
+    public List<EventType> listEventTypes() {
+        return call("GET", project(null, "event-types"), null, listOf(EventType.class));
+    }
+
+    public EventType createEventType(EventTypeRequest request) {
+        return call("POST", project(null, "event-types"), request, type(EventType.class));
+    }
+
+    /** Changes category, description and schema (what is given); the name never changes. */
+    public EventType updateEventType(String id, EventTypeRequest request) {
+        return call("PUT", project(null, "event-types", id), request, type(EventType.class));
+    }
+
+    public EventType deprecateEventType(String id) {
+        return call("POST", project(null, "event-types", id, "deprecate"), null, type(EventType.class));
+    }
+
+    /** Creates or updates an event type per webhook of an OpenAPI document (JSON or YAML text). */
+    public List<EventType> importEventTypes(String openApiDocument) {
+        return call("POST", project(null, "event-types", "import"), new ImportOpenApiRequest(openApiDocument),
+                listOf(EventType.class));
+    }
+
+    // -------------------------------------------------------------------------------------------- onboarding
+
+    /** {@code POST .../onboard?dry_run=true}: validates the rows and writes nothing. */
+    public BulkOnboardReport validateOnboarding(BulkOnboardRequest request) {
+        return call("POST", project(ListQuery.create().with("dry_run", "true"), "onboard"), request,
+                type(BulkOnboardReport.class));
+    }
+
+    /**
+     * {@code POST .../onboard}: creates the endpoints and subscriptions, all or nothing; any invalid row refuses the
+     * whole request ({@link ApiException} "Validation failed": run {@link #validateOnboarding} for the rows).
+     */
+    public BulkOnboardAccepted onboard(BulkOnboardRequest request) {
+        return call("POST", project(null, "onboard"), request, type(BulkOnboardAccepted.class));
+    }
+
+    /** {@link #validateOnboarding} for a CSV file (columns {@code name,url,event_type,auth_username,auth_password}). */
+    public BulkOnboardReport validateOnboardingCsv(String csv) {
+        return call("POST", project(ListQuery.create().with("dry_run", "true"), "onboard"), csvUpload(csv),
+                type(BulkOnboardReport.class));
+    }
+
+    /** {@link #onboard} for a CSV file, sent as the multipart field {@code file}. */
+    public BulkOnboardAccepted onboardCsv(String csv) {
+        return call("POST", project(null, "onboard"), csvUpload(csv), type(BulkOnboardAccepted.class));
+    }
+
+    private static RequestBody csvUpload(String csv) {
+        return new MultipartBody.Builder().setType(MultipartBody.FORM)
+                .addFormDataPart("file", "onboard.csv",
+                        RequestBody.create(csv.getBytes(StandardCharsets.UTF_8), MediaType.get("text/csv")))
+                .build();
     }
 
     // ------------------------------------------------------------------------------------------ portal links
@@ -796,7 +882,9 @@ public final class ApiClient implements AutoCloseable {
                 .header("Authorization", "Bearer " + apiKey)
                 .header("Accept", "application/json");
         RequestBody requestBody = null;
-        if (body != null) {
+        if (body instanceof RequestBody ready) {
+            requestBody = ready;
+        } else if (body != null) {
             try {
                 requestBody = RequestBody.create(mapper.writeValueAsBytes(body), JSON);
             } catch (JsonProcessingException e) {

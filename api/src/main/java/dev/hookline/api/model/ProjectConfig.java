@@ -11,15 +11,37 @@ import java.util.List;
  *
  * <p>{@code max_payload_read_size} is bytes; {@code search_policy} and {@code ratelimit.duration} follow Convoy
  * ({@code search_policy} a Go duration such as {@code "720h"}, rate-limit duration in seconds).
+ *
+ * <p>{@code validate_event_schemas} is Hookline's own key (Convoy's document has none): when true, an event whose
+ * type is in the project's catalogue with a JSON Schema is refused (400) unless its data follow the schema.
  */
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
-        "ssl", "meta_event", "request_id_header"})
+        "ssl", "meta_event", "request_id_header", "validate_event_schemas"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                            String requestIdHeader) {
+                            String requestIdHeader, Boolean validateEventSchemas) {
+
+    /**
+     * A configuration without {@code validate_event_schemas} (Convoy has no such key): left as is on update, off by
+     * default.
+     */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, null);
+    }
+
+    /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */
+    public boolean validatesEventSchemas() {
+        return Boolean.TRUE.equals(validateEventSchemas);
+    }
 
     /** The project retry strategy: {@code type}, {@code duration} in seconds, {@code retry_count}. */
     @JsonPropertyOrder({"type", "duration", "retry_count"})

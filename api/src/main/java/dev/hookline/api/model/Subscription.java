@@ -12,13 +12,32 @@ import java.time.Instant;
  */
 @JsonPropertyOrder({"uid", "name", "type", "project_id", "function", "source_metadata", "endpoint_metadata",
         "device_metadata", "alert_config", "retry_config", "filter_config", "rate_limit_config", "delivery_mode",
-        "created_at", "updated_at", "deleted_at"})
+        "status", "created_at", "updated_at", "deleted_at"})
 public record Subscription(String uid, String name, SubscriptionType type, String projectId, String function,
                            Source sourceMetadata, Endpoint endpointMetadata, JsonNode deviceMetadata,
                            AlertConfig alertConfig,
                            @JsonInclude(JsonInclude.Include.NON_NULL) RetryConfig retryConfig,
                            FilterConfig filterConfig, RateLimitConfig rateLimitConfig, DeliveryMode deliveryMode,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) SubscriptionStatus status,
                            Instant createdAt, Instant updatedAt, Instant deletedAt) {
+
+    /**
+     * A subscription without a status (as Convoy answers): active. Kept so code that builds subscriptions
+     * positionally did not all have to name the status.
+     */
+    public Subscription(String uid, String name, SubscriptionType type, String projectId, String function,
+                        Source sourceMetadata, Endpoint endpointMetadata, JsonNode deviceMetadata,
+                        AlertConfig alertConfig, RetryConfig retryConfig, FilterConfig filterConfig,
+                        RateLimitConfig rateLimitConfig, DeliveryMode deliveryMode, Instant createdAt,
+                        Instant updatedAt, Instant deletedAt) {
+        this(uid, name, type, projectId, function, sourceMetadata, endpointMetadata, deviceMetadata, alertConfig,
+                retryConfig, filterConfig, rateLimitConfig, deliveryMode, null, createdAt, updatedAt, deletedAt);
+    }
+
+    /** False only for a subscription toggled off ({@code status: inactive}); no status (Convoy) means active. */
+    public boolean active() {
+        return status != SubscriptionStatus.INACTIVE;
+    }
 
     /**
      * The stored retry configuration (response shape: {@code duration} in seconds). The request shape, with a Go
@@ -53,6 +72,7 @@ public record Subscription(String uid, String name, SubscriptionType type, Strin
         private FilterConfig filterConfig;
         private RateLimitConfig rateLimitConfig;
         private DeliveryMode deliveryMode;
+        private SubscriptionStatus status;
         private Instant createdAt;
         private Instant updatedAt;
         private Instant deletedAt;
@@ -74,6 +94,7 @@ public record Subscription(String uid, String name, SubscriptionType type, Strin
             this.filterConfig = from.filterConfig;
             this.rateLimitConfig = from.rateLimitConfig;
             this.deliveryMode = from.deliveryMode;
+            this.status = from.status;
             this.createdAt = from.createdAt;
             this.updatedAt = from.updatedAt;
             this.deletedAt = from.deletedAt;
@@ -144,6 +165,11 @@ public record Subscription(String uid, String name, SubscriptionType type, Strin
             return this;
         }
 
+        public Builder status(SubscriptionStatus status) {
+            this.status = status;
+            return this;
+        }
+
         public Builder createdAt(Instant createdAt) {
             this.createdAt = createdAt;
             return this;
@@ -161,7 +187,7 @@ public record Subscription(String uid, String name, SubscriptionType type, Strin
 
         public Subscription build() {
             return new Subscription(uid, name, type, projectId, function, sourceMetadata, endpointMetadata, deviceMetadata,
-                    alertConfig, retryConfig, filterConfig, rateLimitConfig, deliveryMode, createdAt,
+                    alertConfig, retryConfig, filterConfig, rateLimitConfig, deliveryMode, status, createdAt,
                     updatedAt, deletedAt);
         }
     }

@@ -81,6 +81,16 @@ public final class EventDetailPane extends VBox {
         message.managedProperty().bind(message.textProperty().isNotEmpty());
         message.visibleProperty().bind(message.managedProperty());
 
+        // why nothing was delivered, as the server says (e.g. "subscription orders (...) is inactive")
+        Label failureReason = new Label();
+        failureReason.setId("eventDetailFailureReason");
+        failureReason.setWrapText(true);
+        failureReason.getStyleClass().add(Styles.WARNING);
+        failureReason.setGraphic(new FontIcon(Feather.ALERT_TRIANGLE));
+        failureReason.textProperty().bind(text(model, e -> e.failureReason() == null ? "" : e.failureReason()));
+        failureReason.managedProperty().bind(failureReason.textProperty().isNotEmpty());
+        failureReason.visibleProperty().bind(failureReason.managedProperty());
+
         GridPane facts = DetailWidgets.factsGrid(2);
         DetailWidgets.addFact(facts, "Event ID", "eventDetailId", text(model, Event::uid), true);
         DetailWidgets.addFact(facts, "Source", "eventDetailSource", text(model, e -> e.sourceMetadata() != null
@@ -120,7 +130,7 @@ public final class EventDetailPane extends VBox {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         VBox.setVgrow(tabs, Priority.ALWAYS);
 
-        getChildren().addAll(header, confirm, message, facts, tabs);
+        getChildren().addAll(header, confirm, message, failureReason, facts, tabs);
     }
 
     private static VBox withCopy(javafx.scene.Node area, String id,

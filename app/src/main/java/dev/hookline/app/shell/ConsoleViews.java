@@ -33,6 +33,7 @@ public final class ConsoleViews {
             case ENDPOINTS -> dev.hookline.app.endpoints.EndpointsView::new;
             case SOURCES -> dev.hookline.app.sources.SourcesView::new;
             case SUBSCRIPTIONS -> dev.hookline.app.subscriptions.SubscriptionsView::new;
+            case EVENT_TYPES -> dev.hookline.app.eventtypes.EventTypesView::new;
             case PORTAL_LINKS -> dev.hookline.app.portallinks.PortalLinksView::new;
             case CAPTURE -> dev.hookline.app.capture.CaptureView::new;
             case PROJECT_SETTINGS -> projectSettings;

@@ -12,6 +12,7 @@ public enum NavigationTarget {
     ENDPOINTS("Endpoints", Feather.TARGET, Group.CONFIGURATION),
     SOURCES("Sources", Feather.LOG_IN, Group.CONFIGURATION),
     SUBSCRIPTIONS("Subscriptions", Feather.GIT_MERGE, Group.CONFIGURATION),
+    EVENT_TYPES("Event types", Feather.BOOK_OPEN, Group.CONFIGURATION),
     PORTAL_LINKS("Portal links", Feather.LINK, Group.CONFIGURATION),
     CAPTURE("Capture bins", Feather.INBOX, Group.CONFIGURATION),
     PROJECT_SETTINGS("Project settings", Feather.SLIDERS, Group.CONFIGURATION),

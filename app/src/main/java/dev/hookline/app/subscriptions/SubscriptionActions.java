@@ -5,7 +5,7 @@ import dev.hookline.api.model.Subscription;
 import dev.hookline.app.form.Form;
 import java.util.function.Supplier;
 
-/** Deleting a subscription from the subscriptions table. */
+/** Deleting a subscription, and switching it off and on, from the subscriptions table. */
 public final class SubscriptionActions {
 
     private final Supplier<ApiClient> client;
@@ -14,6 +14,24 @@ public final class SubscriptionActions {
     public SubscriptionActions(Supplier<ApiClient> client, Form form) {
         this.client = client;
         this.form = form;
+    }
+
+    /** The label of the status toggle for a subscription that is {@code active} or not. */
+    public static String toggleLabel(Subscription subscription) {
+        return subscription == null || subscription.active() ? "Deactivate" : "Activate";
+    }
+
+    /**
+     * {@code toggle_status}: an active subscription stops receiving events, an inactive one starts again.
+     * {@code onDone} runs once the server answered (Convoy answers without the subscription).
+     */
+    public void toggleStatus(Subscription subscription, Runnable onDone) {
+        ApiClient api = client.get();
+        String id = subscription.uid();
+        form.submit(() -> {
+            api.toggleSubscriptionStatus(id);
+            return id;
+        }, toggled -> onDone.run());
     }
 
     public void delete(Subscription subscription, Runnable onDone) {

@@ -10,7 +10,15 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The subscription create/edit form, bound to {@link SubscriptionFormViewModel}. Ids start with {@code subscription-}. */
 public final class SubscriptionFormView {
@@ -32,7 +40,7 @@ public final class SubscriptionFormView {
                 source -> source.name() + "  (" + source.uid() + ")");
         layout.picker(viewModel.endpointId, "subscription-endpoint", viewModel.endpoints, Endpoint::uid,
                 endpoint -> endpoint.name() + "  (" + endpoint.url() + ")");
-        layout.text(viewModel.eventTypes, "subscription-event-types").setPromptText("all event types (*)");
+        layout.fieldRow(viewModel.eventTypes, "subscription-event-types", eventTypesInput(viewModel));
         layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
                 Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
                     case AT_LEAST_ONCE -> "At least once (retried)";
@@ -67,6 +75,30 @@ public final class SubscriptionFormView {
         panel = new FormPanel("subscription-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
                 onClose);
         layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
+    }
+
+    /**
+     * Free text (comma-separated names) with a menu of the project's catalogued types beside it: picking one adds
+     * it. The menu is hidden while the catalogue is empty (or the server has none).
+     */
+    private static Node eventTypesInput(SubscriptionFormViewModel viewModel) {
+        TextField text = new TextField();
+        text.setId("subscription-event-types");
+        text.setPromptText("all event types (*)");
+        text.textProperty().bindBidirectional(viewModel.eventTypes.textProperty());
+        MenuButton pick = new MenuButton("Add type", new FontIcon(Feather.LIST));
+        pick.setId("subscription-event-type-picker");
+        pick.visibleProperty().bind(Bindings.isNotEmpty(viewModel.knownEventTypes));
+        pick.managedProperty().bind(pick.visibleProperty());
+        viewModel.knownEventTypes.addListener((ListChangeListener<String>) change -> pick.getItems().setAll(
+                viewModel.knownEventTypes.stream().map(name -> {
+                    MenuItem item = new MenuItem(name);
+                    item.setOnAction(event -> viewModel.addEventType(name));
+                    return item;
+                }).toList()));
+        HBox row = new HBox(8, text, pick);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        return row;
     }
 
     public FormPanel node() {

@@ -2,9 +2,11 @@ package dev.hookline.app.subscriptions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.ApiException;
 import dev.hookline.api.model.AlertConfig;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.RateLimitConfig;
@@ -47,6 +49,8 @@ public final class SubscriptionFormViewModel {
     public final BooleanProperty incoming = new SimpleBooleanProperty(this, "incoming", false);
     public final ObservableList<Endpoint> endpoints = FXCollections.observableArrayList();
     public final ObservableList<Source> sources = FXCollections.observableArrayList();
+    /** The project's catalogued event type names (deprecated ones left out), offered beside the free text. */
+    public final ObservableList<String> knownEventTypes = FXCollections.observableArrayList();
 
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     /** The picked source's ID. */
@@ -107,15 +111,42 @@ public final class SubscriptionFormViewModel {
             boolean isIncoming = api.getProject(api.projectId()).type() == ProjectType.INCOMING;
             List<Endpoint> endpointRows = Choices.all(api::listEndpoints);
             List<Source> sourceRows = isIncoming ? Choices.all(api::listSources) : List.of();
-            return new Loaded(isIncoming, endpointRows, sourceRows);
+            return new Loaded(isIncoming, endpointRows, sourceRows, eventTypeNames(api));
         }, loaded -> {
             incoming.set(loaded.incoming());
             endpoints.setAll(loaded.endpoints());
             sources.setAll(loaded.sources());
+            knownEventTypes.setAll(loaded.eventTypes());
         });
     }
 
-    private record Loaded(boolean incoming, List<Endpoint> endpoints, List<Source> sources) {
+    private record Loaded(boolean incoming, List<Endpoint> endpoints, List<Source> sources, List<String> eventTypes) {
+    }
+
+    /**
+     * The catalogue's names, by name. A server without a catalogue (an older Convoy answers 404) offers none: the
+     * field still takes any name typed.
+     */
+    static List<String> eventTypeNames(ApiClient api) {
+        try {
+            return api.listEventTypes().stream().filter(type -> !type.deprecated()).map(EventType::name).sorted()
+                    .toList();
+        } catch (ApiException e) {
+            if (e.isConnectionFailure()) {
+                throw e;
+            }
+            return List.of();
+        }
+    }
+
+    /** Adds a picked type to the comma-separated field (once; picking any type replaces "all types"). */
+    public void addEventType(String type) {
+        List<String> types = new java.util.ArrayList<>(Arrays.stream(eventTypes.value().split(","))
+                .map(String::strip).filter(t -> !t.isEmpty() && !t.equals("*")).toList());
+        if (!types.contains(type)) {
+            types.add(type);
+        }
+        eventTypes.set(String.join(", ", types));
     }
 
     public void createNew() {

@@ -13,6 +13,7 @@ import dev.hookline.app.table.PagedTableView;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -21,8 +22,9 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * Subscriptions: the table (name, source, endpoint, event types, delivery mode, ID) filtered by name and endpoint
- * ID, and the create/edit form beside it (pickers, filters, transform, limits). Delete asks first.
+ * Subscriptions: the table (status, name, source, endpoint, event types, delivery mode, ID) filtered by name and
+ * endpoint ID, and the create/edit form beside it (pickers, filters, transform, limits). Deactivate/Activate
+ * switches the selected subscription off and on ({@code toggle_status}); delete asks first.
  */
 public final class SubscriptionsView implements ConsoleView {
 
@@ -54,6 +56,7 @@ public final class SubscriptionsView implements ConsoleView {
                         form.function, null)),
                 this::saved, this::closePanel);
 
+        table.addStatusColumn("Status", s -> s.active() ? "active" : "inactive").setMinWidth(86);
         table.addColumn("Name", Subscription::name).setPrefWidth(150);
         table.addColumn("Source", s -> s.sourceMetadata() == null || s.sourceMetadata().name() == null ? "–"
                 : s.sourceMetadata().name()).setPrefWidth(110);
@@ -70,6 +73,12 @@ public final class SubscriptionsView implements ConsoleView {
         layout = new ConfigurationLayout("subscriptions", table, actionsForm);
         var none = selected.isNull().or(actionsForm.busyProperty());
         layout.rowAction("subscriptions-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
+        Button toggle = layout.rowAction("subscriptions-toggle", "Deactivate", Feather.PAUSE, null, none,
+                this::toggleStatus);
+        toggle.textProperty().bind(Bindings.createStringBinding(() -> SubscriptionActions.toggleLabel(selected.get()),
+                selected));
+        toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
+                selected.get() != null && !selected.get().active() ? Feather.PLAY : Feather.PAUSE), selected));
         layout.rowAction("subscriptions-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
                 this::askDelete);
         layout.action("subscriptions-new", "New subscription", Feather.PLUS, ConfigurationLayout.ACCENT,
@@ -108,6 +117,15 @@ public final class SubscriptionsView implements ConsoleView {
         formView.viewModel().createNew();
         formView.viewModel().loadChoices();
         layout.showPanel(formView.node());
+    }
+
+    /** Off and on again; an inactive subscription gets nothing, and events it would have taken say so. */
+    private void toggleStatus() {
+        Subscription subscription = selected.get();
+        if (subscription != null) {
+            actionsForm.clearError();
+            actions.toggleStatus(subscription, list::refresh);
+        }
     }
 
     private void askDelete() {

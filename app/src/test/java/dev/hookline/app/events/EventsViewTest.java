@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerLight;
+import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Event;
+import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.shell.ConsoleSession;
@@ -106,6 +108,27 @@ class EventsViewTest {
         assertEquals(1, deliveries.getItems().size());
         assertEquals(event.uid(), deliveries.getItems().get(0).eventId());
         Screenshots.save(stage.getScene(), "events");
+    }
+
+    @Test
+    void anEventNoSubscriptionTookSaysWhichSubscriptionIsSwitchedOff() throws Exception {
+        Subscription subscription = traffic.client().listSubscriptions(ListQuery.create()).content().getFirst();
+        traffic.client().toggleSubscriptionStatus(subscription.uid());
+        traffic.ingest("{\"order\":\"OFF-1\"}");
+        TableView<Event> events = table("#eventsTable");
+        fx(() -> robot.lookup("#refreshTable").queryButton().fire());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> events.getItems().size() == 3);
+        Event unmatched = events.getItems().stream().filter(e -> e.uid() != null)
+                .filter(e -> traffic.client().getEvent(e.uid()).data().path("order").asText().equals("OFF-1"))
+                .findFirst().orElseThrow();
+
+        fx(() -> events.getSelectionModel().select(unmatched));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#eventDetailFailureReason")
+                .queryAs(Label.class).isVisible());
+        String reason = robot.lookup("#eventDetailFailureReason").queryAs(Label.class).getText();
+        assertTrue(reason.contains("subscription " + subscription.name() + " (" + subscription.uid()
+                + ") is inactive"), reason);
+        Screenshots.save(stage.getScene(), "events-inactive-subscription");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.hookline.server.deliveries;
 
 import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
+import dev.hookline.api.model.EndpointFailureRate;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.InvalidInputException;
@@ -90,6 +91,37 @@ public final class DeliveryStatistics {
             total += n;
         }
         return new DeliveryStatusTotals(totals, total);
+    }
+
+    /** Most endpoints one period-failure-rates request answers (Convoy's cap; more are left out). */
+    public static final int MAX_RATE_ENDPOINTS = 100;
+    /** The period when the request names no dates (Convoy's default search window). */
+    static final Duration DEFAULT_RATE_PERIOD = Duration.ofDays(7);
+
+    /**
+     * {@code GET /endpoints/period-failure-rates}: for each endpoint asked (first {@value #MAX_RATE_ENDPOINTS},
+     * each once, in the order asked) its {@code Success}, {@code Failure} and {@code Retry} deliveries between
+     * {@code lowestId} and {@code highestId} (null lowest: the last 7 days) and (failure + retry) / all three, as
+     * Convoy counts them (a retrying delivery has failed so far). An endpoint without such deliveries, or not in the
+     * project, gets its ID alone.
+     */
+    public List<EndpointFailureRate> periodFailureRates(String projectId, List<String> endpointIds, String lowestId,
+                                                        String highestId) {
+        String lowest = lowestId != null ? lowestId
+                : Ulid.lowerBound(context.clock().instant().minus(DEFAULT_RATE_PERIOD).toEpochMilli());
+        List<EndpointFailureRate> out = new ArrayList<>();
+        for (String id : endpointIds.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct()
+                .limit(MAX_RATE_ENDPOINTS).toList()) {
+            DeliveryStatusTotals totals = statusTotals(projectId, new DeliveryRepository.Filter(List.of(id), null,
+                    null, null, List.of(), null), lowest, highestId);
+            long success = totals.count(EventDeliveryStatus.SUCCESS);
+            long failure = totals.count(EventDeliveryStatus.FAILURE);
+            long retry = totals.count(EventDeliveryStatus.RETRY);
+            long all = success + failure + retry;
+            out.add(all == 0 ? new EndpointFailureRate(id, null, null, null, null)
+                    : new EndpointFailureRate(id, success, failure, retry, (double) (failure + retry) / all));
+        }
+        return out;
     }
 
     /**

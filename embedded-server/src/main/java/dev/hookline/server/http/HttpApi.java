@@ -95,7 +95,7 @@ public final class HttpApi implements AutoCloseable {
                 Principal principal = authenticator.authenticate(route.access(),
                         http.getRequestHeaders().getFirst("Authorization"));
                 exchange.principal(principal);
-                checkContentType(http);
+                checkContentType(http, router.acceptsMultipart(route.template()));
                 if (match.pathParams().containsKey("projectID")) {
                     exchange.project(resolveProject(principal, match.pathParams().get("projectID")));
                 }
@@ -150,13 +150,19 @@ public final class HttpApi implements AutoCloseable {
         return project;
     }
 
-    /** Bodies on the API must be JSON (Convoy answers 415 too; we add the envelope so clients can show why). */
-    private static void checkContentType(HttpExchange http) {
+    /**
+     * Bodies on the API must be JSON (Convoy answers 415 too; we add the envelope so clients can show why), or
+     * multipart form data where the route takes a file ({@code /onboard}).
+     */
+    private static void checkContentType(HttpExchange http, boolean multipartAllowed) {
         String contentType = http.getRequestHeaders().getFirst("Content-Type");
         if (contentType == null || contentType.isBlank()) {
             return;
         }
         String base = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        if (multipartAllowed && base.equals("multipart/form-data")) {
+            return;
+        }
         if (!base.equals("application/json") && !base.endsWith("+json")) {
             throw ApiError.unsupportedMediaType("Content-Type must be application/json, got " + base);
         }

@@ -28,6 +28,8 @@ public final class Router {
     private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_]*)}");
 
     private final List<Route> routes = new ArrayList<>();
+    /** Templates whose requests may be {@code multipart/form-data} (file uploads) besides JSON. */
+    private final java.util.Set<String> multipart = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /**
      * What {@link #match} reads: an immutable copy replaced on every registration, so matching (every request)
      * takes no lock. A lock here made all concurrent requests queue behind each other.
@@ -75,6 +77,17 @@ public final class Router {
                 List.copyOf(names), literals));
         snapshot = List.copyOf(routes);
         return this;
+    }
+
+    /** Lets requests of {@code template} be {@code multipart/form-data} (a file upload) as well as JSON. */
+    public Router acceptMultipart(String template) {
+        multipart.add(template);
+        return this;
+    }
+
+    /** True if {@code template}'s requests may be multipart (see {@link #acceptMultipart}). */
+    public boolean acceptsMultipart(String template) {
+        return multipart.contains(template);
     }
 
     /** All routes, in registration order. */

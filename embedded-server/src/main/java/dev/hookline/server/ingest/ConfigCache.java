@@ -1,6 +1,7 @@
 package dev.hookline.server.ingest;
 
 import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
@@ -22,8 +23,8 @@ import org.sqlite.Function;
 
 /**
  * The configuration intake reads for every event (sources by mask, projects, subscriptions, endpoints), cached in
- * memory and dropped as a whole whenever any row of {@code projects}, {@code sources}, {@code subscriptions} or
- * {@code endpoints} changes. One instance per server, built in {@code HooklineServer} and {@link #install}ed there.
+ * memory and dropped as a whole whenever any row of {@code projects}, {@code sources}, {@code subscriptions},
+ * {@code endpoints} or {@code event_types} changes. One instance per server, built in {@code HooklineServer} and {@link #install}ed there.
  *
  * <p>Every lookup reads <b>committed</b> data through a read connection, never the writer: planning an event runs on
  * the request's own thread before the write job (ADR 0023). Changes are seen through temporary triggers on the write
@@ -34,7 +35,8 @@ import org.sqlite.Function;
  */
 public final class ConfigCache {
 
-    private static final List<String> CONFIG_TABLES = List.of("projects", "sources", "subscriptions", "endpoints");
+    private static final List<String> CONFIG_TABLES = List.of("projects", "sources", "subscriptions", "endpoints",
+            "event_types");
     private static final String CHANGED_FUNCTION = "hookline_config_changed";
     /** Bound on each map, so random ingest URLs or IDs cannot grow the cache without limit. */
     private static final int MAX_ENTRIES = 10_000;
@@ -49,6 +51,7 @@ public final class ConfigCache {
     private final Map<String, Versioned<Optional<Source>>> sources = new ConcurrentHashMap<>();
     private final Map<String, Versioned<Optional<Endpoint>>> endpoints = new ConcurrentHashMap<>();
     private final Map<String, Versioned<List<SubscriptionRepository.Row>>> subscriptions = new ConcurrentHashMap<>();
+    private final Map<String, Versioned<Optional<EventType>>> eventTypes = new ConcurrentHashMap<>();
 
     private record Versioned<T>(long version, T value) {
     }
@@ -126,6 +129,12 @@ public final class ConfigCache {
     Endpoint endpoint(String projectId, String endpointId) {
         return cached(endpoints, projectId + "/" + endpointId,
                 () -> Optional.ofNullable(read(c -> context.endpoints().find(c, projectId, endpointId)))).orElse(null);
+    }
+
+    /** The project's catalogued event type called {@code name}, or null. */
+    EventType eventType(String projectId, String name) {
+        return cached(eventTypes, projectId + "/" + name,
+                () -> Optional.ofNullable(read(c -> context.eventTypes().findByName(c, projectId, name)))).orElse(null);
     }
 
     List<SubscriptionRepository.Row> subscriptionsBySource(String projectId, String sourceId) {

@@ -8,6 +8,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
+import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
@@ -53,6 +54,8 @@ import java.util.Set;
  * <ul>
  *   <li>Candidates: an event from a source matches the source's subscriptions (incoming); otherwise the
  *       subscriptions of its endpoints (outgoing); a broadcast, every subscription that delivers to an endpoint.</li>
+ *   <li>An inactive subscription (toggled off, ADR 0029) matches nothing; when no subscription matched, the
+ *       event's failure reason names the inactive ones that take its type.</li>
  *   <li>A subscription matches when its event types hold the event's type or {@code *} (exact, case-sensitive),
  *       and its filter matches body and headers.</li>
  *   <li>Each match makes one delivery: {@code Scheduled} now, or {@code Discarded} when the endpoint is not
@@ -122,14 +125,23 @@ public final class DeliveryPlanner implements ReplayPlanner {
     }
 
     /** The matches of an event and the endpoint IDs they deliver to (in match order, each once). */
-    record Plan(List<Match> matches, List<String> endpointIds, Retry retry, Map<String, List<String>> headers) {
+    record Plan(List<Match> matches, List<String> endpointIds, Retry retry, Map<String, List<String>> headers,
+                List<String> inactive) {
 
         EventStatus eventStatus() {
             return matches.isEmpty() ? EventStatus.FAILURE : EventStatus.SUCCESS;
         }
 
+        /** Why nothing was delivered: no match, and which subscriptions for the type were switched off. */
         String failureReason() {
-            return matches.isEmpty() ? NO_MATCH : "";
+            if (!matches.isEmpty()) {
+                return "";
+            }
+            if (inactive.isEmpty()) {
+                return NO_MATCH;
+            }
+            return NO_MATCH + ": " + String.join("; ", inactive.stream().map(s -> "subscription " + s
+                    + " is inactive").toList());
         }
     }
 
@@ -177,16 +189,25 @@ public final class DeliveryPlanner implements ReplayPlanner {
         Map<String, List<String>> deliveryHeaders = deliveryHeaders(s.projectId(), s.sourceId(), s.headers());
         List<SubscriptionRepository.Row> candidates = candidates(s.projectId(), s.target());
         if (candidates.isEmpty()) {
-            return new Plan(List.of(), List.of(), retry, deliveryHeaders);
+            return new Plan(List.of(), List.of(), retry, deliveryHeaders, List.of());
         }
         JsonNode body = s.body() == null ? parse(s.data()) : s.body();
         // once per event, not per subscription: a header filter may sit on the subscription or on one of its
         // filter rows, and only SubscriptionMatch knows which applies (event types included: a filter row for
         // a type decides even when the subscription's event types leave that type out)
         JsonNode headersNode = s.headers().isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(s.headers());
+        List<String> inactive = new ArrayList<>();
         List<Matched> matched = context.db().read(c -> {
             List<Matched> out = new ArrayList<>();
             for (SubscriptionRepository.Row row : candidates) {
+                if (!row.subscription().active()) {
+                    // toggled off: never matched; named in the event's failure reason when it would have taken it
+                    FilterConfig config = row.subscription().filterConfig();
+                    if (SubscriptionMatch.acceptsType(config == null ? null : config.eventTypes(), s.eventType())) {
+                        inactive.add(row.subscription().name() + " (" + row.uid() + ")");
+                    }
+                    continue;
+                }
                 Endpoint endpoint = cache.endpoint(s.projectId(), row.endpointId());
                 if (endpoint != null && context.subscriptionMatch().matches(c, row, s.eventType(), body, headersNode)) {
                     out.add(new Matched(row, endpoint));
@@ -214,7 +235,7 @@ public final class DeliveryPlanner implements ReplayPlanner {
             }
             endpointIds.add(m.endpoint().uid());
         }
-        return new Plan(matches, List.copyOf(endpointIds), retry, deliveryHeaders);
+        return new Plan(matches, List.copyOf(endpointIds), retry, deliveryHeaders, List.copyOf(inactive));
     }
 
     private record Matched(SubscriptionRepository.Row row, Endpoint endpoint) {

@@ -4,6 +4,8 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
+import dev.hookline.api.model.EventType;
+import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.events.EventRepository;
 import java.sql.Connection;
@@ -23,11 +25,13 @@ import java.util.Map;
 final class EventIntake {
 
     private final ServerContext context;
+    private final ConfigCache cache;
     private final DeliveryPlanner planner;
     private final IngestBatcher batcher;
 
-    EventIntake(ServerContext context, DeliveryPlanner planner) {
+    EventIntake(ServerContext context, ConfigCache cache, DeliveryPlanner planner) {
         this.context = context;
+        this.cache = cache;
         this.planner = planner;
         this.batcher = new IngestBatcher(context);
     }
@@ -54,13 +58,32 @@ final class EventIntake {
         }
     }
 
-    /** Plans {@code d} here, then stores it with whatever else is waiting; returns once committed. */
+    /**
+     * Checks {@code d} against its type's schema (when the project asks for it), plans it here, then stores it with
+     * whatever else is waiting; returns once committed. A refused event is never written.
+     */
     Stored submit(Draft d) {
+        checkSchema(d.projectId(), d.eventType(), d.payload());
         DeliveryPlanner.Plan plan = planner.plan(new DeliveryPlanner.Subject(d.projectId(), d.target(),
                 d.eventType(), d.payload().text(), d.payload().tree(), d.headers(), d.sourceId()));
         Stored stored = batcher.store(new Planned(d, plan));
         signalIfDue(context, stored.deliveries());
         return stored;
+    }
+
+    /**
+     * With {@code validate_event_schemas} on, an event whose type is catalogued with a JSON Schema must follow it
+     * (ADR 0029): a 400 naming the failing field otherwise. Deprecated types are still checked.
+     */
+    void checkSchema(String projectId, String eventType, IngestPayload payload) {
+        Project project = cache.project(projectId);
+        if (project == null || project.config() == null || !project.config().validatesEventSchemas()) {
+            return;
+        }
+        EventType type = cache.eventType(projectId, eventType);
+        if (type != null) {
+            context.eventSchemas().check(type, payload.tree());
+        }
     }
 
     static void signalIfDue(ServerContext context, List<EventDelivery> deliveries) {

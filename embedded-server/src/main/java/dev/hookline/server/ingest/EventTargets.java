@@ -1,9 +1,6 @@
 package dev.hookline.server.ingest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
@@ -136,14 +133,7 @@ final class EventTargets {
     }
 
     static SubscriptionRepository.Values subscriptionValues(String name, String endpointId, List<String> types) {
-        ObjectNode[] empty = new ObjectNode[4];
-        ObjectNode[] emptyFlat = new ObjectNode[4];
-        for (int i = 0; i < 4; i++) {
-            empty[i] = JsonNodeFactory.instance.objectNode();
-            emptyFlat[i] = JsonNodeFactory.instance.objectNode();
-        }
-        return new SubscriptionRepository.Values(name, endpointId, null, null, null, null,
-                new SubscriptionRepository.StoredFilter(types, empty, emptyFlat), null, DeliveryMode.AT_LEAST_ONCE);
+        return SubscriptionRepository.Values.plain(name, endpointId, types);
     }
 
     static boolean blank(String value) {

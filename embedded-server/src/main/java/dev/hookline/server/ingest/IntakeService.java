@@ -54,7 +54,7 @@ public final class IntakeService {
         this.context = context;
         this.cache = cache;
         this.scripts = scripts;
-        this.intake = new EventIntake(context, planner);
+        this.intake = new EventIntake(context, cache, planner);
         this.endpointValidator = new EndpointValidator(context::now);
     }
 
@@ -131,6 +131,7 @@ public final class IntakeService {
         EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
                 r.idempotencyKey());
         String endpointId = !blank(r.endpointId()) ? r.endpointId() : r.appId();
+        checkSchemaFirst(project, common);
         return submit(EventTargets.toEndpointOrOwner(context, project, common, endpointId, r.ownerId(), null));
     }
 
@@ -141,6 +142,7 @@ public final class IntakeService {
         }
         EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
                 r.idempotencyKey());
+        checkSchemaFirst(project, common);
         return submit(EventTargets.toOwner(context, project, common, r.ownerId(), null));
     }
 
@@ -170,6 +172,7 @@ public final class IntakeService {
                 eventTypes.add(type.strip());
             }
         }
+        checkSchemaFirst(project, common);
         String url = r.url().strip();
         String newEndpointId = context.newId();
         EndpointValidator.Draft endpointDraft = endpointValidator.forCreate(
@@ -190,6 +193,15 @@ public final class IntakeService {
     }
 
     // ------------------------------------------------------------------------------------------------- shared
+
+    /**
+     * The schema check before targeting, which may write configuration (an owner's catch-all subscription, a dynamic
+     * endpoint): a refused event must leave nothing behind. Submitting checks again, for the ways in that target
+     * without writing (ingest, brokers); the second look is a cache hit.
+     */
+    private void checkSchemaFirst(Project project, EventTargets.Common common) {
+        intake.checkSchema(project.uid(), common.eventType(), common.payload());
+    }
 
     /** Targets, plans and stores an event; committed on return. */
     Accepted submit(EventTargets.Targeting targeting) {

@@ -46,7 +46,7 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER);
+                DEFAULT_REQUEST_ID_HEADER, false);
     }
 
     /** {@code base} with every non-null member of {@code patch} applied (nested objects merged the same way). */
@@ -77,7 +77,8 @@ public final class ProjectConfigs {
                         or(patch.metaEvent().eventType(), base.metaEvent().eventType()),
                         or(patch.metaEvent().url(), base.metaEvent().url()),
                         or(patch.metaEvent().secret(), base.metaEvent().secret())),
-                or(patch.requestIdHeader(), base.requestIdHeader()));
+                or(patch.requestIdHeader(), base.requestIdHeader()),
+                or(patch.validateEventSchemas(), base.validateEventSchemas()));
     }
 
     private static Signature mergeSignature(Signature base, Signature patch, Supplier<String> ids, Instant now) {
@@ -157,7 +158,8 @@ public final class ProjectConfigs {
                 config = new ProjectConfig(config.maxPayloadReadSize(), config.replayAttacksPreventionEnabled(),
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
-                        config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader());
+                        config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
+                        config.validateEventSchemas());
             }
         }
         return config;

@@ -28,6 +28,7 @@ final class Migrations {
             "V002__event_list_indexes.sql",
             "V003__subscription_filters.sql",
             "V004__search_indexer_and_due_by_endpoint.sql",
+            "V005__event_types_and_subscription_status.sql",
             "V008__capture_bins.sql");
 
     private Migrations() {

@@ -10,6 +10,7 @@ import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionStatus;
 import dev.hookline.api.model.SubscriptionType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.paging.KeysetQuery;
@@ -35,7 +36,7 @@ public final class SubscriptionRepository {
     /** Columns for {@link #map}; select them from {@code subscriptions}. */
     public static final String COLUMNS = "id, project_id, name, type, endpoint_id, source_id, device_id, function, "
             + "alert_config, retry_config, filter_config, rate_limit_config, delivery_mode, created_at, updated_at, "
-            + "deleted_at";
+            + "deleted_at, status";
 
     private static final String[] PARTS = {"headers", "body", "query", "path"};
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -75,6 +76,21 @@ public final class SubscriptionRepository {
     public record Values(String name, String endpointId, String sourceId, String function, AlertConfig alertConfig,
                          Subscription.RetryConfig retryConfig, StoredFilter filter, RateLimitConfig rateLimitConfig,
                          DeliveryMode deliveryMode) {
+
+        /**
+         * A subscription the server makes itself (dynamic events, fanout to an owner, onboarding): an endpoint and
+         * its event types, no source, filter, function or limits, at least once.
+         */
+        public static Values plain(String name, String endpointId, List<String> eventTypes) {
+            ObjectNode[] raw = new ObjectNode[PARTS.length];
+            ObjectNode[] flat = new ObjectNode[PARTS.length];
+            for (int i = 0; i < PARTS.length; i++) {
+                raw[i] = NODES.objectNode();
+                flat[i] = NODES.objectNode();
+            }
+            return new Values(name, endpointId, null, null, null, null,
+                    new StoredFilter(List.copyOf(eventTypes), raw, flat), null, DeliveryMode.AT_LEAST_ONCE);
+        }
     }
 
     public Row find(String projectId, String id) {
@@ -151,7 +167,7 @@ public final class SubscriptionRepository {
     public Row insert(Connection c, String id, String projectId, Values values, Instant now)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO subscriptions(" + COLUMNS
-                + ") VALUES (?, ?, ?, 'api', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+                + ") VALUES (?, ?, ?, 'api', ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'active')")) {
             s.setString(1, id);
             s.setString(2, projectId);
             int next = bindValues(s, values, 3);
@@ -173,6 +189,20 @@ public final class SubscriptionRepository {
             Times.set(s, next, now);
             s.setString(next + 1, id);
             s.setString(next + 2, projectId);
+            s.executeUpdate();
+        }
+        return find(c, projectId, id);
+    }
+
+    /** Sets the status of a live subscription in the caller's write transaction; returns it as stored, or null. */
+    public Row setStatus(Connection c, String projectId, String id, SubscriptionStatus status, Instant now)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE subscriptions SET status = ?, updated_at = ? "
+                + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, status.wire());
+            Times.set(s, 2, now);
+            s.setString(3, id);
+            s.setString(4, projectId);
             s.executeUpdate();
         }
         return find(c, projectId, id);
@@ -257,7 +287,8 @@ public final class SubscriptionRepository {
                 JsonColumns.read(rs, "retry_config", Subscription.RetryConfig.class),
                 new FilterConfig(filter.eventTypes(), filter.flatFilter()),
                 JsonColumns.read(rs, "rate_limit_config", RateLimitConfig.class),
-                DeliveryMode.fromWire(rs.getString("delivery_mode")), Times.get(rs, "created_at"),
+                DeliveryMode.fromWire(rs.getString("delivery_mode")),
+                SubscriptionStatus.fromWire(rs.getString("status")), Times.get(rs, "created_at"),
                 Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
         return new Row(subscription, rs.getString("endpoint_id"), rs.getString("source_id"), filter.rawFilter());
     }

@@ -14,6 +14,7 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.api.model.SubscriptionStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.domain.InvalidInputException;
@@ -182,6 +183,25 @@ public final class SubscriptionService {
             return withMetadata(c, project.uid(), row, baseUrl);
         });
         return updated;
+    }
+
+    /**
+     * {@code PUT .../toggle_status}: active becomes inactive and back. An inactive subscription matches no event
+     * (the event says so in its {@code failure_reason} when nothing else matched) until it is toggled back.
+     */
+    public Subscription toggleStatus(Project project, String subscriptionId) {
+        Instant now = context.now();
+        String baseUrl = context.baseUrl();
+        return context.db().write(c -> {
+            Row current = store.find(c, project.uid(), subscriptionId);
+            if (current == null) {
+                throw new NotFoundException(NOT_FOUND);
+            }
+            SubscriptionStatus next = current.subscription().active() ? SubscriptionStatus.INACTIVE
+                    : SubscriptionStatus.ACTIVE;
+            return withMetadata(c, project.uid(), store.setStatus(c, project.uid(), subscriptionId, next, now),
+                    baseUrl);
+        });
     }
 
     public void delete(String projectId, String subscriptionId) {

@@ -127,6 +127,7 @@ class OpenApiResponsesIT {
         sources(project, ids);
         ingest(project, ids);
         subscriptions(project, ids);
+        catalogueAndOnboarding(project, ids);
         events(project, ids);
         eventCreation(project, ids);
         portalLinks(project, ids);
@@ -318,6 +319,40 @@ class OpenApiResponsesIT {
         calls.call(project, "PUT", SUBSCRIPTION, ids, "", new SubscriptionRequest("all, renamed", null, null, null,
                 null, null, null, null, DeliveryMode.AT_LEAST_ONCE, null), 202);
         filtersAndFunctions(project, ids);
+    }
+
+    /** Event types, onboarding, toggle_status and period failure rates (issue 18), answers and errors. */
+    private void catalogueAndOnboarding(ApiClient project, Map<String, String> ids) {
+        String types = PROJECT + "/event-types";
+        JsonNode type = calls.call(project, "POST", types, ids, "", "{\"name\":\"order.created\",\"category\":"
+                + "\"orders\",\"json_schema\":{\"type\":\"object\",\"required\":[\"id\"]}}", 201);
+        ids.put("eventTypeId", type.path("data").path("uid").asText());
+        calls.call(project, "POST", types, ids, "", "{\"name\":\"bad\",\"json_schema\":{\"type\":12}}", 400);
+        calls.call(project, "GET", types, ids, "", null, 200);
+        calls.call(project, "PUT", types + "/{eventTypeId}", ids, "", "{\"description\":\"placed\"}", 202);
+        calls.call(project, "POST", types + "/{eventTypeId}/deprecate", ids, "", null, 200);
+        calls.call(project, "POST", types + "/import", ids, "", "{\"spec\":\"openapi: 3.1.0\\nwebhooks:\\n  "
+                + "paid:\\n    post:\\n      requestBody:\\n        content:\\n          application/json:\\n"
+                + "            schema: {type: object}\\n\"}", 200);
+        calls.call(project, "POST", types + "/import", ids, "", "{\"spec\":\"openapi: 3.0.0\"}", 400);
+        Map<String, String> unknownType = new HashMap<>(ids);
+        unknownType.put("eventTypeId", "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+        calls.call(project, "POST", types + "/{eventTypeId}/deprecate", unknownType, "", null, 404);
+
+        calls.call(project, "PUT", SUBSCRIPTION + "/toggle_status", ids, "", null, 202);
+        calls.call(project, "PUT", SUBSCRIPTION + "/toggle_status", ids, "", null, 202);
+        calls.call(project, "GET", ENDPOINTS + "/period-failure-rates", ids, "endpointId=" + ids.get("endpointID"),
+                null, 200);
+        calls.call(project, "GET", ENDPOINTS + "/period-failure-rates", ids, "endpointId=x&startDate=soon", null,
+                400);
+
+        String onboard = PROJECT + "/onboard";
+        calls.call(project, "POST", onboard, ids, "dry_run=true", "{\"items\":[{\"name\":\"a\",\"url\":"
+                + "\"nope\"}]}", 200);
+        calls.call(project, "POST", onboard, ids, "", "{\"items\":[{\"name\":\"a\",\"url\":\"nope\"}]}", 400);
+        calls.call(project, "POST", onboard, ids, "", "{\"items\":[]}", 400);
+        calls.call(project, "POST", onboard, ids, "", "{\"items\":[{\"name\":\"c\",\"url\":"
+                + "\"https://c.example/in\",\"event_type\":\"order.created\"}]}", 202);
     }
 
     /** The filter and transform-function routes of subscriptions and sources, answers and errors. */

@@ -25,7 +25,8 @@ import java.time.Instant;
  *   or day of the window.</li>
  * </ul>
  * Both under {@code /api/v1/projects/{projectID}} for an API key and under {@code /portal-api} limited to the portal
- * link's endpoints.
+ * link's endpoints. Also Convoy's {@code GET .../endpoints/period-failure-rates} (API key only): the same counts per
+ * endpoint over a period, as a failure rate.
  */
 public final class DeliveryStatisticsRoutes {
 
@@ -44,6 +45,8 @@ public final class DeliveryStatisticsRoutes {
 
     public void register(Router router) {
         router.get(API + "/statustotals", Access.API_KEY, ex -> totals(ex, projectId(ex), EventScope.PROJECT));
+        // a literal segment: matched before /endpoints/{endpointID}, so the path is never read as an endpoint ID
+        router.get("/api/v1/projects/{projectID}/endpoints/period-failure-rates", Access.API_KEY, this::rates);
         router.get(API + "/timeseries", Access.API_KEY, ex -> series(ex, projectId(ex), EventScope.PROJECT));
         router.get(PORTAL + "/statustotals", Access.PORTAL, ex -> {
             PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
@@ -60,6 +63,12 @@ public final class DeliveryStatisticsRoutes {
         ListParams window = ListParamsReader.from(ex);
         ex.ok(200, TOTALS_MESSAGE, statistics.statusTotals(projectId, filter, window.lowestId(),
                 window.highestId()));
+    }
+
+    private void rates(Exchange ex) throws IOException {
+        ListParams window = ListParamsReader.from(ex);
+        ex.ok(200, "Endpoint period failure rates fetched successfully", statistics.periodFailureRates(
+                projectId(ex), ex.queryAll("endpointId"), window.lowestId(), window.highestId()));
     }
 
     private void series(Exchange ex, String projectId, EventScope scope) throws IOException {

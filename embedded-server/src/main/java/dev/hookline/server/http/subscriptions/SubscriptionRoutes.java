@@ -11,7 +11,8 @@ import dev.hookline.server.subscriptions.SubscriptionService;
 import java.util.List;
 
 /**
- * {@code /api/v1/projects/{projectID}/subscriptions}: list, create, get, update, delete. Responses carry the endpoint
+ * {@code /api/v1/projects/{projectID}/subscriptions}: list, create, get, update, delete, and
+ * {@code toggle_status} (active to inactive and back). Responses carry the endpoint
  * ({@code endpoint_metadata}) and the source ({@code source_metadata}) instead of their IDs, as Convoy's do.
  */
 public final class SubscriptionRoutes {
@@ -30,6 +31,7 @@ public final class SubscriptionRoutes {
         router.get(BASE + "/{subscriptionID}", Access.API_KEY, this::get);
         router.put(BASE + "/{subscriptionID}", Access.API_KEY, this::update);
         router.delete(BASE + "/{subscriptionID}", Access.API_KEY, this::delete);
+        router.put(BASE + "/{subscriptionID}/toggle_status", Access.API_KEY, this::toggleStatus);
     }
 
     /** Filters: {@code endpointId} (repeated), {@code name} (contains, case-insensitive). */
@@ -57,6 +59,13 @@ public final class SubscriptionRoutes {
         SubscriptionRequest request = ex.body(SubscriptionRequest.class);
         ex.ok(202, "Subscription updated successfully",
                 subscriptions.update(project, ex.pathParam("subscriptionID"), request));
+    }
+
+    /** Active to inactive and back; answers the subscription with its new {@code status}. */
+    private void toggleStatus(Exchange ex) throws Exception {
+        Project project = ex.project();
+        ex.ok(202, "Subscription status updated successfully",
+                subscriptions.toggleStatus(project, ex.pathParam("subscriptionID")));
     }
 
     private void delete(Exchange ex) throws Exception {

@@ -1,0 +1,44 @@
+package dev.hookline.app.eventtypes;
+
+import dev.hookline.api.model.EventType;
+import dev.hookline.app.form.FormLayout;
+import dev.hookline.app.form.FormPanel;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.scene.control.TextField;
+
+/** The event type create/edit form, bound to {@link EventTypeFormViewModel}. Ids start with {@code event-type-}. */
+public final class EventTypeFormView {
+
+    private final EventTypeFormViewModel viewModel;
+    private final FormLayout layout = new FormLayout();
+    private final FormPanel panel;
+
+    public EventTypeFormView(EventTypeFormViewModel viewModel, Consumer<EventType> onSaved, Runnable onClose) {
+        this.viewModel = viewModel;
+        layout.idRow("event-type-id", viewModel.editingProperty().map(EventType::uid));
+        TextField name = layout.text(viewModel.name, "event-type-name");
+        name.setPromptText("e.g. invoice.paid");
+        // the name is what events carry: it never changes once saved
+        name.disableProperty().bind(viewModel.editingProperty().isNotNull());
+        layout.text(viewModel.category, "event-type-category").setPromptText("e.g. billing");
+        layout.area(viewModel.description, "event-type-description", 2, false);
+        layout.section("Schema of the event data");
+        layout.area(viewModel.schema, "event-type-schema", 12, true).setPromptText(
+                "{\"type\": \"object\", \"required\": [\"id\"],\n \"properties\": {\"id\": {\"type\": \"string\"}}}");
+        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+                ? "Edit event type " + viewModel.editingProperty().get().name() : "New event type",
+                viewModel.editingProperty());
+        panel = new FormPanel("event-type-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
+                onClose);
+    }
+
+    public FormPanel node() {
+        return panel;
+    }
+
+    public EventTypeFormViewModel viewModel() {
+        return viewModel;
+    }
+}
