@@ -231,6 +231,12 @@ public final class Promotion {
                         + " authentication needs its secret: tick \"Carry secrets\" or create it by hand"));
                 continue;
             }
+            if (authNeedsSecret && !readable(auth)) {
+                steps.add(new PromotionStep("Endpoint", endpoint.name(), Action.SKIP, "the server does not reveal "
+                        + "its " + auth.type() + " authentication secret ([REDACTED]): create it on the target by "
+                        + "hand"));
+                continue;
+            }
             String secret = carrySecrets ? lastSecret(endpoint) : null;
             if (target == null) {
                 steps.add(new PromotionStep("Endpoint", endpoint.name(), Action.CREATE, endpoint.url()
@@ -248,6 +254,16 @@ public final class Promotion {
                     + " (its secret stays: a secret is only set when an endpoint is created)"));
             work.add(() -> to.updateEndpoint(target.uid(), request(endpoint, null)));
         }
+    }
+
+    /** Whether the authentication's secret came in clear (Hookline answers write-only secrets as [REDACTED]). */
+    private static boolean readable(EndpointAuthentication auth) {
+        return switch (auth.type()) {
+            case API_KEY -> auth.apiKey() != null && usable(auth.apiKey().headerValue());
+            case BASIC_AUTH -> auth.basicAuth() != null && usable(auth.basicAuth().password());
+            case OAUTH2 -> auth.oauth2() != null && (usable(auth.oauth2().clientSecret())
+                    || auth.oauth2().signingKey() != null && !auth.oauth2().signingKey().toString().contains(REDACTED));
+        };
     }
 
     private static EndpointRequest request(Endpoint e, String secret) {

@@ -125,6 +125,20 @@ class PromotionTest {
     }
 
     @Test
+    void anEndpointWhoseAuthenticationSecretTheServerHidesIsSkippedWithTheReason() {
+        laptop.client().createEndpoint(new EndpointRequest("https://billing.example.com/in", "billing", null, null,
+                null, null, null, null, null, null, null, null, null, null,
+                new dev.hookline.api.model.EndpointAuthentication(dev.hookline.api.model.EndpointAuthType.BASIC_AUTH,
+                        null, new dev.hookline.api.model.BasicAuth("billing", "s3cret"), null), null, null));
+
+        PromotionStep billing = Promotion.plan(laptop.client(), team.client(), true).steps().stream()
+                .filter(s -> s.name().equals("billing")).findFirst().orElseThrow();
+
+        assertEquals(Action.SKIP, billing.action());
+        assertTrue(billing.detail().contains("does not reveal"), billing.detail());
+    }
+
+    @Test
     void aChangedEndpointIsUpdatedNotDuplicated() {
         Promotion.plan(laptop.client(), team.client(), false).apply(done -> { });
         Endpoint original = laptop.client().listEndpoints(ListQuery.ofPerPage(10)).content().getFirst();
