@@ -1,6 +1,6 @@
 package dev.hookline.app;
 
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.LoadState;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;

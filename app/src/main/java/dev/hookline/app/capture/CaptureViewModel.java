@@ -8,7 +8,7 @@ import dev.hookline.api.model.CapturedRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.app.concurrent.Failures;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;

@@ -1,6 +1,7 @@
 package dev.hookline.app.deliveries;
 
 import dev.hookline.app.compare.Comparison;
+import dev.hookline.app.traffic.DetailWidgets;
 import java.util.List;
 
 /** Two attempts as a {@link Comparison}: request line, headers and body, then response status, headers and body. */

@@ -3,6 +3,7 @@ package dev.hookline.app.deliveries;
 import atlantafx.base.theme.Styles;
 import dev.hookline.app.compare.CompareDialog;
 import dev.hookline.app.table.Copied;
+import dev.hookline.app.traffic.DetailWidgets;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;

@@ -7,7 +7,7 @@ import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import java.time.Clock;
 import java.time.Duration;

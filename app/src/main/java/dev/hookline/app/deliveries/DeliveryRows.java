@@ -2,6 +2,7 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.traffic.DetailWidgets;
 import java.util.Locale;
 
 /** How the deliveries table and detail put a delivery's counters into words. */

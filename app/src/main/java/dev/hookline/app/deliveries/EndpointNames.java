@@ -3,7 +3,7 @@ package dev.hookline.app.deliveries;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventDelivery;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.hookline.app.metaevents;
 
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.MetaEvent;
-import dev.hookline.app.deliveries.DetailWidgets;
 import dev.hookline.app.table.StatusPill;
+import dev.hookline.app.traffic.DetailWidgets;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;

@@ -2,10 +2,10 @@ package dev.hookline.app.portallinks;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.PortalLink;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.Form;
-import dev.hookline.app.shell.ConsoleSession;
-import dev.hookline.app.shell.ConsoleView;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.List;

@@ -1,5 +1,8 @@
 package dev.hookline.app.shell;
 
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
+import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.deliveries.DeliveriesView;
 import dev.hookline.app.events.EventsView;
 import dev.hookline.app.metaevents.MetaEventsView;

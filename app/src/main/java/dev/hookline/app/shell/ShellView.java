@@ -1,6 +1,9 @@
 package dev.hookline.app.shell;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
+import dev.hookline.app.console.NavigationTarget;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;

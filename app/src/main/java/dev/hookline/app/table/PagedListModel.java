@@ -4,7 +4,7 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;

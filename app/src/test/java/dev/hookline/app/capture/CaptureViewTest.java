@@ -13,7 +13,7 @@ import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.FakeConvoy;
 import dev.hookline.app.testing.Screenshots;

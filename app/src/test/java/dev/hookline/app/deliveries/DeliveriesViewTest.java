@@ -8,7 +8,7 @@ import atlantafx.base.theme.PrimerLight;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;

@@ -11,7 +11,7 @@ import atlantafx.base.theme.PrimerLight;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.Copied;
 import dev.hookline.app.table.TableExporter;
 import dev.hookline.app.testing.EmbeddedServerFixture;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.testing.FakeConvoy;
 import java.time.Clock;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.FakeConvoy;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

@@ -18,7 +18,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.SubscriptionRequest;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.FakeConvoy;
 import dev.hookline.app.testing.RecordingReceiver;

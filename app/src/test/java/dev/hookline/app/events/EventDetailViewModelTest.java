@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
-import dev.hookline.app.shell.NavigationTarget;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.testing.FakeConvoy;
 import java.time.Clock;
 import java.time.Instant;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.deliveries.CountedBatch;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.testing.FakeConvoy;
+import dev.hookline.app.traffic.CountedBatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.deliveries.DetailWidgets;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.FakeConvoy;
+import dev.hookline.app.traffic.DetailWidgets;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

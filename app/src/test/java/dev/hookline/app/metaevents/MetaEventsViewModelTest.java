@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.testing.FakeConvoy;
 import java.time.Clock;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.FakeConvoy;
 import dev.hookline.server.EmbeddedServer;
 import dev.hookline.server.ServerConfig;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
+import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.testing.FakeConvoy;
 import dev.hookline.app.testing.Screenshots;
 import java.util.concurrent.TimeUnit;

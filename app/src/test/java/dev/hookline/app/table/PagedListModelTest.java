@@ -11,7 +11,7 @@ import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointStatus;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.QueuedBackgroundTasks;
 import java.nio.file.Path;

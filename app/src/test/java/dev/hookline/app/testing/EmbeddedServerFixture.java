@@ -3,7 +3,7 @@ package dev.hookline.app.testing;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.server.EmbeddedServer;
 import dev.hookline.server.ServerConfig;
 import java.io.IOException;

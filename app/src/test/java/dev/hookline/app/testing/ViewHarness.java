@@ -2,8 +2,8 @@ package dev.hookline.app.testing;
 
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
-import dev.hookline.app.shell.ConsoleSession;
-import dev.hookline.app.shell.ConsoleView;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;

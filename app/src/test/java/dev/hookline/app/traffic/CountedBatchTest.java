@@ -1,4 +1,4 @@
-package dev.hookline.app.deliveries;
+package dev.hookline.app.traffic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

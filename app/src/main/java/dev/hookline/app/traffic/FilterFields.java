@@ -1,4 +1,4 @@
-package dev.hookline.app.deliveries;
+package dev.hookline.app.traffic;
 
 import atlantafx.base.theme.Styles;
 import java.util.List;

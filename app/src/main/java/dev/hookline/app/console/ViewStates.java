@@ -1,4 +1,4 @@
-package dev.hookline.app.shell;
+package dev.hookline.app.console;
 
 import java.util.LinkedHashMap;
 import java.util.List;

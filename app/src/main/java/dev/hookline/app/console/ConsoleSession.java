@@ -1,8 +1,8 @@
-package dev.hookline.app.shell;
+package dev.hookline.app.console;
 
 import dev.hookline.api.client.ApiClient;
-import dev.hookline.api.model.ServerHealth;
 import dev.hookline.api.client.ApiException;
+import dev.hookline.api.model.ServerHealth;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import java.util.List;
 import java.util.Map;

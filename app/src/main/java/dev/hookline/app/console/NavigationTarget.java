@@ -1,4 +1,4 @@
-package dev.hookline.app.shell;
+package dev.hookline.app.console;
 
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;

@@ -1,5 +1,6 @@
-package dev.hookline.app.shell;
+package dev.hookline.app.console;
 
+import dev.hookline.app.shell.ConsoleViews;
 import java.util.Map;
 import javafx.scene.Node;
 

@@ -1,4 +1,4 @@
-package dev.hookline.app.shell;
+package dev.hookline.app.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

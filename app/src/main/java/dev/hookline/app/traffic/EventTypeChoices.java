@@ -1,7 +1,7 @@
-package dev.hookline.app.deliveries;
+package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ApiClient;
-import dev.hookline.app.shell.ConsoleSession;
+import dev.hookline.app.console.ConsoleSession;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;

@@ -1,8 +1,8 @@
-package dev.hookline.app.deliveries;
+package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ListQuery;
-import dev.hookline.app.shell.ConsoleSession;
-import dev.hookline.app.shell.ViewStates;
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ViewStates;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.hookline.app.deliveries;
+package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ApiException;
 import dev.hookline.app.concurrent.BackgroundTasks;
