@@ -4,6 +4,8 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
+import atlantafx.base.theme.Styles;
+import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import java.util.Arrays;
@@ -11,12 +13,19 @@ import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -38,8 +47,20 @@ public final class SubscriptionFormView {
         layout.text(viewModel.name, "subscription-name");
         layout.picker(viewModel.sourceId, "subscription-source", viewModel.sources, Source::uid,
                 source -> source.name() + "  (" + source.uid() + ")");
+        TextField sourceName = inline(viewModel.newSourceName, "subscription-new-source-name", "Name");
+        HBox.setHgrow(sourceName, Priority.ALWAYS);
+        layout.row("", revealed(viewModel.incoming, "subscription-new-source", "New source…",
+                new HBox(6, sourceName, button("subscription-new-source-create", "Create source",
+                        viewModel::createSource)), viewModel.newSourceName));
         layout.picker(viewModel.endpointId, "subscription-endpoint", viewModel.endpoints, Endpoint::uid,
                 endpoint -> endpoint.name() + "  (" + endpoint.url() + ")");
+        TextField endpointUrl = inline(viewModel.newEndpointUrl, "subscription-new-endpoint-url", "https://…");
+        TextField endpointName = inline(viewModel.newEndpointName, "subscription-new-endpoint-name", "Name");
+        HBox.setHgrow(endpointName, Priority.ALWAYS);
+        layout.row("", revealed(null, "subscription-new-endpoint", "New endpoint…",
+                new VBox(6, endpointUrl, new HBox(6, endpointName, button("subscription-new-endpoint-create",
+                        "Create endpoint", viewModel::createEndpoint))),
+                viewModel.newEndpointUrl, viewModel.newEndpointName));
         layout.fieldRow(viewModel.eventTypes, "subscription-event-types", eventTypesInput(viewModel));
         layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
                 Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
@@ -99,6 +120,61 @@ public final class SubscriptionFormView {
         HBox row = new HBox(8, text, pick);
         HBox.setHgrow(text, Priority.ALWAYS);
         return row;
+    }
+
+    /** A text field bound to {@code field} with its message as the tooltip and a red border while it has one. */
+    private static TextField inline(FormField field, String id, String prompt) {
+        TextField input = new TextField();
+        input.setId(id);
+        input.setPromptText(prompt);
+        input.textProperty().bindBidirectional(field.textProperty());
+        Tooltip why = new Tooltip();
+        why.textProperty().bind(field.errorProperty());
+        field.errorProperty().subscribe(error -> {
+            input.pseudoClassStateChanged(PseudoClass.getPseudoClass("danger"), !error.isBlank());
+            input.setTooltip(error.isBlank() ? null : why);
+        });
+        return input;
+    }
+
+    private static Button button(String id, String text, Runnable action) {
+        Button button = new Button(text, new FontIcon(Feather.PLUS));
+        button.setId(id);
+        button.setOnAction(event -> action.run());
+        button.setMinWidth(Region.USE_PREF_SIZE);
+        return button;
+    }
+
+    /**
+     * A link that reveals {@code inputs} (and whose messages show below them); shown only while {@code when} is
+     * true (null: always).
+     */
+    private static Node revealed(javafx.beans.value.ObservableBooleanValue when, String id, String text,
+                                 javafx.scene.layout.Pane inputs,
+                                 FormField... fields) {
+        Hyperlink open = new Hyperlink(text);
+        open.setId(id);
+        Label errors = new Label();
+        errors.setId(id + "-error");
+        errors.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
+        errors.textProperty().bind(Bindings.createStringBinding(() -> java.util.Arrays.stream(fields)
+                .map(FormField::error).filter(e -> !e.isBlank()).collect(java.util.stream.Collectors.joining("; ")),
+                java.util.Arrays.stream(fields).map(FormField::errorProperty).toArray(javafx.beans.Observable[]::new)));
+        VBox box = new VBox(4, inputs, errors);
+        box.setVisible(false);
+        box.managedProperty().bind(box.visibleProperty());
+        open.setOnAction(event -> {
+            box.setVisible(!box.isVisible());
+            if (box.isVisible()) {
+                inputs.lookup(".text-field").requestFocus();
+            }
+        });
+        VBox all = new VBox(2, open, box);
+        if (when != null) {
+            all.visibleProperty().bind(when);
+            all.managedProperty().bind(when);
+        }
+        return all;
     }
 
     public FormPanel node() {

@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
 import dev.hookline.api.model.AlertConfig;
+import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
+import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.Source;
+import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionRequest;
+import dev.hookline.api.model.Verifier;
+import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.form.Choices;
 import dev.hookline.app.form.Form;
@@ -73,6 +78,15 @@ public final class SubscriptionFormViewModel {
     public final FormField alertCount = new FormField("Alert count")
             .rule(Rules.integerBetween("Alert count", 0, Integer.MAX_VALUE));
     public final FormField alertThreshold = new FormField("Alert threshold").rule(Rules.goDuration("Alert threshold"));
+
+    /** "New endpoint" beside the picker: made at once, then picked. */
+    public final FormField newEndpointUrl = new FormField("New endpoint URL").required()
+            .rule(Rules.httpUrl("New endpoint URL"));
+    public final FormField newEndpointName = new FormField("New endpoint name").required()
+            .rule(Rules.maxLength("New endpoint name", 255));
+    /** "New source" beside the picker: an HTTP source without verification, made at once, then picked. */
+    public final FormField newSourceName = new FormField("New source name").required()
+            .rule(Rules.maxLength("New source name", 255));
 
     private final List<FormField> all = List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders,
             function, rateLimitCount, rateLimitDuration, alertCount, alertThreshold);
@@ -137,6 +151,42 @@ public final class SubscriptionFormViewModel {
             }
             return List.of();
         }
+    }
+
+    /**
+     * Creates an endpoint from {@link #newEndpointUrl} and {@link #newEndpointName} (it gets a generated secret),
+     * offers it in the picker and picks it; the subscription itself is not saved yet.
+     */
+    public void createEndpoint() {
+        ApiClient api = client.get();
+        if (!(newEndpointUrl.validate() & newEndpointName.validate())) {
+            return;
+        }
+        EndpointRequest request = EndpointRequest.of(newEndpointUrl.value(), newEndpointName.value());
+        form.submit(() -> api.createEndpoint(request), created -> {
+            endpoints.add(created);
+            endpointId.set(created.uid());
+            newEndpointUrl.set("");
+            newEndpointName.set("");
+        });
+    }
+
+    /**
+     * Creates an HTTP source named {@link #newSourceName} without verification (a verifier can be set in Sources),
+     * offers it in the picker and picks it.
+     */
+    public void createSource() {
+        ApiClient api = client.get();
+        if (!newSourceName.validate()) {
+            return;
+        }
+        CreateSourceRequest request = new CreateSourceRequest(newSourceName.value(), SourceType.HTTP, null, null,
+                new Verifier(VerifierType.NOOP, null, null, null), null, null, null, null);
+        form.submit(() -> api.createSource(request), created -> {
+            sources.add(created);
+            sourceId.set(created.uid());
+            newSourceName.set("");
+        });
     }
 
     /** Adds a picked type to the comma-separated field (once; picking any type replaces "all types"). */

@@ -112,4 +112,33 @@ class SubscriptionsViewTest {
     private TableView<Subscription> table() {
         return robot.lookup("#subscriptions-table").queryAs(TableView.class);
     }
+
+    @Test
+    void anEndpointMadeInsideTheFormIsPickedAndTheSubscriptionUsesIt() throws Exception {
+        harness = ViewHarness.show(server, SubscriptionsView::new);
+
+        robot.clickOn("#subscriptions-new");
+        robot.clickOn("#subscription-name").write("to billing");
+        robot.clickOn("#subscription-new-endpoint");
+        robot.clickOn("#subscription-new-endpoint-create");
+        ViewHarness.await("the missing URL is named",
+                () -> robot.lookup("#subscription-new-endpoint-error").queryAs(javafx.scene.control.Label.class)
+                        .getText().contains("New endpoint URL"));
+        robot.clickOn("#subscription-new-endpoint-url").write("https://billing.example.com/in");
+        robot.clickOn("#subscription-new-endpoint-name").write("billing");
+        robot.clickOn("#subscription-new-endpoint-create");
+        ViewHarness.await("the new endpoint is picked", () -> "billing".equals(robot.lookup("#subscription-endpoint")
+                .queryAs(javafx.scene.control.ComboBox.class).getValue() == null ? null
+                : ((Endpoint) robot.lookup("#subscription-endpoint").queryAs(javafx.scene.control.ComboBox.class)
+                        .getValue()).name()));
+        harness.screenshot("subscriptions-form-new-endpoint");
+        robot.clickOn("#subscription-form-save");
+
+        ViewHarness.await("saved", () -> server.client().listSubscriptions(
+                dev.hookline.api.client.ListQuery.ofPerPage(10)).content().size() == 1);
+        Subscription saved = server.client().listSubscriptions(dev.hookline.api.client.ListQuery.ofPerPage(10))
+                .content().getFirst();
+        assertEquals("billing", saved.endpointMetadata().name());
+        assertEquals("https://billing.example.com/in", saved.endpointMetadata().url());
+    }
 }
