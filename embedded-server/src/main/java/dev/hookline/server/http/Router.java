@@ -82,7 +82,11 @@ public final class Router {
         return Collections.unmodifiableList(new ArrayList<>(routes));
     }
 
-    /** The best route for {@code method} and {@code path}, or null. */
+    /**
+     * The best route for {@code method} and {@code path}, or null. {@code path} is the path as sent (percent-encoded):
+     * each parameter is decoded once, after matching, so {@code %2F} stays inside its segment and {@code %25} is a
+     * {@code %} in the value; a bad escape is a 400.
+     */
     public Match match(String method, String path) {
         Match best = null;
         for (Route route : snapshot) {
@@ -96,7 +100,7 @@ public final class Router {
             if (best == null || route.literalSegments > best.route.literalSegments) {
                 Map<String, String> params = new LinkedHashMap<>();
                 for (int i = 0; i < route.parameterNames.size(); i++) {
-                    params.put(route.parameterNames.get(i), decode(m.group(i + 1)));
+                    params.put(route.parameterNames.get(i), Exchange.decodePath(m.group(i + 1)));
                 }
                 best = new Match(route, params);
             }
@@ -121,9 +125,5 @@ public final class Router {
         }
         return path.regionMatches(0, template, 0, length + 1)
                 && (path.length() == length + 1 || path.charAt(length + 1) == '/');
-    }
-
-    private static String decode(String raw) {
-        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
     }
 }

@@ -52,7 +52,7 @@ public final class IngestRoutes {
         Source source = intake.httpSource(maskId);
         Project project = intake.projectOf(source);
         byte[] body = readBody(ex, IntakeService.maxPayloadBytes(project));
-        Function<String, String> header = name -> ex.requestHeaders().getFirst(name);
+        Function<String, String> header = name -> ex.header(name).orElse(null);
         SourceVerifier.verify(source, header, body);
         IngestPayload payload = IngestBodies.parse(header.apply("Content-Type"), body);
         Map<String, List<String>> headers = canonicalHeaders(ex);
@@ -97,15 +97,8 @@ public final class IngestRoutes {
 
     /** The body, refused with 413 above the project's {@code max_payload_read_size} (declared or actual). */
     private static byte[] readBody(Exchange ex, long limit) throws Exception {
-        String declared = ex.requestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            try {
-                if (Long.parseLong(declared.trim()) > limit) {
-                    throw tooLarge(limit);
-                }
-            } catch (NumberFormatException e) {
-                throw ApiError.badRequest("invalid Content-Length");
-            }
+        if (ex.declaredLength() > limit) {
+            throw tooLarge(limit);
         }
         byte[] body = ex.rawBody();
         if (body.length > limit) {
