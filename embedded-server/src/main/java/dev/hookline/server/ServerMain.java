@@ -42,7 +42,8 @@ public final class ServerMain {
             return;
         }
         HooklineServer server = HooklineServer.start(
-                ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey));
+                ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey)
+                        .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS.withMaxConnections(options.maxConnections)));
         String generated = ensureInstanceKey(server, options.apiKey);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -83,12 +84,14 @@ public final class ServerMain {
                   --host      address to listen on (default 127.0.0.1)
                   --port      port (default 5005; 0 = any free port)
                   --data-dir  where hookline.db lives (default ./data; created if missing)
-                  --api-key   instance API key reaching every project; without it a key is generated on first start""";
+                  --api-key   instance API key reaching every project; without it a key is generated on first start
+                  --max-connections  open HTTP connections at most (default 1000); one more is answered 503""";
 
         String host = "127.0.0.1";
         int port = ServerConfig.DEFAULT_PORT;
         Path dataDir = Path.of("data");
         String apiKey;
+        int maxConnections = ServerConfig.HttpLimits.DEFAULTS.maxConnections();
         boolean help;
 
         static Options parse(String[] args) {
@@ -117,6 +120,17 @@ public final class ServerMain {
                     }
                     case "--data-dir" -> o.dataDir = Path.of(value != null ? value : next(args, ++i, arg));
                     case "--api-key" -> o.apiKey = value != null ? value : next(args, ++i, arg);
+                    case "--max-connections" -> {
+                        String text = value != null ? value : next(args, ++i, arg);
+                        try {
+                            o.maxConnections = Integer.parseInt(text);
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("--max-connections must be a number, got " + text);
+                        }
+                        if (o.maxConnections < 1) {
+                            throw new IllegalArgumentException("--max-connections must be at least 1");
+                        }
+                    }
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }

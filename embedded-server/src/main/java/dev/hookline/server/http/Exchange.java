@@ -174,31 +174,40 @@ public final class Exchange {
         return ApiError.badRequest("could not read the request body: it ended early or was malformed");
     }
 
-    /** The JSON body as {@code type}, parsed strictly. Missing, malformed or mistyped input is a 400. */
+    /**
+     * The JSON body as {@code type}, parsed strictly. Missing, malformed or mistyped input is a 400, and so is a body
+     * that is not UTF-8 or leaves a surrogate escape unpaired ({@link BodyText}): checked here, before any use case
+     * runs, so that nothing is stored that its own answer could not carry.
+     */
     public <T> T body(Class<T> type) throws IOException {
         byte[] bytes = rawBody();
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
+        BodyText.utf8(bytes);
         try {
             T value = Json.strict().readValue(bytes, type);
             if (value == null) {
                 throw ApiError.badRequest("body must be a JSON object");
             }
+            BodyText.requireNoLoneSurrogate(bytes);
             return value;
         } catch (JsonProcessingException e) {
             throw ApiError.badRequest(describe(e));
         }
     }
 
-    /** The JSON body as a tree; 400 when malformed. */
+    /** The JSON body as a tree; 400 when malformed (as {@link #body}). */
     public JsonNode bodyTree() throws IOException {
         byte[] bytes = rawBody();
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
+        BodyText.utf8(bytes);
         try {
-            return Json.strict().readTree(bytes);
+            JsonNode tree = Json.strict().readTree(bytes);
+            BodyText.requireNoLoneSurrogate(bytes);
+            return tree;
         } catch (JsonProcessingException e) {
             throw ApiError.badRequest(describe(e));
         }
