@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.IdleTimeout;
 import org.eclipse.jetty.server.internal.HttpConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,10 +20,10 @@ import org.slf4j.LoggerFactory;
  *       and from the request's first byte for the next ones on a keep-alive connection. Jetty's idle timeout alone
  *       lets a client that sends a byte now and then (slowloris) hold a connection for ever. A connection past the
  *       deadline is closed (there is no request yet to answer).</li>
- *   <li>a <b>connection cap</b> with a clear refusal: a connection opened while
- *       {@link ServerConfig.HttpLimits#maxConnections()} are already open is answered 503 with the envelope and
- *       closed. Above the cap plus a headroom for those refusals ({@link #ceiling}), Jetty's
- *       {@code NetworkConnectionLimit} stops accepting.</li>
+ *   <li>a <b>connection cap</b> with a clear refusal: when {@link ServerConfig.HttpLimits#maxConnections()} are
+ *       open, a new connection first takes the place of the longest-idle keep-alive connection; when every open
+ *       connection is busy with a request, it is answered 503 with the envelope and closed. Above the cap plus a
+ *       headroom for those refusals ({@link #ceiling}), Jetty's {@code NetworkConnectionLimit} stops accepting.</li>
  * </ul>
  * A sweep every quarter of the timeout checks the open connections; the deadline is therefore kept to within a
  * quarter of the timeout. Reading the parser's state from the sweep's thread is a racy read of an enum; at worst it
@@ -83,12 +84,42 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
 
     @Override
     public void onOpened(Connection connection) {
-        boolean over = open.size() >= maxConnections && live() >= maxConnections;
+        boolean over = open.size() >= maxConnections && live() >= maxConnections && !evictIdle();
         open.put(connection, new Tracked(over, System.nanoTime()));
         if (over) {
-            LOG.warn("connection limit reached ({} open): refusing a connection from {}", maxConnections,
+            LOG.warn("connection limit reached ({} open, none idle): refusing a connection from {}", maxConnections,
                     connection.getEndPoint().getRemoteSocketAddress());
         }
+    }
+
+    /**
+     * Makes room at the cap by closing the keep-alive connection that has waited longest for its next request (none
+     * is lost: a client must expect a kept-alive connection to be closed between requests). So clients that merely
+     * hold connections cannot keep a new one out; only connections busy with a request count against the cap.
+     */
+    private boolean evictIdle() {
+        Connection longest = null;
+        long longestIdleMillis = -1;
+        for (Connection connection : open.keySet()) {
+            if (connection instanceof HttpConnection http && waitingForNextRequest(http)
+                    && connection.getEndPoint() instanceof IdleTimeout endPoint
+                    && endPoint.getIdleFor() > longestIdleMillis) {
+                longestIdleMillis = endPoint.getIdleFor();
+                longest = connection;
+            }
+        }
+        if (longest == null) {
+            return false;
+        }
+        LOG.debug("connection limit reached: closing the idle keep-alive connection {}", longest);
+        longest.getEndPoint().close();
+        return true;
+    }
+
+    /** Answered at least one request, sent every answer, and not one byte of the next request yet. */
+    private static boolean waitingForNextRequest(HttpConnection http) {
+        return !http.getEndPoint().isOutputShutdown() && http.getMessagesIn() > 0
+                && http.getMessagesIn() == http.getMessagesOut() && http.getParser().isStart();
     }
 
     /**

@@ -43,8 +43,12 @@ class ConnectionLimitsIT {
     final AtomicBoolean dribbling = new AtomicBoolean(true);
 
     private void start(int maxConnections) throws IOException {
+        start(maxConnections, HEADER_TIMEOUT);
+    }
+
+    private void start(int maxConnections, Duration headerTimeout) throws IOException {
         server = TestServer.startWithHttpLimits(dataDir, ServerConfig.HttpLimits.DEFAULTS
-                .withHeaderTimeout(HEADER_TIMEOUT).withIdleTimeout(IDLE_TIMEOUT).withMaxConnections(maxConnections));
+                .withHeaderTimeout(headerTimeout).withIdleTimeout(IDLE_TIMEOUT).withMaxConnections(maxConnections));
         TestServer.TestProject project = server.newProject("limits", ProjectType.INCOMING);
         Source source = project.client().createSource(new CreateSourceRequest("held", SourceType.HTTP, null, null,
                 null, null, null, null, null));
@@ -138,25 +142,44 @@ class ConnectionLimitsIT {
     }
 
     @Test
-    void aConnectionOverTheCapIsRefusedWithAnEnvelopeAndTheNextOneIsServedOnceOneCloses() throws Exception {
-        start(4);
-        // the set-up's API client keeps its connections alive; the idle timeout closes them
-        Thread.sleep(IDLE_TIMEOUT.toMillis() + 500);
-        for (int i = 0; i < 4; i++) {
+    void atTheCapANewConnectionTakesThePlaceOfTheLongestIdleKeepAliveOne() throws IOException {
+        start(4, Duration.ofSeconds(10));
+        List<Socket> kept = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
             Socket socket = RawHttp.connect(port());
             held.add(socket);
+            kept.add(socket);
             socket.getOutputStream().write(ingestRequest("keep-alive").getBytes(StandardCharsets.US_ASCII));
-            assertEquals(200, RawHttp.read(socket.getInputStream()).status());
+            assertEquals(200, RawHttp.read(socket.getInputStream()).status(), "connection " + i);
         }
+        Socket first = kept.getFirst();
+        first.setSoTimeout(2000);
+        assertTrue(RawHttp.closedByServer(first), "the longest idle connection was not closed to make room");
+        Socket last = kept.getLast();
+        last.getOutputStream().write(ingestRequest("keep-alive").getBytes(StandardCharsets.US_ASCII));
+        assertEquals(200, RawHttp.read(last.getInputStream()).status());
+    }
 
-        RawHttp.Answer refused = RawHttp.exchange(port(), ingestRequest("keep-alive"));
-        assertEquals(503, refused.status(), refused::text);
+    @Test
+    void aConnectionOverTheCapWhileEveryOneIsBusyIsRefusedWithAnEnvelopeUntilOneCloses() throws IOException {
+        start(4, Duration.ofSeconds(10));
+        List<Socket> busy = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            busy.add(slowloris());
+        }
+        RawHttp.Answer refused = Await.value(Duration.ofSeconds(5), "a refusal", () -> {
+            try {
+                return RawHttp.exchange(port(), ingestRequest("keep-alive"));
+            } catch (IOException e) {
+                return null;
+            }
+        }, answer -> answer != null && answer.status() == 503);
         assertTrue(refused.contentType().startsWith("application/json"));
         assertFalse(refused.json().path("status").asBoolean(true));
         assertTrue(refused.json().path("message").asText().contains("too many open connections"), refused::text);
         assertEquals("close", refused.headers().get("connection"));
 
-        held.removeFirst().close();
+        busy.getFirst().close();
         Await.until(Duration.ofSeconds(5), "a connection is served again", () -> {
             try {
                 return RawHttp.exchange(port(), ingestRequest("close")).status() == 200;
