@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -185,6 +186,9 @@ public final class HttpApi implements AutoCloseable {
             respondError(exchange, e.status(), e.getMessage());
         } catch (DomainException e) {
             respondError(exchange, ErrorStatus.of(e), e.getMessage());
+        } catch (EofException e) {
+            // the client closed the connection before its answer was written: nothing to answer, nothing failed
+            LOG.debug("request {} {}: the client went away before the answer ({})", method, path, e.toString());
         } catch (Throwable t) {
             LOG.error("request {} {} failed (request id {}): {}", method, path, requestId, t.toString(), t);
             respondError(exchange, 500, "internal server error (request id " + requestId + ")");

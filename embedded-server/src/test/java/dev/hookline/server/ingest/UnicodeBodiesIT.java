@@ -177,4 +177,14 @@ class UnicodeBodiesIT {
         assertEquals(200, served.status(), served::body);
         assertTrue(served.body().contains("\"data\":" + text), served::body);
     }
+
+    @Test
+    void aCustomResponseContentTypeThatNoHeaderCanCarryIsRefusedWhenTheSourceIsSaved() throws IOException {
+        // it is the Content-Type of every ingest answer, written after the event is stored
+        TestProject incoming = server.newProject("in3", ProjectType.INCOMING);
+        RawResponse answer = server.root(incoming.apiKey()).raw("POST", "/api/v1/projects/" + incoming.id()
+                + "/sources", "{\"name\":\"x\",\"type\":\"http\",\"custom_response\":{\"body\":\"ok\","
+                + "\"content_type\":\"text/plain\\r\\nX-Injected: 1\"}}", Map.of());
+        assertRefused(answer, "custom_response.content_type");
+    }
 }

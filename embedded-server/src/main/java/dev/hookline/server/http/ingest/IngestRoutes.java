@@ -62,7 +62,10 @@ public final class IngestRoutes {
         LOG.debug("ingest {} -> event {} with {} deliveries", maskId, stored.event().uid(), stored.deliveries());
         CustomResponse custom = source.customResponse();
         if (custom != null && custom.body() != null && !custom.body().isEmpty()) {
-            String type = custom.contentType() == null || custom.contentType().isBlank() ? "text/plain"
+            // the event is stored: nothing may fail now, so a content type no header can carry (stored before
+            // sources checked it) falls back to text/plain
+            String type = custom.contentType() == null || custom.contentType().isBlank()
+                    || !custom.contentType().chars().allMatch(c -> c >= 0x20 && c <= 0x7E) ? "text/plain"
                     : custom.contentType();
             ex.send(200, type, custom.body().getBytes(StandardCharsets.UTF_8));
             return;
