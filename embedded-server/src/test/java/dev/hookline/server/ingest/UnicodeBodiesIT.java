@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Bodies whose text no answer could carry are refused before anything is stored (issue 17, items 2 and 6; ADR 0026):
  * a lone UTF-16 surrogate escape on the event API (it used to be stored and delivered, then answered 500) and bytes
  * that are not UTF-8 on ingest and the event API (they used to be delivered with U+FFFD in their place). Valid
- * text, surrogate pairs included, goes through unchanged.
+ * text, surrogate pairs included, goes through unchanged. Also the one ingest answer part taken from stored settings
+ * (a source's custom response content type) is checked when it is saved, not when the answer is written.
  */
 class UnicodeBodiesIT {
 
