@@ -119,7 +119,7 @@ public final class HooklineServer implements AutoCloseable {
         this.intake = new IntakeService(context, configCache, planner, scripts);
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
-                context.projects()::find, ServerConfig.MAX_BODY_BYTES);
+                context.projects()::find, ServerConfig.MAX_BODY_BYTES, config.httpLimits());
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);

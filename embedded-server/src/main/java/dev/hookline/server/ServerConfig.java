@@ -17,9 +17,51 @@ import java.util.Objects;
  *                       and make sure a default project exists
  * @param clock          the clock (tests inject one)
  * @param scriptTimeLimit wall-clock limit of one run of a user script (transforms, source functions; ADR 0023)
+ * @param httpLimits     how long a client may take and how many connections it may hold (ADR 0026)
  */
 public record ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console,
-                           Clock clock, Duration scriptTimeLimit) {
+                           Clock clock, Duration scriptTimeLimit, HttpLimits httpLimits) {
+
+    /**
+     * The HTTP server's connection limits (ADR 0026).
+     *
+     * @param headerTimeout  a request's line and headers must arrive within this (slowloris); the connection is closed
+     * @param idleTimeout    a connection with no traffic for this long is closed
+     * @param maxConnections open connections at most; one more is answered 503 and closed
+     * @param maxHeaderBytes the request line and headers together at most (over it: 414 or 431)
+     */
+    public record HttpLimits(Duration headerTimeout, Duration idleTimeout, int maxConnections, int maxHeaderBytes) {
+
+        public static final HttpLimits DEFAULTS = new HttpLimits(Duration.ofSeconds(10), Duration.ofSeconds(30),
+                1000, 32 * 1024);
+
+        public HttpLimits {
+            Objects.requireNonNull(headerTimeout, "headerTimeout");
+            Objects.requireNonNull(idleTimeout, "idleTimeout");
+            if (headerTimeout.isNegative() || headerTimeout.isZero() || idleTimeout.isNegative()
+                    || idleTimeout.isZero()) {
+                throw new IllegalArgumentException("HTTP timeouts must be positive");
+            }
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("the connection limit must be at least 1");
+            }
+            if (maxHeaderBytes < 1024) {
+                throw new IllegalArgumentException("the header limit must be at least 1024 bytes");
+            }
+        }
+
+        public HttpLimits withHeaderTimeout(Duration timeout) {
+            return new HttpLimits(timeout, idleTimeout, maxConnections, maxHeaderBytes);
+        }
+
+        public HttpLimits withIdleTimeout(Duration timeout) {
+            return new HttpLimits(headerTimeout, timeout, maxConnections, maxHeaderBytes);
+        }
+
+        public HttpLimits withMaxConnections(int max) {
+            return new HttpLimits(headerTimeout, idleTimeout, max, maxHeaderBytes);
+        }
+    }
 
     public static final String DATABASE_FILE = "hookline.db";
     public static final int DEFAULT_PORT = 5005;
@@ -31,6 +73,12 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(scriptTimeLimit, "scriptTimeLimit");
+        Objects.requireNonNull(httpLimits, "httpLimits");
+    }
+
+    public ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console, Clock clock,
+                        Duration scriptTimeLimit) {
+        this(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, HttpLimits.DEFAULTS);
     }
 
     public ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console, Clock clock) {
@@ -52,10 +100,14 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
     }
 
     public ServerConfig withClock(Clock newClock) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock, scriptTimeLimit);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock, scriptTimeLimit, httpLimits);
     }
 
     public ServerConfig withScriptTimeLimit(Duration limit) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, limit);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, limit, httpLimits);
+    }
+
+    public ServerConfig withHttpLimits(HttpLimits limits) {
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, limits);
     }
 }

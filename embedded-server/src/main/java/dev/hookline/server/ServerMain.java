@@ -57,7 +57,8 @@ public final class ServerMain {
         HooklineServer server;
         try {
             server = HooklineServer.start(
-                    ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey));
+                    ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey)
+                            .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS.withMaxConnections(options.maxConnections)));
         } catch (DataDirectoryInUseException | DatabaseDamagedException e) {
             // one line a person can act on, no stack trace
             System.err.println("hookline-server: " + e.getMessage());
@@ -122,6 +123,7 @@ public final class ServerMain {
                   --port      port (default 5005; 0 = any free port)
                   --data-dir  where hookline.db lives (default ./data; created if missing); one server per directory
                   --api-key   instance API key reaching every project; without it a key is generated on first start
+                  --max-connections  open HTTP connections at most (default 1000); one more is answered 503
                   --backup    write a consistent copy of the database to FILE and exit (a server may be running)""";
 
         String host = "127.0.0.1";
@@ -129,6 +131,7 @@ public final class ServerMain {
         Path dataDir = Path.of("data");
         String apiKey;
         Path backup;
+        int maxConnections = ServerConfig.HttpLimits.DEFAULTS.maxConnections();
         boolean help;
 
         static Options parse(String[] args) {
@@ -158,6 +161,17 @@ public final class ServerMain {
                     case "--data-dir" -> o.dataDir = Path.of(value != null ? value : next(args, ++i, arg));
                     case "--api-key" -> o.apiKey = value != null ? value : next(args, ++i, arg);
                     case "--backup" -> o.backup = Path.of(value != null ? value : next(args, ++i, arg));
+                    case "--max-connections" -> {
+                        String text = value != null ? value : next(args, ++i, arg);
+                        try {
+                            o.maxConnections = Integer.parseInt(text);
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("--max-connections must be a number, got " + text);
+                        }
+                        if (o.maxConnections < 1) {
+                            throw new IllegalArgumentException("--max-connections must be at least 1");
+                        }
+                    }
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }

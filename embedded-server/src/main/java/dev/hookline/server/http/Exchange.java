@@ -7,23 +7,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.Envelope;
 import dev.hookline.server.auth.Principal;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.eclipse.jetty.http.HttpException;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Blocker;
 
 /**
  * One HTTP request and its answer, as handlers see it: path and query parameters, the JSON body parsed strictly
@@ -31,32 +38,41 @@ import java.util.stream.Collectors;
  */
 public final class Exchange {
 
-    private final HttpExchange http;
+    private final Request request;
+    private final Response response;
     private final Map<String, String> pathParams;
-    private final Map<String, List<String>> query;
+    private Map<String, List<String>> query;
     private final int maxBodyBytes;
     private Principal principal;
     private Object project;
     private byte[] body;
+    private Map<String, List<String>> headers;
     private boolean responded;
 
-    Exchange(HttpExchange http, Map<String, String> pathParams, int maxBodyBytes) {
-        this.http = http;
+    Exchange(Request request, Response response, Map<String, String> pathParams, int maxBodyBytes) {
+        this.request = request;
+        this.response = response;
         this.pathParams = pathParams;
-        this.query = parseQuery(http.getRequestURI().getRawQuery());
         this.maxBodyBytes = maxBodyBytes;
     }
 
     public String method() {
-        return http.getRequestMethod();
+        return request.getMethod();
     }
 
+    /** The path, percent-decoded; a path that does not decode is a 400. */
     public String path() {
-        return http.getRequestURI().getPath();
+        return decodePath(rawPath());
+    }
+
+    /** The path as sent (percent-encoded): what routes are matched on, so an encoded {@code /} stays in its segment. */
+    String rawPath() {
+        String raw = request.getHttpURI().getPath();
+        return raw == null ? "/" : raw;
     }
 
     public String rawQuery() {
-        String raw = http.getRequestURI().getRawQuery();
+        String raw = request.getHttpURI().getQuery();
         return raw == null ? "" : raw;
     }
 
@@ -79,79 +95,119 @@ public final class Exchange {
      * comma-free values; blanks dropped.
      */
     public List<String> queryAll(String name) {
-        List<String> values = new ArrayList<>(query.getOrDefault(name, List.of()));
-        values.addAll(query.getOrDefault(name + "[]", List.of()));
+        Map<String, List<String>> params = queryParameters();
+        List<String> values = new ArrayList<>(params.getOrDefault(name, List.of()));
+        values.addAll(params.getOrDefault(name + "[]", List.of()));
         values.removeIf(String::isBlank);
         return values;
     }
 
+    /** The query parameters, decoded (on first use: a malformed query string is a 400 from the handler's call). */
     public Map<String, List<String>> queryParameters() {
+        if (query == null) {
+            query = parseQuery(request.getHttpURI().getQuery());
+        }
         return query;
     }
 
-    public Headers requestHeaders() {
-        return http.getRequestHeaders();
+    /**
+     * The request headers by name (case-insensitive), each with its values in the order received; the name kept as
+     * the client first spelled it.
+     */
+    public Map<String, List<String>> requestHeaders() {
+        if (headers == null) {
+            Map<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            for (HttpField field : request.getHeaders()) {
+                byName.computeIfAbsent(field.getName(), k -> new ArrayList<>()).add(field.getValue());
+            }
+            headers = byName;
+        }
+        return headers;
     }
 
+    /** The first value of header {@code name}, if sent. */
     public Optional<String> header(String name) {
-        return Optional.ofNullable(http.getRequestHeaders().getFirst(name));
+        return Optional.ofNullable(request.getHeaders().get(name));
     }
 
     public String remoteAddress() {
-        return http.getRemoteAddress().getAddress().getHostAddress();
+        return Request.getRemoteAddr(request);
     }
 
-    /** The request body, read once, refused with 413 above the configured limit. */
+    /**
+     * The request body, read once, refused with 413 above the configured limit. Jetty has already refused a malformed
+     * {@code Content-Length}; a body that breaks off or is badly chunked is a 400 here, never a 500.
+     */
     public byte[] rawBody() throws IOException {
         if (body == null) {
-            String declared = http.getRequestHeaders().getFirst("Content-Length");
-            if (declared != null) {
-                try {
-                    if (Long.parseLong(declared.trim()) > maxBodyBytes) {
-                        throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
-                    }
-                } catch (NumberFormatException e) {
-                    throw ApiError.badRequest("invalid Content-Length");
-                }
+            if (request.getLength() > maxBodyBytes) {
+                throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
             }
-            try (InputStream in = http.getRequestBody()) {
+            try (InputStream in = Content.Source.asInputStream(request)) {
                 byte[] read = in.readNBytes(maxBodyBytes + 1);
                 if (read.length > maxBodyBytes) {
                     throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
                 }
                 body = read;
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof ApiError) {
+                    throw e;
+                }
+                throw unreadableBody(e);
             }
         }
         return body;
     }
 
-    /** The JSON body as {@code type}, parsed strictly. Missing, malformed or mistyped input is a 400. */
+    /** The request's declared body length, -1 when it is chunked or not given. */
+    public long declaredLength() {
+        return request.getLength();
+    }
+
+    private static ApiError unreadableBody(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof HttpException http && http.getCode() >= 400 && http.getCode() < 500) {
+                String reason = http.getReason() == null ? "" : ": " + http.getReason().toLowerCase(Locale.ROOT);
+                return new ApiError(http.getCode(), "could not read the request body" + reason);
+            }
+        }
+        return ApiError.badRequest("could not read the request body: it ended early or was malformed");
+    }
+
+    /**
+     * The JSON body as {@code type}, parsed strictly. Missing, malformed or mistyped input is a 400, and so is a body
+     * that is not UTF-8 or leaves a surrogate escape unpaired ({@link BodyText}): checked here, before any use case
+     * runs, so that nothing is stored that its own answer could not carry.
+     */
     public <T> T body(Class<T> type) throws IOException {
         byte[] bytes = rawBody();
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
-        JsonText.requireWellFormedText(bytes);
+        BodyText.utf8(bytes);
         try {
             T value = Json.strict().readValue(bytes, type);
             if (value == null) {
                 throw ApiError.badRequest("body must be a JSON object");
             }
+            BodyText.requireNoLoneSurrogate(bytes);
             return value;
         } catch (JsonProcessingException e) {
             throw ApiError.badRequest(describe(e));
         }
     }
 
-    /** The JSON body as a tree; 400 when malformed. */
+    /** The JSON body as a tree; 400 when malformed (as {@link #body}). */
     public JsonNode bodyTree() throws IOException {
         byte[] bytes = rawBody();
         if (isBlank(bytes)) {
             throw ApiError.badRequest("body must not be empty");
         }
-        JsonText.requireWellFormedText(bytes);
+        BodyText.utf8(bytes);
         try {
-            return Json.strict().readTree(bytes);
+            JsonNode tree = Json.strict().readTree(bytes);
+            BodyText.requireNoLoneSurrogate(bytes);
+            return tree;
         } catch (JsonProcessingException e) {
             throw ApiError.badRequest(describe(e));
         }
@@ -197,20 +253,22 @@ public final class Exchange {
             throw new IllegalStateException("response already sent");
         }
         responded = true;
+        response.setStatus(status);
         if (contentType != null) {
-            http.getResponseHeaders().set("Content-Type", contentType);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
         }
-        boolean noBody = "HEAD".equals(method()) || bytes.length == 0;
-        http.sendResponseHeaders(status, noBody ? -1 : bytes.length);
+        boolean noBody = "HEAD".equals(method()) || bytes.length == 0 || status == 304 || status == 204;
         if (!noBody) {
-            try (OutputStream out = http.getResponseBody()) {
-                out.write(bytes);
-            }
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
+        }
+        try (Blocker.Callback written = Blocker.callback()) {
+            response.write(true, noBody ? null : ByteBuffer.wrap(bytes), written);
+            written.block();
         }
     }
 
     public void responseHeader(String name, String value) {
-        http.getResponseHeaders().set(name, value);
+        response.getHeaders().put(name, value);
     }
 
     boolean responded() {
@@ -311,6 +369,18 @@ public final class Exchange {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest("malformed query string");
+        }
+    }
+
+    /** Percent-decodes a path or path segment ({@code +} is a plus in a path); bad escapes are a 400. */
+    static String decodePath(String raw) {
+        if (raw.indexOf('%') < 0) {
+            return raw;
+        }
+        try {
+            return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("malformed percent-encoding in the request path");
         }
     }
 }

@@ -1,33 +1,42 @@
 package dev.hookline.server.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.hookline.server.ServerConfig;
 import dev.hookline.server.auth.Principal;
 import dev.hookline.server.domain.DomainException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HTTP front: the JDK's HttpServer on virtual threads, one root handler that matches the {@link Router},
- * checks content type and credentials, resolves the route's {@code {projectID}}, runs the handler, and turns every
- * failure into the error envelope. No stack trace ever reaches the wire.
+ * The HTTP front (ADR 0026): Jetty 12 core with every request handled on a virtual thread, one root handler that
+ * matches the {@link Router}, checks content type and credentials, resolves the route's {@code {projectID}}, runs the
+ * handler, and turns every failure into the error envelope. What Jetty refuses before a handler runs (a malformed
+ * request line, header or body framing; a URI or headers over the limit) gets the same envelope from
+ * {@link EnvelopeErrorHandler}; the {@link ConnectionGuard} times out request headers and caps connections. No stack
+ * trace ever reaches the wire.
  */
 public final class HttpApi implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
-
-    static {
-        // Without TCP_NODELAY the JDK server's small responses wait on Nagle + delayed ACK (~40 ms each); must be set
-        // before the first HttpServer is created, so it lives here rather than on a command line.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
 
     /** Checks credentials for a route's {@link Access}; throws {@link ApiError} 401/403. */
     public interface Authenticator {
@@ -38,50 +47,119 @@ public final class HttpApi implements AutoCloseable {
     private final Authenticator authenticator;
     private final Function<String, Object> projectLookup;
     private final int maxBodyBytes;
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final Server server;
+    private final ServerConnector connector;
+    private final ConnectionGuard guard;
+
+    public HttpApi(String host, int port, Router router, Authenticator authenticator,
+                   Function<String, Object> projectLookup, int maxBodyBytes) throws IOException {
+        this(host, port, router, authenticator, projectLookup, maxBodyBytes, ServerConfig.HttpLimits.DEFAULTS);
+    }
 
     /**
+     * Binds the port at once (so {@link #port()} is known before {@link #start()}).
+     *
      * @param projectLookup finds a live project by ID (null if none); used for routes with {@code {projectID}}
      */
     public HttpApi(String host, int port, Router router, Authenticator authenticator,
-                   Function<String, Object> projectLookup, int maxBodyBytes) throws IOException {
+                   Function<String, Object> projectLookup, int maxBodyBytes, ServerConfig.HttpLimits limits)
+            throws IOException {
         this.router = router;
         this.authenticator = authenticator;
         this.projectLookup = projectLookup;
         this.maxBodyBytes = maxBodyBytes;
-        this.server = HttpServer.create(new InetSocketAddress(host, port), 1024);
-        this.executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("hookline-http-", 0).factory());
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
+
+        // Platform threads only for the selector and acceptor; every handler runs on a virtual thread of its own.
+        QueuedThreadPool threads = new QueuedThreadPool(16, 2);
+        threads.setName("hookline-http");
+        threads.setReservedThreads(0);
+        threads.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("hookline-http-"));
+        this.server = new Server(threads);
+
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        // the request line and the headers together; over it Jetty answers 414 (in the request line) or 431
+        http.setRequestHeaderSize(limits.maxHeaderBytes());
+        // routes are matched on the path as sent and each segment decoded once (Router), so an encoded "/" or "%"
+        // inside an ID is not ambiguous here; the rest of Jetty's default URI checks stay
+        http.setUriCompliance(UriCompliance.DEFAULT.with("hookline",
+                UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR, UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
+        this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(host);
+        connector.setPort(port);
+        connector.setAcceptQueueSize(1024);
+        connector.setIdleTimeout(limits.idleTimeout().toMillis());
+        this.guard = new ConnectionGuard(limits);
+        connector.addEventListener(guard);
+        server.addConnector(connector);
+        // the hard ceiling: past the cap plus the refusal headroom Jetty stops accepting (new clients wait in the
+        // kernel's backlog) and shortens idle connections' timeout so the held ones go first
+        NetworkConnectionLimit ceiling = new NetworkConnectionLimit(ConnectionGuard.ceiling(limits.maxConnections()),
+                connector);
+        ceiling.setEndPointIdleTimeout(Math.min(1000, limits.idleTimeout().toMillis()));
+        server.addBean(ceiling);
+        server.setErrorHandler(new EnvelopeErrorHandler(limits.maxHeaderBytes()));
+        server.setHandler(new Root());
+        server.setStopTimeout(1000);
+        connector.open();
     }
 
     public void start() {
-        server.start();
+        try {
+            server.start();
+            guard.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the HTTP server: " + e.getMessage(), e);
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     @Override
     public void close() {
-        server.stop(1);
-        executor.shutdown();
+        guard.close();
+        try {
+            server.stop();
+        } catch (Exception e) {
+            LOG.debug("HTTP server stop: {}", e.toString());
+        }
     }
 
-    private void handle(HttpExchange http) {
+    /** Jetty's entry point: every request, on a virtual thread (the handler blocks). */
+    private final class Root extends Handler.Abstract {
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) {
+            try {
+                dispatch(request, response);
+                callback.succeeded();
+            } catch (Throwable t) {
+                callback.failed(t);
+            }
+            return true;
+        }
+    }
+
+    private void dispatch(Request request, Response response) throws IOException {
         String requestId = requestId();
-        http.getResponseHeaders().set("X-Request-ID", requestId);
-        http.getResponseHeaders().set("X-Convoy-Version", "2025-11-24");
-        String method = http.getRequestMethod().toUpperCase(Locale.ROOT);
-        String path = http.getRequestURI().getPath();
+        response.getHeaders().put("X-Request-ID", requestId);
+        response.getHeaders().put("X-Convoy-Version", "2025-11-24");
+        String method = request.getMethod().toUpperCase(Locale.ROOT);
         long started = System.nanoTime();
-        Exchange exchange = null;
+        Exchange exchange = new Exchange(request, response, Map.of(), maxBodyBytes);
+        String path = exchange.rawPath();
         try {
+            if (guard.overCap(request.getConnectionMetaData().getConnection())) {
+                response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+                exchange.error(503, "too many open connections (limit " + guard.maxConnections()
+                        + "); retry shortly, or reuse a keep-alive connection");
+                return;
+            }
             Router.Match match = router.match(method, path);
             if (match == null) {
-                exchange = new Exchange(http, java.util.Map.of(), maxBodyBytes);
                 if (router.pathExists(path)) {
                     exchange.error(405, "method " + method + " not allowed on " + path);
                 } else {
@@ -89,13 +167,13 @@ public final class HttpApi implements AutoCloseable {
                 }
                 return;
             }
-            exchange = new Exchange(http, match.pathParams(), maxBodyBytes);
+            exchange = new Exchange(request, response, match.pathParams(), maxBodyBytes);
             Router.Route route = match.route();
             if (route.access() != Access.PUBLIC) {
                 Principal principal = authenticator.authenticate(route.access(),
-                        http.getRequestHeaders().getFirst("Authorization"));
+                        request.getHeaders().get(HttpHeader.AUTHORIZATION));
                 exchange.principal(principal);
-                checkContentType(http, router.acceptsMultipart(route.template()));
+                checkContentType(request, router.acceptsMultipart(route.template()));
                 if (match.pathParams().containsKey("projectID")) {
                     exchange.project(resolveProject(principal, match.pathParams().get("projectID")));
                 }
@@ -106,21 +184,22 @@ public final class HttpApi implements AutoCloseable {
             }
         } catch (ApiError e) {
             if (e.retryAfterSeconds() > 0) {
-                http.getResponseHeaders().set("Retry-After", Long.toString(e.retryAfterSeconds()));
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
             }
-            respondError(exchange, http, e.status(), e.getMessage());
+            respondError(exchange, e.status(), e.getMessage());
         } catch (DomainException e) {
-            respondError(exchange, http, ErrorStatus.of(e), e.getMessage());
+            respondError(exchange, ErrorStatus.of(e), e.getMessage());
+        } catch (EofException e) {
+            // the client closed the connection before its answer was written: nothing to answer, nothing failed
+            LOG.debug("request {} {}: the client went away before the answer ({})", method, path, e.toString());
         } catch (Throwable t) {
-            LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId,
-                    t.toString(), t);
-            respondError(exchange, http, 500, "internal server error (request id " + requestId + ")");
+            LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId, t.toString(), t);
+            respondError(exchange, 500, "internal server error (request id " + requestId + ")");
         } finally {
             if (LOG.isDebugEnabled()) {
-                LOG.debug("{} {} -> {} in {} ms", method, router.loggablePath(path), http.getResponseCode(),
+                LOG.debug("{} {} -> {} in {} ms", method, router.loggablePath(path), response.getStatus(),
                         (System.nanoTime() - started) / 1_000_000);
             }
-            http.close();
         }
     }
 
@@ -154,8 +233,8 @@ public final class HttpApi implements AutoCloseable {
      * Bodies on the API must be JSON (Convoy answers 415 too; we add the envelope so clients can show why), or
      * multipart form data where the route takes a file ({@code /onboard}).
      */
-    private static void checkContentType(HttpExchange http, boolean multipartAllowed) {
-        String contentType = http.getRequestHeaders().getFirst("Content-Type");
+    private static void checkContentType(Request request, boolean multipartAllowed) {
+        String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
         if (contentType == null || contentType.isBlank()) {
             return;
         }
@@ -168,11 +247,8 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
-    private static void respondError(Exchange exchange, HttpExchange http, int status, String message) {
+    private static void respondError(Exchange exchange, int status, String message) {
         try {
-            if (exchange == null) {
-                exchange = new Exchange(http, java.util.Map.of(), 0);
-            }
             if (!exchange.responded()) {
                 exchange.error(status, message);
             }

@@ -95,7 +95,11 @@ public final class Router {
         return Collections.unmodifiableList(new ArrayList<>(routes));
     }
 
-    /** The best route for {@code method} and {@code path}, or null. */
+    /**
+     * The best route for {@code method} and {@code path}, or null. {@code path} is the path as sent (percent-encoded):
+     * each parameter is decoded once, after matching, so {@code %2F} stays inside its segment and {@code %25} is a
+     * {@code %} in the value; a bad escape is a 400.
+     */
     public Match match(String method, String path) {
         Match best = null;
         for (Route route : snapshot) {
@@ -109,7 +113,7 @@ public final class Router {
             if (best == null || route.literalSegments > best.route.literalSegments) {
                 Map<String, String> params = new LinkedHashMap<>();
                 for (int i = 0; i < route.parameterNames.size(); i++) {
-                    params.put(route.parameterNames.get(i), decode(m.group(i + 1)));
+                    params.put(route.parameterNames.get(i), Exchange.decodePath(m.group(i + 1)));
                 }
                 best = new Match(route, params);
             }
@@ -152,14 +156,5 @@ public final class Router {
             }
         }
         return path;
-    }
-
-    /** A path parameter, percent-decoded; a malformed escape (a lone {@code %}) is the client's mistake: 400. */
-    private static String decode(String raw) {
-        try {
-            return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest("malformed percent-encoding in the path");
-        }
     }
 }

@@ -389,7 +389,24 @@ final class SourceValidator {
             throw InvalidInputException.of("custom_response.body:source custom response too large (limit "
                     + MAX_CUSTOM_RESPONSE_BYTES + " bytes)");
         }
+        if (!isHeaderValue(contentType)) {
+            // sent as the Content-Type of every ingest answer: a control character would break the answer (or add
+            // headers) after the event was stored
+            throw InvalidInputException.of("custom_response.content_type:must be a media type without control "
+                    + "characters");
+        }
         return new CustomResponse(body, contentType.strip());
+    }
+
+    /** Printable ASCII and tabs only: what an HTTP header value may carry as it is. */
+    static boolean isHeaderValue(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 && c != '\t') || c > 0x7E) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Forwarded header names: blanks dropped; null stays null. */

@@ -80,6 +80,14 @@ public final class TestServer implements AutoCloseable {
         return new TestServer(server);
     }
 
+    /** A storing server (no dispatcher) with the HTTP connection limits given (short timeouts for tests). */
+    public static TestServer startWithHttpLimits(Path dataDir, ServerConfig.HttpLimits limits) throws IOException {
+        HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY)
+                .withHttpLimits(limits), null, LoopbackBrokers.standard());
+        ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);
+        return new TestServer(server);
+    }
+
     public HooklineServer server() {
         return server;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.server.http.ApiError;
+import dev.hookline.server.http.BodyText;
 import dev.hookline.server.ingest.IngestPayload;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
  * {@code multipart/form-data} turned into a flat JSON object of each field's first value, an empty body into
  * {@code {}}.
  *
- * A body that is none of these answers 415, one that is not JSON 400.
+ * A body that is none of these answers 415, one that is not JSON or not UTF-8 400 (docs/adr/0026).
  */
 final class IngestBodies {
 
@@ -35,7 +36,7 @@ final class IngestBodies {
             return new IngestPayload("{}", Json.lenient().createObjectNode());
         }
         if (base.equals("application/x-www-form-urlencoded") && !looksLikeJson(body)) {
-            return ofObject(urlEncoded(new String(body, StandardCharsets.UTF_8)));
+            return ofObject(urlEncoded(BodyText.utf8(body)));
         }
         if (base.equals("multipart/form-data")) {
             return ofObject(multipart(contentType, body));
@@ -45,7 +46,7 @@ final class IngestBodies {
             throw ApiError.unsupportedMediaType("Content-Type " + base + " is not accepted; send application/json, "
                     + "application/x-www-form-urlencoded or multipart/form-data");
         }
-        String text = new String(body, StandardCharsets.UTF_8);
+        String text = BodyText.utf8(body);
         try {
             JsonNode tree = Json.lenient().readTree(text);
             if (tree == null || tree.isMissingNode()) {

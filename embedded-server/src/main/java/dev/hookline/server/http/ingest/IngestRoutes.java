@@ -52,7 +52,7 @@ public final class IngestRoutes {
         Source source = intake.httpSource(maskId);
         Project project = intake.projectOf(source);
         byte[] body = readBody(ex, IntakeService.maxPayloadBytes(project));
-        Function<String, String> header = name -> ex.requestHeaders().getFirst(name);
+        Function<String, String> header = name -> ex.header(name).orElse(null);
         SourceVerifier.verify(source, header, body);
         IngestPayload payload = IngestBodies.parse(header.apply("Content-Type"), body);
         Map<String, List<String>> headers = canonicalHeaders(ex);
@@ -63,7 +63,10 @@ public final class IngestRoutes {
                 stored.deliveries());
         CustomResponse custom = source.customResponse();
         if (custom != null && custom.body() != null && !custom.body().isEmpty()) {
-            String type = custom.contentType() == null || custom.contentType().isBlank() ? "text/plain"
+            // the event is stored: nothing may fail now, so a content type no header can carry (stored before
+            // sources checked it) falls back to text/plain
+            String type = custom.contentType() == null || custom.contentType().isBlank()
+                    || !custom.contentType().chars().allMatch(c -> c >= 0x20 && c <= 0x7E) ? "text/plain"
                     : custom.contentType();
             ex.send(200, type, custom.body().getBytes(StandardCharsets.UTF_8));
             return;
@@ -98,15 +101,8 @@ public final class IngestRoutes {
 
     /** The body, refused with 413 above the project's {@code max_payload_read_size} (declared or actual). */
     private static byte[] readBody(Exchange ex, long limit) throws Exception {
-        String declared = ex.requestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            try {
-                if (Long.parseLong(declared.trim()) > limit) {
-                    throw tooLarge(limit);
-                }
-            } catch (NumberFormatException e) {
-                throw ApiError.badRequest("invalid Content-Length");
-            }
+        if (ex.declaredLength() > limit) {
+            throw tooLarge(limit);
         }
         byte[] body = ex.rawBody();
         if (body.length > limit) {

@@ -1,0 +1,180 @@
+package dev.hookline.server.http;
+
+import dev.hookline.server.ServerConfig;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.IdleTimeout;
+import org.eclipse.jetty.server.internal.HttpConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What Jetty does not do for us at the connection level (ADR 0026):
+ * <ul>
+ *   <li>a <b>header-read timeout</b>: a request's line and headers must arrive within
+ *       {@link ServerConfig.HttpLimits#headerTimeout()}, counted from the connection's opening for its first request
+ *       and from the request's first byte for the next ones on a keep-alive connection. Jetty's idle timeout alone
+ *       lets a client that sends a byte now and then (slowloris) hold a connection for ever. A connection past the
+ *       deadline is closed (there is no request yet to answer).</li>
+ *   <li>a <b>connection cap</b> with a clear refusal: when {@link ServerConfig.HttpLimits#maxConnections()} are
+ *       open, a new connection first takes the place of the longest-idle keep-alive connection; when every open
+ *       connection is busy with a request, it is answered 503 with the envelope and closed. Above the cap plus a
+ *       headroom for those refusals ({@link #ceiling}), Jetty's {@code NetworkConnectionLimit} stops accepting.</li>
+ * </ul>
+ * A sweep every quarter of the timeout checks the open connections; the deadline is therefore kept to within a
+ * quarter of the timeout. Reading the parser's state from the sweep's thread is a racy read of an enum; at worst it
+ * sees a state one sweep late.
+ */
+final class ConnectionGuard implements Connection.Listener, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionGuard.class);
+
+    /** What the sweep knows of one open connection. */
+    private static final class Tracked {
+        final boolean overCap;
+        /** Requests whose headers had been read when the current header deadline started. */
+        volatile long messagesIn;
+        /** When the headers being read started to arrive (as seen by a sweep); 0 when none are being read. */
+        volatile long headerStartedNanos;
+
+        Tracked(boolean overCap, long openedNanos) {
+            this.overCap = overCap;
+            this.headerStartedNanos = openedNanos;
+        }
+    }
+
+    private final Map<Connection, Tracked> open = new ConcurrentHashMap<>();
+    private final int maxConnections;
+    private final long headerTimeoutNanos;
+    private final ScheduledExecutorService sweeper;
+
+    ConnectionGuard(ServerConfig.HttpLimits limits) {
+        this.maxConnections = limits.maxConnections();
+        this.headerTimeoutNanos = limits.headerTimeout().toNanos();
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "hookline-http-guard");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Where Jetty stops accepting: the cap plus room to answer the refused ones. */
+    static int ceiling(int maxConnections) {
+        return maxConnections + Math.max(16, maxConnections / 4);
+    }
+
+    void start() {
+        long period = Math.max(TimeUnit.MILLISECONDS.toNanos(50), headerTimeoutNanos / 4);
+        sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    int maxConnections() {
+        return maxConnections;
+    }
+
+    /** True when {@code connection} was opened over the cap (its request is answered 503). */
+    boolean overCap(Connection connection) {
+        Tracked tracked = open.get(connection);
+        return tracked != null && tracked.overCap;
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+        boolean over = open.size() >= maxConnections && live() >= maxConnections && !evictIdle();
+        open.put(connection, new Tracked(over, System.nanoTime()));
+        if (over) {
+            LOG.warn("connection limit reached ({} open, none idle): refusing a connection from {}", maxConnections,
+                    connection.getEndPoint().getRemoteSocketAddress());
+        }
+    }
+
+    /**
+     * Makes room at the cap by closing the keep-alive connection that has waited longest for its next request (none
+     * is lost: a client must expect a kept-alive connection to be closed between requests). So clients that merely
+     * hold connections cannot keep a new one out; only connections busy with a request count against the cap.
+     */
+    private boolean evictIdle() {
+        Connection longest = null;
+        long longestIdleMillis = -1;
+        for (Connection connection : open.keySet()) {
+            if (connection instanceof HttpConnection http && waitingForNextRequest(http)
+                    && connection.getEndPoint() instanceof IdleTimeout endPoint
+                    && endPoint.getIdleFor() > longestIdleMillis) {
+                longestIdleMillis = endPoint.getIdleFor();
+                longest = connection;
+            }
+        }
+        if (longest == null) {
+            return false;
+        }
+        LOG.debug("connection limit reached: closing the idle keep-alive connection {}", longest);
+        longest.getEndPoint().close();
+        return true;
+    }
+
+    /** Answered at least one request, sent every answer, and not one byte of the next request yet. */
+    private static boolean waitingForNextRequest(HttpConnection http) {
+        return !http.getEndPoint().isOutputShutdown() && http.getMessagesIn() > 0
+                && http.getMessagesIn() == http.getMessagesOut() && http.getParser().isStart();
+    }
+
+    /**
+     * Open connections that still serve: one whose output is shut (answered with {@code Connection: close}, or idle
+     * and timed out) only waits for the client's FIN and does not count. Counted only at the cap, so an accept costs
+     * a map insert, not a walk over every connection.
+     */
+    private long live() {
+        return open.keySet().stream().filter(c -> !c.getEndPoint().isOutputShutdown()).count();
+    }
+
+    @Override
+    public void onClosed(Connection connection) {
+        open.remove(connection);
+    }
+
+    private void sweep() {
+        long now = System.nanoTime();
+        open.forEach((connection, tracked) -> {
+            try {
+                if (connection instanceof HttpConnection http && headersLate(http, tracked, now)) {
+                    LOG.debug("closing {}: request headers not received within the header timeout",
+                            connection.getEndPoint().getRemoteSocketAddress());
+                    connection.getEndPoint().close();
+                }
+            } catch (RuntimeException e) {
+                LOG.debug("connection sweep: {}", e.toString());
+            }
+        });
+    }
+
+    private boolean headersLate(HttpConnection http, Tracked tracked, long now) {
+        long messages = http.getMessagesIn();
+        boolean firstRequest = messages == 0;
+        boolean readingHeaders = http.getParser().inHeaderState() && !http.getParser().isStart();
+        if (messages != tracked.messagesIn) {
+            // a request's headers arrived since the last look: its deadline is met, the next one starts later
+            tracked.messagesIn = messages;
+            tracked.headerStartedNanos = readingHeaders ? now : 0;
+            return false;
+        }
+        if (!firstRequest && !readingHeaders) {
+            // between requests on a keep-alive connection (the idle timeout's business), or reading a body
+            tracked.headerStartedNanos = 0;
+            return false;
+        }
+        if (tracked.headerStartedNanos == 0) {
+            tracked.headerStartedNanos = now;
+            return false;
+        }
+        return now - tracked.headerStartedNanos > headerTimeoutNanos;
+    }
+
+    @Override
+    public void close() {
+        sweeper.shutdownNow();
+    }
+}
