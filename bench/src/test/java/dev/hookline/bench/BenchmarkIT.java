@@ -60,7 +60,9 @@ class BenchmarkIT {
         assertEquals(45, first.results().size(),
                 "27 list cases (issue 2), 15 totals and series cases and 3 JSON-containment searches (issue 14)");
         for (CaseResult r : first.results()) {
-            assertTrue(r.maxRows() > 0, r.benchCase().name() + " measured empty pages");
+            // the worst JSON search is meant to match nothing (common tokens, no containing payload)
+            assertTrue(r.maxRows() > 0 || r.benchCase().name().endsWith("no match"),
+                    r.benchCase().name() + " measured empty pages");
             assertEquals(2, r.latencies().count());
         }
         CaseResult noFilter = first.results().get(0);
