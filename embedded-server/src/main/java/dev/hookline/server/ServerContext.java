@@ -8,6 +8,7 @@ import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.events.ReplayPlanner;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.FilterRepository;
+import dev.hookline.server.filters.SubscriptionFilterRows;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.portallinks.PortalLinkRepository;
@@ -17,6 +18,7 @@ import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
+import dev.hookline.server.subscriptions.EventTypeFilterRows;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -51,6 +53,7 @@ public final class ServerContext {
     private final FilterRepository filters;
     private final FilterEngine filterEngine;
     private final SubscriptionMatch subscriptionMatch;
+    private final EventTypeFilterRows filterRows;
     private volatile ReplayPlanner replayPlanner;
     private volatile SearchIndexer searchIndexer;
 
@@ -70,6 +73,7 @@ public final class ServerContext {
         this.filters = new FilterRepository();
         this.filterEngine = new FilterEngine();
         this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+        this.filterRows = new SubscriptionFilterRows(filters, this::newId);
     }
 
     /** The events' SQL (and the state of the writer's last event insert). */
@@ -105,6 +109,11 @@ public final class ServerContext {
     /** The SQL of subscriptions' per-event-type filter rows. */
     public FilterRepository filters() {
         return filters;
+    }
+
+    /** Keeps subscriptions' per-event-type filter rows in step with their filter_config (Convoy's rows). */
+    public EventTypeFilterRows filterRows() {
+        return filterRows;
     }
 
     /** The filter engine, with its cache of compiled filters. */

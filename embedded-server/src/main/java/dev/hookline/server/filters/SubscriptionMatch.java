@@ -20,6 +20,11 @@ import java.util.List;
  *       disabled ({@code enabled_at} null) means no delivery; otherwise the filter must accept the headers and the
  *       body.
  * </ol>
+ * Since docs/adr/0030 a subscription has a row for each of its event types from the moment it is created (Convoy's
+ * rows, {@link SubscriptionFilterRows}), holding a copy of {@code filter_config.filter} until a client changes it; such
+ * a copy decides exactly as {@code filter_config.filter} would, so step 2's fallback only serves subscriptions stored
+ * before then. A row for a type not in {@code event_types} is allowed (as in Convoy) and never consulted: step 1 has
+ * already said no.
  * Step 1 alone is what a caller may check first to skip candidates cheaply ({@link #acceptsType}). One instance per
  * server ({@code ServerContext}), over its filter rows and its filter engine's cache.
  */
