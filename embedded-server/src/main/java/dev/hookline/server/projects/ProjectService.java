@@ -31,9 +31,36 @@ public final class ProjectService {
         this.keysRevoked = keysRevoked;
     }
 
-    /** Every live project, or only {@code onlyId} when not null (a project key sees its own project only). */
-    public List<Project> list(String onlyId) {
+    /** The documented alias of the server's one organisation, accepted wherever an {@code orgID} is. */
+    public static final String ORGANISATION_ALIAS = "default";
+
+    /**
+     * Every live project of the organisation, or only {@code onlyId} when not null (a project key sees its own
+     * project only). {@code organisationId}: see {@link #organisation}.
+     */
+    public List<Project> list(String organisationId, String onlyId) {
+        organisation(organisationId);
         return projects.list(onlyId);
+    }
+
+    /** The ID of the server's one organisation (printed at first start, shown in the console's About). */
+    public String organisationId() {
+        return projects.defaultOrganisationId();
+    }
+
+    /**
+     * The organisation an {@code orgID} names: absent or blank, {@value #ORGANISATION_ALIAS} (any case) or the
+     * organisation's ID all mean the server's one organisation; anything else is refused the same way on every
+     * route (Convoy's generated clients always send one, so an unknown one must not pass unnoticed).
+     */
+    public String organisation(String organisationId) {
+        String id = projects.defaultOrganisationId();
+        if (organisationId == null || organisationId.isBlank() || organisationId.strip().equals(id)
+                || organisationId.strip().equalsIgnoreCase(ORGANISATION_ALIAS)) {
+            return id;
+        }
+        throw InvalidInputException.of("orgID:organisation " + organisationId.strip() + " not found; this server has "
+                + "one organisation, " + id + " (orgID may be omitted, or be \"" + ORGANISATION_ALIAS + "\")");
     }
 
     /** The live project, or null. */
@@ -43,15 +70,11 @@ public final class ProjectService {
 
     /**
      * Creates a project with Convoy's defaults under {@code config} and its project key (returned once).
-     * {@code organisationId} may be null (the server's one organisation); any other is refused.
+     * {@code organisationId}: see {@link #organisation}.
      */
     public CreateProjectResponse create(String organisationId, String name, ProjectType type, String logoUrl,
                                         ProjectConfig config) {
-        String defaultOrganisation = projects.defaultOrganisationId();
-        if (organisationId != null && !organisationId.equals(defaultOrganisation)) {
-            throw InvalidInputException.of("organisation " + organisationId + " not found; this server has one "
-                    + "organisation, " + defaultOrganisation + " (orgID may be omitted)");
-        }
+        String defaultOrganisation = organisation(organisationId);
         String validName = requireName(name);
         if (type == null) {
             throw InvalidInputException.of("type:please provide a valid type (incoming or outgoing)");

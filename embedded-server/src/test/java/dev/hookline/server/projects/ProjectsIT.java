@@ -136,6 +136,29 @@ class ProjectsIT {
         assertEquals(1, admin.listProjects().size());
     }
 
+    @Test
+    void orgIdIsTheOrganisationsIdOrItsAliasOnEveryProjectsRouteAndAnUnknownOneIsRefusedAlike() throws Exception {
+        ApiClient admin = server.admin();
+        Project first = admin.createProject(new CreateProjectRequest("first", ProjectType.OUTGOING, null, null))
+                .project();
+        String organisation = first.organisationId();
+        for (String orgId : List.of(organisation, "default", "DEFAULT")) {
+            RawResponse created = admin.raw("POST", "/v1/projects?orgID=" + orgId, "{\"name\":\"by " + orgId
+                    + "\",\"type\":\"incoming\"}", Map.of());
+            assertEquals(201, created.status(), created.body());
+            assertTrue(created.body().contains("\"organisation_id\":\"" + organisation + "\""), created.body());
+            RawResponse listed = admin.raw("GET", "/v1/projects?orgID=" + orgId, null, Map.of());
+            assertEquals(200, listed.status(), listed.body());
+            assertTrue(listed.body().contains(first.uid()), listed.body());
+        }
+        for (String method : List.of("POST", "GET")) {
+            assertBad(admin.raw(method, "/v1/projects?orgID=nope", method.equals("POST")
+                    ? "{\"name\":\"never\",\"type\":\"outgoing\"}" : null, Map.of()), 400,
+                    "orgID:organisation nope not found; this server has one organisation, " + organisation);
+        }
+        assertEquals(4, admin.listProjects().size(), "the refused create wrote nothing");
+    }
+
     private static void assertBad(RawResponse response, int status, String messagePart) {
         assertEquals(status, response.status(), response.body());
         assertTrue(response.body().startsWith("{\"status\":false,\"message\":"), response.body());

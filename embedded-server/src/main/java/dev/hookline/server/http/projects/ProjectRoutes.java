@@ -28,8 +28,8 @@ public final class ProjectRoutes {
 
     private void list(Exchange ex) throws Exception {
         Principal principal = ex.principal();
-        ex.ok(200, "Projects fetched successfully",
-                projects.list(principal.kind() == Principal.Kind.INSTANCE ? null : principal.projectId()));
+        ex.ok(200, "Projects fetched successfully", projects.list(ex.query("orgID").orElse(null),
+                principal.kind() == Principal.Kind.INSTANCE ? null : principal.projectId()));
     }
 
     private void create(Exchange ex) throws Exception {
