@@ -4,6 +4,7 @@ import dev.hookline.api.model.ApiKeyResponse;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
@@ -68,6 +69,15 @@ public final class ProjectService {
         return projects.find(projectId);
     }
 
+    /** {@code project} (as the request found it) with its {@code statistics}, as GET answers it. */
+    public Project get(Project project) {
+        Project found = projects.findWithStatistics(project.uid());
+        if (found == null) {
+            throw new NotFoundException("project not found");
+        }
+        return found;
+    }
+
     /**
      * Creates a project with Convoy's defaults under {@code config} and its project key (returned once).
      * {@code organisationId}: see {@link #organisation}.
@@ -96,7 +106,8 @@ public final class ProjectService {
         String keyId = context.newId();
         String keyName = name + "'s default key";
         Project project = new Project(context.newId(), name, logoUrl == null ? "" : logoUrl, organisationId, type,
-                config, null, now, now, null);
+                config, ProjectRepository.NOTHING_RETAINED, new ProjectStatistics(false, false, false, false), now, now,
+                null);
         context.db().write(c -> {
             projects.insert(c, project, key, keyId, keyName);
             return null;
@@ -112,12 +123,12 @@ public final class ProjectService {
         ProjectConfig config = ProjectConfigs.validate(
                 ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
         Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
-                .config(config).retainedEvents(null).updatedAt(context.now()).deletedAt(null).build();
+                .config(config).updatedAt(context.now()).deletedAt(null).build();
         boolean changed = context.db().write(c -> projects.update(c, updated));
         if (!changed) {
             throw new NotFoundException("project not found");
         }
-        return updated;
+        return get(updated);
     }
 
     /** Soft-deletes the project and revokes its keys. */

@@ -40,7 +40,7 @@ public final class ProjectRoutes {
     }
 
     private void get(Exchange ex) throws Exception {
-        ex.ok(200, "Project fetched successfully", ex.<Project>project());
+        ex.ok(200, "Project fetched successfully", projects.get(ex.project()));
     }
 
     private void update(Exchange ex) throws Exception {
