@@ -2,7 +2,6 @@ package dev.hookline.server.filters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FilterConfig;
-import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -51,10 +50,9 @@ public final class SubscriptionMatch {
         if (!acceptsType(config == null ? null : config.eventTypes(), eventType)) {
             return false;
         }
-        SubscriptionFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
+        FilterRepository.DecidingFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
         if (row != null) {
-            return row.enabledAt() != null && engine.matchesHeaders(row.headers(), headers)
-                    && engine.matches(row.body(), body);
+            return row.enabled() && engine.matchesHeaders(row.headers(), headers) && engine.matches(row.body(), body);
         }
         FilterConfig.Filter filter = config == null ? null : config.filter();
         return filter == null
