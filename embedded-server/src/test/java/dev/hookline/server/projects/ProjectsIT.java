@@ -12,10 +12,14 @@ import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.Project;
+import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StrategyType;
+import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
@@ -172,5 +176,27 @@ class ProjectsIT {
         Project p = server.admin().createProject(new CreateProjectRequest("n", ProjectType.OUTGOING, null, null))
                 .project();
         assertNull(p.deletedAt());
+    }
+
+    @Test
+    void aProjectSaysWhichKindsOfResourcesItHasAndRetainsNothing() throws Exception {
+        TestProject shop = server.newProject("shop", ProjectType.OUTGOING);
+        ApiClient client = shop.client();
+        assertEquals(new ProjectStatistics(false, false, false, false), client.getProject(shop.id()).statistics());
+        assertEquals(0L, client.getProject(shop.id()).retainedEvents(), "Hookline keeps events until deleted");
+
+        String endpoint = client.createEndpoint(EndpointRequest.of("https://r.example/in", "r")).uid();
+        client.createSubscription(new SubscriptionRequest("all", null, endpoint, null, null, null, null, null, null,
+                null));
+        assertEquals(new ProjectStatistics(true, false, false, true), client.getProject(shop.id()).statistics());
+        new EventSeeds(server).event(shop.id()).endpoints(endpoint).insert();
+        Project listed = server.admin().listProjects().stream().filter(p -> p.uid().equals(shop.id())).findFirst()
+                .orElseThrow();
+        assertEquals(new ProjectStatistics(true, true, false, true), listed.statistics(), "the list says it too");
+        assertEquals(new ProjectStatistics(true, true, false, true), client.updateProject(shop.id(),
+                new UpdateProjectRequest("shop, renamed", null, null)).statistics(), "and the update answer");
+
+        client.deleteEndpoint(endpoint);
+        assertFalse(client.getProject(shop.id()).statistics().endpointsExist(), "deleted ones do not count");
     }
 }
