@@ -12,7 +12,8 @@ import java.util.Map;
  * {@code endpoints} are endpoint ids (may be {@code null}). {@code raw} is the payload as text (Convoy's), and with
  * {@code endpoint_metadata} (the event's endpoints, redacted) and {@code data} written only when set (not in a
  * delivery's {@code event_metadata}); {@code source_metadata} is {@code null} for an event without a source and
- * {@code failure_reason} empty unless the event failed, both always written as Convoy does. {@code url_path} is Convoy's current wire (the older {@code metadata} string is gone).
+ * {@code failure_reason} empty unless the event failed, both always written as Convoy does. {@code url_path} is
+ * Convoy's current wire (the older {@code metadata} string is gone).
  */
 @JsonPropertyOrder({"uid", "event_type", "source_id", "app_id", "project_id", "endpoints", "headers",
         "endpoint_metadata", "source_metadata", "url_query_params", "url_path", "idempotency_key",

@@ -28,8 +28,8 @@ import java.util.Set;
  * subscription (list, create, bulk create, get, update, bulk update, delete, and a test of what
  * {@link SubscriptionMatch} decides for an event type). As in Convoy, a filter may name any event type, one the
  * subscription does not (yet) receive included: only a second filter for the same type is refused. Such a row waits
- * unused until the type is added to {@code filter_config.event_types} (see {@link SubscriptionFilterRows}). Every write is one transaction: a bulk request is stored
- * whole or not at all. {@code json} arguments are the request body as a tree (to tell an absent member from null).
+ * unused until the type is added to {@code filter_config.event_types} (see {@link SubscriptionFilterRows}). Every
+ * write is one transaction: a bulk request is stored whole or not at all. {@code json} arguments are the request body as a tree (to tell an absent member from null).
  */
 public final class SubscriptionFilterService {
 

@@ -63,8 +63,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Hookline answers what Convoy's own OpenAPI document promises: the 11 operations of the original spec with data of
  * several shapes each, and every one of the document's 68 operations in a client's whole workflow
  * ({@link #everyOperationOfConvoysDocumentAnswersAsItSays}); each real answer validates against the response schema
- * Convoy's document gives that operation and status, but for the places listed in {@link #CONVOY_DOCUMENT_ERRORS}. Convoy's document is read where it lives (see {@link ConvoyOpenApi}); without it these tests are
- * skipped with a message saying where they looked.
+ * Convoy's document gives that operation and status, but for the places listed in {@link #CONVOY_DOCUMENT_ERRORS}.
+ * Convoy's document is read where it lives (see {@link ConvoyOpenApi}); without it these tests are skipped with a
+ * message saying where they looked.
  */
 class ConvoyContractIT {
 
