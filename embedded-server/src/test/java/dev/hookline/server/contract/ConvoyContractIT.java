@@ -378,9 +378,17 @@ class ConvoyContractIT {
                           application/json:
                             schema: {type: object, properties: {id: {type: string}}}
                       responses: {'200': {description: ok}}
+                  order.refunded:
+                    post:
+                      description: money went back
+                      requestBody:
+                        content:
+                          application/json:
+                            schema: {type: object, properties: {reason: {type: string}}}
+                      responses: {'200': {description: ok}}
                 """), 200);
 
-        // subscriptions and their filters
+        // subscriptions and their filters (the filters' event types are registered above, as Convoy may ask)
         JsonNode subscription = call(project, "POST", PROJECT + "/subscriptions", p, "", new SubscriptionRequest(
                 "orders", null, p.get("endpointID"), null, null, new AlertConfig(3, "1h"), null,
                 new FilterConfig(List.of("order.created", "order.failed"), new FilterConfig.Filter(null, null,
