@@ -137,8 +137,10 @@ public final class HooklineApp extends Application {
     /** The About dialog's facts as they are now. */
     private AboutInfo aboutInfo(Path dataDirectory, ServerStatusViewModel status) {
         ApiClient client = session.client();
+        Project project = connections.projectProperty().get();
         return AboutInfo.current(dataDirectory, status.baseUrlProperty().get(),
-                client == null ? null : client.baseUrl(), client != null && !session.isEmbedded());
+                client == null ? null : client.baseUrl(), client != null && !session.isEmbedded(),
+                project == null ? null : project.organisationId());
     }
 
     /** Runs off the FX thread: restarts the embedded server when it is the connection and no longer answers. */

@@ -107,6 +107,7 @@ class HooklineAppTest {
     void theAboutDialogShowsVersionDataDirectoryAndTheEmbeddedServersAddress() throws Exception {
         awaitConnected();
         String server = app.session().client().baseUrl().replaceFirst("/api$", "");
+        String organisation = app.session().client().getProject(app.session().client().projectId()).organisationId();
 
         robot.clickOn("#aboutButton");
         WaitForAsyncUtils.waitForFxEvents();
@@ -116,6 +117,8 @@ class HooklineAppTest {
         assertTrue(text.startsWith("Hookline " + AppVersion.version() + "\n"), text);
         assertTrue(text.contains("\nData directory: " + dataDirectory + "\n"), text);
         assertTrue(text.contains("\nEmbedded server: " + server + "\n"), text);
+        assertTrue(text.contains("\nOrganisation ID (orgID): " + organisation + "\n"), "the ID Convoy clients send: "
+                + text);
         assertTrue(text.contains("\nJava: " + System.getProperty("java.runtime.version")), text);
         assertTrue(text.contains("\nJavaFX: " + System.getProperty("javafx.runtime.version") + "\n"), text);
         assertFalse(about.isEditable(), "read-only, but selectable and copyable");

@@ -43,7 +43,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     private static String ensureDefaultProject(HooklineServer server) {
-        List<Project> projects = server.projects().list(null);
+        List<Project> projects = server.projects().list(null, null);
         if (!projects.isEmpty()) {
             return projects.get(0).uid();
         }

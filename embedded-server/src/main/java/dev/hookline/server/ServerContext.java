@@ -10,6 +10,7 @@ import dev.hookline.server.eventtypes.EventSchemas;
 import dev.hookline.server.eventtypes.EventTypeRepository;
 import dev.hookline.server.filters.FilterEngine;
 import dev.hookline.server.filters.FilterRepository;
+import dev.hookline.server.filters.SubscriptionFilterRows;
 import dev.hookline.server.filters.SubscriptionMatch;
 import dev.hookline.server.capture.CaptureBinRepository;
 import dev.hookline.server.metaevents.MetaEventRepository;
@@ -20,6 +21,7 @@ import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
+import dev.hookline.server.subscriptions.EventTypeFilterRows;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -57,6 +59,7 @@ public final class ServerContext {
     private final SubscriptionMatch subscriptionMatch;
     private final EventTypeRepository eventTypes = new EventTypeRepository();
     private final EventSchemas eventSchemas = new EventSchemas();
+    private final EventTypeFilterRows filterRows;
     private volatile ReplayPlanner replayPlanner;
     private volatile SearchIndexer searchIndexer;
 
@@ -76,6 +79,7 @@ public final class ServerContext {
         this.filters = new FilterRepository();
         this.filterEngine = new FilterEngine();
         this.subscriptionMatch = new SubscriptionMatch(filters, filterEngine);
+        this.filterRows = new SubscriptionFilterRows(filters, this::newId);
     }
 
     /** The events' SQL (and the state of the writer's last event insert). */
@@ -115,6 +119,11 @@ public final class ServerContext {
     /** The SQL of subscriptions' per-event-type filter rows. */
     public FilterRepository filters() {
         return filters;
+    }
+
+    /** Keeps subscriptions' per-event-type filter rows in step with their filter_config (Convoy's rows). */
+    public EventTypeFilterRows filterRows() {
+        return filterRows;
     }
 
     /** The filter engine, with its cache of compiled filters. */

@@ -5,8 +5,11 @@ import dev.hookline.server.store.DataDirectoryInUseException;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.DatabaseDamagedException;
 import dev.hookline.server.store.StoreException;
+import dev.hookline.server.projects.ProjectService;
 import dev.hookline.server.transforms.ScriptWorkerMain;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -71,11 +74,9 @@ public final class ServerMain {
             server.close();
             stopped.countDown();
         }, "hookline-shutdown"));
-        if (generated != null) {
-            System.out.println("Generated the instance API key (shown this once; only its hash is stored):");
-            System.out.println("  " + generated);
+        for (String line : startBanner(generated, server.projects().organisationId(), server.baseUrl())) {
+            System.out.println(line);
         }
-        System.out.println("Hookline server listening on " + server.baseUrl());
         System.out.flush();
         stopped.await();
     }
@@ -94,6 +95,22 @@ public final class ServerMain {
             System.err.println("hookline-server: " + e.getMessage());
             return EXIT_REFUSED;
         }
+    }
+
+    /**
+     * What a start prints: the generated key (first start only) with the organisation ID beside it, since Convoy
+     * clients send that ID as {@code orgID}, then the address.
+     */
+    static List<String> startBanner(String generatedKey, String organisationId, String baseUrl) {
+        List<String> lines = new ArrayList<>();
+        if (generatedKey != null) {
+            lines.add("Generated the instance API key (shown this once; only its hash is stored):");
+            lines.add("  " + generatedKey);
+        }
+        lines.add("Organisation ID (Convoy's orgID; \"" + ProjectService.ORGANISATION_ALIAS + "\" works too): "
+                + organisationId);
+        lines.add("Hookline server listening on " + baseUrl);
+        return lines;
     }
 
     /** Stores the given key's hash if new; generates one on first start when none is given. */

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The headless server as a user runs it: a child JVM, its console output, SIGTERM. */
 class ServerMainIT {
 
+    private static final Pattern ORGANISATION = Pattern.compile("^Organisation ID .*: (\\S+)$");
     private static final Pattern LISTENING = Pattern.compile("^Hookline server listening on (http://127\\.0\\.0\\.1:\\d+)$");
     private static final Pattern KEY = Pattern.compile("^\\s+(CO\\.[A-Za-z0-9]{16}\\.[A-Za-z0-9]{64})$");
 
@@ -45,8 +46,15 @@ class ServerMainIT {
         Started first = start("--port", "0", "--data-dir", dataDir.toString());
         assertNotNull(first.printedKey(), "a generated key is printed on first start: " + first.lines());
         assertTrue(Files.exists(dataDir.resolve("hookline.db")));
+        String organisation = first.lines().stream().map(ORGANISATION::matcher).filter(Matcher::matches)
+                .map(m -> m.group(1)).findFirst().orElseThrow(() -> new AssertionError("no organisation ID printed: "
+                        + first.lines()));
         try (ApiClient client = new ApiClient(first.baseUrl() + "/api", first.printedKey())) {
             assertTrue(client.listProjects().isEmpty());
+            var created = client.raw("POST", "/v1/projects?orgID=" + organisation,
+                    "{\"name\":\"by printed org\",\"type\":\"outgoing\"}", java.util.Map.of());
+            assertEquals(201, created.status(), "the printed ID is the one Convoy clients send: " + created.body());
+            assertTrue(created.body().contains("\"organisation_id\":\"" + organisation + "\""), created.body());
         }
         first.process().destroy(); // SIGTERM
         assertTrue(first.process().waitFor(15, TimeUnit.SECONDS), "stops within 15 s of SIGTERM");
@@ -54,7 +62,7 @@ class ServerMainIT {
         Started second = start("--port", "0", "--data-dir", dataDir.toString());
         assertEquals(null, second.printedKey(), "the key is printed the first time only: " + second.lines());
         try (ApiClient client = new ApiClient(second.baseUrl() + "/api", first.printedKey())) {
-            assertTrue(client.listProjects().isEmpty(), "the stored key still works after a restart");
+            assertEquals(1, client.listProjects().size(), "the stored key still works after a restart");
         }
         second.process().destroy();
         assertTrue(second.process().waitFor(15, TimeUnit.SECONDS));

@@ -7,20 +7,26 @@ import java.util.List;
 
 /**
  * An endpoint. {@code http_timeout} and {@code rate_limit_duration} are seconds ({@code rate_limit} 0 = unlimited);
- * {@code events} is written only when counted; {@code failure_rate} and {@code cb_state} ("open", "half-open",
- * "closed") are {@code null} unless a circuit breaker sampled the endpoint. Also used as the {@code data} of
- * {@code endpoint.*} meta events and as {@code endpoint_metadata} of deliveries and subscriptions.
+ * {@code events} is written only when counted (never, here: a count per read would be an index range scan, and
+ * Convoy's document does not require it); {@code failure_rate} and {@code cb_state} ("open", "half-open",
+ * "closed") are {@code null} unless a circuit breaker sampled the endpoint. {@code failure_count},
+ * {@code success_count}, {@code retry_count} and {@code period_failure_rate} are Convoy's counts over a chosen period
+ * of its deliveries: {@code null} except where a period was asked for (as in Convoy, where they are transient). Also
+ * used as the {@code data} of {@code endpoint.*} meta events and as {@code endpoint_metadata} of events, deliveries
+ * and subscriptions.
  */
 @JsonPropertyOrder({"uid", "project_id", "owner_id", "url", "name", "secrets", "advanced_signatures", "description",
         "slack_webhook_url", "teams_webhook_url", "support_email", "status", "http_timeout", "events",
         "authentication", "rate_limit", "rate_limit_duration", "content_type", "failure_rate", "cb_state",
-        "mtls_client_cert", "created_at", "updated_at", "deleted_at"})
+        "failure_count", "success_count", "retry_count", "period_failure_rate", "mtls_client_cert", "created_at",
+        "updated_at", "deleted_at"})
 public record Endpoint(String uid, String projectId, String ownerId, String url, String name,
                        List<EndpointSecret> secrets, Boolean advancedSignatures, String description,
                        String slackWebhookUrl, String teamsWebhookUrl, String supportEmail, EndpointStatus status,
                        Long httpTimeout, @JsonInclude(JsonInclude.Include.NON_NULL) Long events,
                        EndpointAuthentication authentication, Integer rateLimit, Long rateLimitDuration,
-                       ContentType contentType, Double failureRate, String cbState, MtlsClientCert mtlsClientCert,
+                       ContentType contentType, Double failureRate, String cbState, Long failureCount,
+                       Long successCount, Long retryCount, Double periodFailureRate, MtlsClientCert mtlsClientCert,
                        Instant createdAt, Instant updatedAt, Instant deletedAt) {
 
     /** A builder holding this record's values, to change a few of them without naming every other. */
@@ -55,6 +61,10 @@ public record Endpoint(String uid, String projectId, String ownerId, String url,
         private ContentType contentType;
         private Double failureRate;
         private String cbState;
+        private Long failureCount;
+        private Long successCount;
+        private Long retryCount;
+        private Double periodFailureRate;
         private MtlsClientCert mtlsClientCert;
         private Instant createdAt;
         private Instant updatedAt;
@@ -84,6 +94,10 @@ public record Endpoint(String uid, String projectId, String ownerId, String url,
             this.contentType = from.contentType;
             this.failureRate = from.failureRate;
             this.cbState = from.cbState;
+            this.failureCount = from.failureCount;
+            this.successCount = from.successCount;
+            this.retryCount = from.retryCount;
+            this.periodFailureRate = from.periodFailureRate;
             this.mtlsClientCert = from.mtlsClientCert;
             this.createdAt = from.createdAt;
             this.updatedAt = from.updatedAt;
@@ -190,6 +204,26 @@ public record Endpoint(String uid, String projectId, String ownerId, String url,
             return this;
         }
 
+        public Builder failureCount(Long failureCount) {
+            this.failureCount = failureCount;
+            return this;
+        }
+
+        public Builder successCount(Long successCount) {
+            this.successCount = successCount;
+            return this;
+        }
+
+        public Builder retryCount(Long retryCount) {
+            this.retryCount = retryCount;
+            return this;
+        }
+
+        public Builder periodFailureRate(Double periodFailureRate) {
+            this.periodFailureRate = periodFailureRate;
+            return this;
+        }
+
         public Builder mtlsClientCert(MtlsClientCert mtlsClientCert) {
             this.mtlsClientCert = mtlsClientCert;
             return this;
@@ -213,7 +247,8 @@ public record Endpoint(String uid, String projectId, String ownerId, String url,
         public Endpoint build() {
             return new Endpoint(uid, projectId, ownerId, url, name, secrets, advancedSignatures, description,
                     slackWebhookUrl, teamsWebhookUrl, supportEmail, status, httpTimeout, events,
-                    authentication, rateLimit, rateLimitDuration, contentType, failureRate, cbState,
+                    authentication, rateLimit, rateLimitDuration, contentType, failureRate, cbState, failureCount,
+                    successCount, retryCount, periodFailureRate,
                     mtlsClientCert, createdAt, updatedAt, deletedAt);
         }
     }

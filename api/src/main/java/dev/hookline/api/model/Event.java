@@ -9,9 +9,11 @@ import java.util.Map;
 
 /**
  * An event. {@code data} is the raw JSON payload (not a byte array); {@code headers} map names to value lists;
- * {@code endpoints} are endpoint ids (may be {@code null}). As in Convoy's Go struct, {@code endpoint_metadata},
- * {@code source_metadata}, {@code data} and {@code raw} are written only when set and {@code failure_reason} only
- * when not empty. {@code url_path} is Convoy's current wire (the older {@code metadata} string is gone).
+ * {@code endpoints} are endpoint ids (may be {@code null}). {@code raw} is the payload as text (Convoy's), and with
+ * {@code endpoint_metadata} (the event's endpoints, redacted) and {@code data} written only when set (not in a
+ * delivery's {@code event_metadata}); {@code source_metadata} is {@code null} for an event without a source and
+ * {@code failure_reason} empty unless the event failed, both always written as Convoy does. {@code url_path} is
+ * Convoy's current wire (the older {@code metadata} string is gone).
  */
 @JsonPropertyOrder({"uid", "event_type", "source_id", "app_id", "project_id", "endpoints", "headers",
         "endpoint_metadata", "source_metadata", "url_query_params", "url_path", "idempotency_key",
@@ -20,11 +22,11 @@ import java.util.Map;
 public record Event(String uid, String eventType, String sourceId, String appId, String projectId,
                     List<String> endpoints, Map<String, List<String>> headers,
                     @JsonInclude(JsonInclude.Include.NON_NULL) List<Endpoint> endpointMetadata,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) Source sourceMetadata, String urlQueryParams,
+                    Source sourceMetadata, String urlQueryParams,
                     String urlPath, String idempotencyKey, Boolean isDuplicateEvent,
                     @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode data,
                     @JsonInclude(JsonInclude.Include.NON_NULL) String raw, EventStatus status,
-                    @JsonInclude(JsonInclude.Include.NON_EMPTY) String failureReason,
+                    String failureReason,
                     Instant acknowledgedAt, Instant createdAt, Instant updatedAt, Instant deletedAt) {
 
     /** A builder holding this record's values, to change a few of them without naming every other. */

@@ -1,14 +1,17 @@
 package dev.hookline.api.model;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;
 
-/** A project, as returned by the project endpoints. {@code retained_events} is written only when known. */
-@JsonPropertyOrder({"uid", "name", "logo_url", "organisation_id", "type", "config", "retained_events", "created_at",
-        "updated_at", "deleted_at"})
+/**
+ * A project, as returned by the project endpoints. {@code retained_events} is Convoy's count of events a retention
+ * policy has moved out of the live store (always 0 here: events stay until deleted). {@code statistics} says which
+ * kinds of resources the project has (Convoy's onboarding hints); {@code null} where the project is only embedded.
+ */
+@JsonPropertyOrder({"uid", "name", "logo_url", "organisation_id", "type", "config", "retained_events",
+        "statistics", "created_at", "updated_at", "deleted_at"})
 public record Project(String uid, String name, String logoUrl, String organisationId, ProjectType type,
-                      ProjectConfig config, @JsonInclude(JsonInclude.Include.NON_NULL) Long retainedEvents,
+                      ProjectConfig config, Long retainedEvents, ProjectStatistics statistics,
                       Instant createdAt, Instant updatedAt, Instant deletedAt) {
 
     /** A builder holding this record's values, to change a few of them without naming every other. */
@@ -30,6 +33,7 @@ public record Project(String uid, String name, String logoUrl, String organisati
         private ProjectType type;
         private ProjectConfig config;
         private Long retainedEvents;
+        private ProjectStatistics statistics;
         private Instant createdAt;
         private Instant updatedAt;
         private Instant deletedAt;
@@ -45,6 +49,7 @@ public record Project(String uid, String name, String logoUrl, String organisati
             this.type = from.type;
             this.config = from.config;
             this.retainedEvents = from.retainedEvents;
+            this.statistics = from.statistics;
             this.createdAt = from.createdAt;
             this.updatedAt = from.updatedAt;
             this.deletedAt = from.deletedAt;
@@ -85,6 +90,11 @@ public record Project(String uid, String name, String logoUrl, String organisati
             return this;
         }
 
+        public Builder statistics(ProjectStatistics statistics) {
+            this.statistics = statistics;
+            return this;
+        }
+
         public Builder createdAt(Instant createdAt) {
             this.createdAt = createdAt;
             return this;
@@ -101,8 +111,8 @@ public record Project(String uid, String name, String logoUrl, String organisati
         }
 
         public Project build() {
-            return new Project(uid, name, logoUrl, organisationId, type, config, retainedEvents, createdAt, updatedAt,
-                    deletedAt);
+            return new Project(uid, name, logoUrl, organisationId, type, config, retainedEvents, statistics,
+                    createdAt, updatedAt, deletedAt);
         }
     }
 }

@@ -7,8 +7,8 @@ import java.time.Instant;
 
 /**
  * A subscription. Like Convoy it has no top-level {@code endpoint_id}/{@code source_id}: read
- * {@code endpoint_metadata.uid} and {@code source_metadata.uid}. {@code retry_config} is left out when {@code null}
- * (Convoy's create response has none); it is informational, delivery follows the project strategy.
+ * {@code endpoint_metadata.uid} and {@code source_metadata.uid}. {@code retry_config} is {@code null} when none was
+ * given (always written, as Convoy does); it is informational, delivery follows the project strategy.
  */
 @JsonPropertyOrder({"uid", "name", "type", "project_id", "function", "source_metadata", "endpoint_metadata",
         "device_metadata", "alert_config", "retry_config", "filter_config", "rate_limit_config", "delivery_mode",
@@ -16,7 +16,7 @@ import java.time.Instant;
 public record Subscription(String uid, String name, SubscriptionType type, String projectId, String function,
                            Source sourceMetadata, Endpoint endpointMetadata, JsonNode deviceMetadata,
                            AlertConfig alertConfig,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) RetryConfig retryConfig,
+                           RetryConfig retryConfig,
                            FilterConfig filterConfig, RateLimitConfig rateLimitConfig, DeliveryMode deliveryMode,
                            @JsonInclude(JsonInclude.Include.NON_NULL) SubscriptionStatus status,
                            Instant createdAt, Instant updatedAt, Instant deletedAt) {

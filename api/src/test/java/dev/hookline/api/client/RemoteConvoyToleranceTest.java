@@ -217,4 +217,56 @@ class RemoteConvoyToleranceTest {
         assertEquals(401, e.status());
         assertEquals("authorization failed", e.getMessage());
     }
+
+    @Test
+    void theFieldsConvoySendsAreReadAndAnOlderConvoyWithoutThemStillParses() {
+        answer("GET /api/v1/projects/P1/endpoints/E1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":"
+                + endpointJson("2026-04-21T08:28:24Z").replace("\"deleted_at\":null", "\"deleted_at\":null,"
+                + "\"events\":12,\"failure_count\":3,\"success_count\":9,\"retry_count\":1,"
+                + "\"period_failure_rate\":0.25") + "}");
+        answer("GET /api/v1/projects/P1/events/EV1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{"
+                + "\"uid\":\"EV1\",\"event_type\":\"order.created\",\"source_id\":\"\",\"raw\":\"{\\\"total\\\":1}\","
+                + "\"data\":{\"total\":1},\"failure_reason\":\"\",\"source_metadata\":null,\"endpoint_metadata\":["
+                + endpointJson("2026-04-21T08:28:24Z") + "]}}");
+        answer("GET /api/v1/projects/P1/eventdeliveries/D1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{"
+                + "\"uid\":\"D1\",\"target_url\":\"https://r.example?shop=berlin\",\"status\":\"Success\"}}");
+        answer("GET /api/v1/projects/P1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{\"uid\":\"P1\","
+                + "\"name\":\"Shop\",\"type\":\"outgoing\",\"retained_events\":0,\"statistics\":{"
+                + "\"endpoints_exist\":true,\"events_exist\":false,\"sources_exist\":false,"
+                + "\"subscriptions_exist\":true}}}");
+        answer("GET /api/v1/projects/P1/subscriptions/S1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{"
+                + "\"uid\":\"S1\",\"name\":\"orders\",\"retry_config\":{\"type\":\"linear\",\"duration\":10,"
+                + "\"retry_count\":3}}}");
+
+        Endpoint endpoint = client.getEndpoint("E1");
+        assertEquals(12L, endpoint.events());
+        assertEquals(3L, endpoint.failureCount());
+        assertEquals(9L, endpoint.successCount());
+        assertEquals(1L, endpoint.retryCount());
+        assertEquals(0.25, endpoint.periodFailureRate());
+        Event event = client.getEvent("EV1");
+        assertEquals("{\"total\":1}", event.raw());
+        assertEquals("", event.failureReason());
+        assertNull(event.sourceMetadata());
+        assertEquals(List.of("E1"), event.endpointMetadata().stream().map(Endpoint::uid).toList());
+        assertEquals("https://r.example?shop=berlin", client.getEventDelivery("D1").targetUrl());
+        Project project = client.getProject("P1");
+        assertEquals(0L, project.retainedEvents());
+        assertTrue(project.statistics().endpointsExist() && project.statistics().subscriptionsExist());
+        assertFalse(project.statistics().eventsExist());
+        assertEquals(3L, client.getSubscription("S1").retryConfig().retryCount());
+
+        // a Convoy from before these fields: the same calls, every one of them absent
+        answer("GET /api/v1/projects/P1/endpoints/E1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":"
+                + endpointJson("2026-04-21T08:28:24Z") + "}");
+        answer("GET /api/v1/projects/P1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{\"uid\":\"P1\","
+                + "\"name\":\"Shop\",\"type\":\"outgoing\"}}");
+        answer("GET /api/v1/projects/P1/subscriptions/S1", 200, "{\"status\":true,\"message\":\"ok\",\"data\":{"
+                + "\"uid\":\"S1\",\"name\":\"orders\"}}");
+        Endpoint old = client.getEndpoint("E1");
+        assertNull(old.failureCount());
+        assertNull(old.periodFailureRate());
+        assertNull(client.getProject("P1").statistics());
+        assertNull(client.getSubscription("S1").retryConfig());
+    }
 }

@@ -26,7 +26,7 @@ class RecordBuildersTest {
         Endpoint e = new Endpoint("e1", "p1", "o1", "https://r.example/h", "name",
                 List.of(new EndpointSecret("s1", "v", null, T, T, null)), true, "d", "https://slack", "https://teams",
                 "a@b.example", EndpointStatus.PAUSED, 30L, 7L, null, 5, 60L, ContentType.APPLICATION_JSON, 1.5,
-                "open", new MtlsClientCert("cert", "key"), T, T.plusSeconds(1), T.plusSeconds(2));
+                "open", 3L, 4L, 5L, 0.4, new MtlsClientCert("cert", "key"), T, T.plusSeconds(1), T.plusSeconds(2));
         assertAllMembersSet(e);
         assertEachSetterChangesOnlyItsMember(e);
         assertEquals(e, e.toBuilder().build());
@@ -50,7 +50,8 @@ class RecordBuildersTest {
         assertEquals(s.name(), withDevice.name());
         assertNotEquals(s, withDevice);
 
-        Project p = new Project("p1", "n", "logo", "o1", ProjectType.OUTGOING, null, 3L, T, T, T);
+        Project p = new Project("p1", "n", "logo", "o1", ProjectType.OUTGOING, null, 3L,
+                new ProjectStatistics(true, false, true, false), T, T, T);
         assertEquals(p, p.toBuilder().build());
         assertEquals("m", p.toBuilder().name("m").build().name());
 

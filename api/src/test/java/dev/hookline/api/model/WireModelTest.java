@@ -25,7 +25,8 @@ class WireModelTest {
     static final String DELIVERY = """
             {"uid":"01J0AAAAAAAAAAAAAAAAAAAAAA","project_id":"01H0PPPPPPPPPPPPPPPPPPPPPP",
              "event_id":"01J0EEEEEEEEEEEEEEEEEEEEEE","endpoint_id":"01H0XXXXXXXXXXXXXXXXXXXXXX","device_id":"",
-             "subscription_id":"01H0SSSSSSSSSSSSSSSSSSSSSS","headers":{"X-Custom":["1","2"]},"url_query_params":"",
+             "subscription_id":"01H0SSSSSSSSSSSSSSSSSSSSSS","headers":{"X-Custom":["1","2"]},
+             "target_url":"https://receiver.example/in","url_query_params":"",
              "idempotency_key":"","latency":"","latency_seconds":0.25,"event_type":"invoice.paid",
              "delivery_mode":"at_least_once",
              "endpoint_metadata":{"uid":"01H0XXXXXXXXXXXXXXXXXXXXXX","project_id":"01H0PPPPPPPPPPPPPPPPPPPPPP",
@@ -196,24 +197,28 @@ class WireModelTest {
         assertTrue(ep.has("http_timeout") && ep.get("http_timeout").isNull());
         assertEquals("a1", Json.strict().readValue("{\"appID\":\"a1\"}", EndpointRequest.class).appId());
 
-        // subscription: no endpoint_id/source_id; retry_config only when set
+        // subscription: no endpoint_id/source_id; retry_config always written, null when unset (as Convoy)
         Subscription s = new Subscription("s1", "sub", SubscriptionType.API, "p1", null, null, null, null,
                 new AlertConfig(4, "1h"), null, new FilterConfig(List.of("*"), null), null,
                 DeliveryMode.AT_MOST_ONCE, Instant.EPOCH, Instant.EPOCH, null);
         ObjectNode st = Json.strict().valueToTree(s);
-        assertFalse(st.has("retry_config") || st.has("endpoint_id") || st.has("source_id"));
+        assertFalse(st.has("endpoint_id") || st.has("source_id"));
+        assertTrue(st.has("retry_config") && st.get("retry_config").isNull(), st.toString());
         assertEquals("at_most_once", st.get("delivery_mode").asText());
         assertEquals("1970-01-01T00:00:00Z", st.get("created_at").asText());
         assertTrue(st.get("deleted_at").isNull());
     }
 
     @Test
-    void eventsOmitWhatConvoyOmitsAndDeliveriesAndAttemptsTheirUnsetExtras() {
+    void eventsOmitWhatConvoyOmitsWriteWhatItWritesAndAttemptsLeaveOutTheirUnsetExtras() {
         Event e = new Event("e1", "t", "", "", "p1", List.of(), Map.of(), null, null, "", "/hooks", "", false,
                 null, null, EventStatus.SUCCESS, "", null, Instant.EPOCH, Instant.EPOCH, null);
         ObjectNode et = Json.strict().valueToTree(e);
-        assertFalse(et.has("failure_reason") || et.has("data") || et.has("raw") || et.has("source_metadata")
-                || et.has("endpoint_metadata") || et.has("metadata"), et.toString());
+        assertFalse(et.has("data") || et.has("raw") || et.has("endpoint_metadata") || et.has("metadata"),
+                et.toString());
+        // Convoy writes these on every event: an empty reason, and null for an event without a source
+        assertEquals("", et.get("failure_reason").asText());
+        assertTrue(et.has("source_metadata") && et.get("source_metadata").isNull(), et.toString());
         assertEquals("/hooks", et.get("url_path").asText());
         assertEquals("", et.get("app_id").asText());
         assertTrue(et.get("acknowledged_at").isNull());
@@ -221,7 +226,7 @@ class WireModelTest {
         EventDelivery d = new EventDelivery("d1", "p1", "e1", "ep", "", "s", Map.of(), null, "", "", "", 0.0, "t",
                 DeliveryMode.AT_LEAST_ONCE, null, null, null, null, EventDeliveryStatus.SCHEDULED, null, null, "",
                 null, Instant.EPOCH, Instant.EPOCH, null);
-        assertFalse(Json.strict().valueToTree(d).has("target_url"));
+        assertTrue(Json.strict().valueToTree(d).get("target_url").isNull(), "always written");
         DeliveryAttempt a = new DeliveryAttempt("a1", "https://x", "POST", "ep", "", "p1", "d1", "", Map.of(),
                 Map.of(), "", "", "", "", false, null, null, null, Instant.EPOCH, Instant.EPOCH, null);
         ObjectNode at = Json.strict().valueToTree(a);

@@ -13,9 +13,11 @@ import java.util.stream.Collectors;
  * @param embeddedServer the embedded server's address, or {@code null} while it is not running
  * @param connection     where the console is connected: the server's API URL, or {@code null} before connecting
  * @param remote         {@code true} when {@code connection} is a remote server, not the embedded one
+ * @param organisationId the organisation of the project in use ({@code orgID} in Convoy's API, which generated
+ *                       clients send on every projects call), or {@code null} before a project is chosen
  */
 public record AboutInfo(String version, Path dataDirectory, String embeddedServer, String connection, boolean remote,
-                        String java, String javafx, String os) {
+                        String organisationId, String java, String javafx, String os) {
 
     public AboutInfo {
         Objects.requireNonNull(version, "version");
@@ -30,8 +32,9 @@ public record AboutInfo(String version, Path dataDirectory, String embeddedServe
     }
 
     /** The facts of this process, with the given connection state. */
-    public static AboutInfo current(Path dataDirectory, String embeddedServer, String connection, boolean remote) {
-        return new AboutInfo(AppVersion.version(), dataDirectory, embeddedServer, connection, remote,
+    public static AboutInfo current(Path dataDirectory, String embeddedServer, String connection, boolean remote,
+                                    String organisationId) {
+        return new AboutInfo(AppVersion.version(), dataDirectory, embeddedServer, connection, remote, organisationId,
                 System.getProperty("java.runtime.version", System.getProperty("java.version", "?")) + " ("
                         + System.getProperty("java.vendor", "?") + ")",
                 System.getProperty("javafx.runtime.version", System.getProperty("javafx.version", "?")),
@@ -46,6 +49,9 @@ public record AboutInfo(String version, Path dataDirectory, String embeddedServe
         rows.add(new Row("Embedded server", embeddedServer == null ? "not running" : embeddedServer));
         if (remote && connection != null) {
             rows.add(new Row("Connected to", connection + " (remote)"));
+        }
+        if (organisationId != null && !organisationId.isBlank()) {
+            rows.add(new Row("Organisation ID (orgID)", organisationId));
         }
         rows.add(new Row("Java", java));
         rows.add(new Row("JavaFX", javafx));

@@ -1,6 +1,7 @@
 package dev.hookline.app.about;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -9,8 +10,22 @@ import org.junit.jupiter.api.Test;
 class AboutInfoTest {
 
     private static AboutInfo info(String embedded, String connection, boolean remote) {
+        return info(embedded, connection, remote, null);
+    }
+
+    private static AboutInfo info(String embedded, String connection, boolean remote, String organisationId) {
         return new AboutInfo("1.2.3", Path.of("/home/ada/.local/share/hookline"), embedded, connection, remote,
-                "25.0.3+9-LTS (Eclipse Adoptium)", "21.0.12", "Linux 6.18 (amd64)");
+                organisationId, "25.0.3+9-LTS (Eclipse Adoptium)", "21.0.12", "Linux 6.18 (amd64)");
+    }
+
+    @Test
+    void theOrganisationIdIsShownOnceAProjectIsInUse() {
+        String text = info("http://127.0.0.1:41234", "http://127.0.0.1:41234/api", false,
+                "01JORG0000000000000000000A").text();
+
+        assertTrue(text.contains("Embedded server: http://127.0.0.1:41234\nOrganisation ID (orgID): "
+                + "01JORG0000000000000000000A\nJava:"), text);
+        assertFalse(info(null, null, false).text().contains("Organisation"), "nothing to show before a project");
     }
 
     @Test
@@ -42,7 +57,7 @@ class AboutInfoTest {
 
     @Test
     void currentReadsThisProcess() {
-        AboutInfo current = AboutInfo.current(Path.of("/tmp/data"), null, null, false);
+        AboutInfo current = AboutInfo.current(Path.of("/tmp/data"), null, null, false, null);
 
         assertTrue(current.java().startsWith(System.getProperty("java.runtime.version")), current.java());
         assertEquals(System.getProperty("javafx.runtime.version", System.getProperty("javafx.version", "?")),

@@ -59,6 +59,26 @@ class EventDetailViewModelTest {
     }
 
     @Test
+    void anEventWithEveryFieldConvoySendsShowsAsWithout() {
+        convoy.answer("GET", "events/E2", 200, """
+                {"uid":"E2","event_type":"invoice.paid","is_duplicate_event":false,"headers":{"X-A":["1"]},
+                 "endpoint_metadata":[{"uid":"EP1","url":"https://r.example","name":"r","status":"active",
+                 "failure_count":null,"success_count":null,"retry_count":null,"period_failure_rate":null}],
+                 "source_metadata":null,"data":{"amount":10},"raw":"{\\"amount\\":10}","status":"Success",
+                 "failure_reason":"","created_at":"2026-11-20T08:00:00Z"}""");
+        convoy.answer("GET", "eventdeliveries", 200, """
+                {"content":[{"uid":"D2","event_id":"E2","status":"Success","target_url":"https://r.example?a=1"}],
+                 "pagination":{"per_page":50,"has_next_page":false,"has_prev_page":false,"prev_page_cursor":"D2",
+                 "next_page_cursor":""}}""");
+
+        detail.show("E2");
+
+        assertEquals("{\n  \"amount\" : 10\n}", detail.payloadProperty().get(), "the payload from data, not raw");
+        assertEquals(List.of("D2"), detail.deliveries().stream().map(d -> d.uid()).toList());
+        assertEquals("https://r.example?a=1", detail.deliveries().get(0).targetUrl());
+    }
+
+    @Test
     void replayAsksTheServerThenReloads() {
         convoy.answer("PUT", "events/E1/replay", 200, "{\"uid\":\"E1\"}");
         List<String> reloaded = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
@@ -20,7 +21,8 @@ import java.util.Map;
 /**
  * Deliveries as the wire shows them, like Convoy's: {@code event_metadata} (the event without payload and headers),
  * {@code endpoint_metadata} (redacted like the endpoints API), {@code source_metadata} (the source, as events embed
- * it), and the payload in {@code metadata.data}/{@code raw}. One query per table for a whole
+ * it), {@code target_url} (the endpoint's URL with the event's query parameters, where it is sent) and the payload in
+ * {@code metadata.data}/{@code raw}. One query per table for a whole
  * page; endpoints and sources deleted since still show (with their {@code deleted_at}).
  */
 public final class DeliveryViews {
@@ -47,7 +49,11 @@ public final class DeliveryViews {
         for (EventDelivery d : deliveries) {
             Event event = events.get(d.eventId());
             Source source = event == null || event.sourceId().isEmpty() ? null : sources.get(event.sourceId());
-            out.add(complete(d, event, EndpointRedaction.redact(endpoints.get(d.endpointId())), source));
+            Endpoint endpoint = endpoints.get(d.endpointId());
+            String targetUrl = d.targetUrl() != null && !d.targetUrl().isEmpty() ? d.targetUrl()
+                    : endpoint == null ? "" : HttpUrls.withQuery(endpoint.url(), d.urlQueryParams());
+            out.add(complete(d.toBuilder().targetUrl(targetUrl).build(), event, EndpointRedaction.redact(endpoint),
+                    source));
         }
         return out;
     }

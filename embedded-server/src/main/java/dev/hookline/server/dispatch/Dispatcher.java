@@ -6,6 +6,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.outbound.Webhook;
 import dev.hookline.server.outbound.WebhookSender;
@@ -326,9 +327,7 @@ public final class Dispatcher implements AutoCloseable {
         if (urlQueryParams == null || urlQueryParams.isBlank()) {
             return e;
         }
-        String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
-        String url = e.url() + (e.url().contains("?") ? "&" : "?") + query;
-        return e.toBuilder().url(url).build();
+        return e.toBuilder().url(HttpUrls.withQuery(e.url(), urlQueryParams)).build();
     }
 
     private static long nz(Number n) {

@@ -196,7 +196,7 @@ public final class EndpointRepository {
                 EndpointStatus.fromWire(rs.getString("status")), rs.getLong("http_timeout"), null,
                 JsonColumns.read(rs, "authentication", EndpointAuthentication.class),
                 rs.getInt("rate_limit"), rs.getLong("rate_limit_duration"),
-                ContentType.fromWire(rs.getString("content_type")), null, null,
+                ContentType.fromWire(rs.getString("content_type")), null, null, null, null, null, null,
                 JsonColumns.read(rs, "mtls_client_cert", MtlsClientCert.class),
                 Times.get(rs, "created_at"), Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
     }

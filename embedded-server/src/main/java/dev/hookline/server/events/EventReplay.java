@@ -53,7 +53,8 @@ public final class EventReplay {
         if (!scope.reachesAll(event.endpoints())) {
             throw new NotPermittedException("this event also targets endpoints outside the portal link");
         }
-        Event answer = context.db().read(c -> EventRepository.withSources(c, projectId, List.of(event), baseUrl)).get(0);
+        Event answer = context.db().read(c -> EventRepository.withMetadata(c, projectId, List.of(event), baseUrl))
+                .get(0);
         ReplayPlanner.Planned planned = planner.planReplay(event);
         int due = due(context.db().write(c -> planner.storeReplay(c, planned)));
         LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, due);

@@ -1,11 +1,14 @@
 package dev.hookline.server.events;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.endpoints.EndpointRedaction;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.sources.SourceRepository;
@@ -160,8 +163,8 @@ public final class EventRepository {
         // built from what was written rather than read back: ingest writes thousands of these a second
         return new Event(id, event.eventType(), event.sourceId(), "", event.projectId(), event.endpointIds(),
                 event.headers(), null, null, event.urlQueryParams(), event.urlPath(), event.idempotencyKey(),
-                event.duplicate(), JsonColumns.verbatim(event.data()), null, event.status(), event.failureReason(),
-                acknowledged, now, now, null);
+                event.duplicate(), JsonColumns.verbatim(event.data()), event.data(), event.status(),
+                event.failureReason(), acknowledged, now, now, null);
     }
 
     private static final String INSERT = "INSERT INTO events(" + COLUMNS + ", raw) VALUES ("
@@ -285,7 +288,7 @@ public final class EventRepository {
         String baseUrl = context.baseUrl();
         return context.db().read(c -> {
             Event event = find(c, projectId, id);
-            return event == null ? null : withSources(c, projectId, List.of(event), baseUrl).get(0);
+            return event == null ? null : withMetadata(c, projectId, List.of(event), baseUrl).get(0);
         });
     }
 
@@ -354,7 +357,7 @@ public final class EventRepository {
         }
         return context.db().read(c -> {
             Page<Event> page = query.page(c, params, Event::uid);
-            return new Page<>(withSources(c, projectId, page.content(), baseUrl), page.pagination());
+            return new Page<>(withMetadata(c, projectId, page.content(), baseUrl), page.pagination());
         });
     }
 
@@ -473,24 +476,40 @@ public final class EventRepository {
                 .anyOf("e.source_id", sources);
     }
 
-    /** The events with their sources embedded (one query for the whole list). */
-    static List<Event> withSources(Connection c, String projectId, List<Event> events, String baseUrl)
+    /**
+     * The events with their sources ({@code source_metadata}) and endpoints ({@code endpoint_metadata}, redacted like
+     * the endpoints API) embedded, as Convoy's answers carry them: one query per table for the whole list, never one
+     * per event. Deleted sources and endpoints still show (with their {@code deleted_at}).
+     */
+    static List<Event> withMetadata(Connection c, String projectId, List<Event> events, String baseUrl)
             throws SQLException {
-        List<String> sourceIds = events.stream().map(Event::sourceId).filter(id -> !id.isEmpty()).distinct().toList();
-        if (sourceIds.isEmpty()) {
+        if (events.isEmpty()) {
             return events;
         }
-        Map<String, Source> sources = ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceRepository.COLUMNS,
-                projectId, sourceIds, rs -> SourceRepository.map(rs, baseUrl), Source::uid);
+        List<String> sourceIds = events.stream().map(Event::sourceId).filter(id -> !id.isEmpty()).distinct().toList();
+        Map<String, Source> sources = sourceIds.isEmpty() ? Map.of()
+                : ProjectRows.findByIdsIncludingDeleted(c, "sources", SourceRepository.COLUMNS, projectId, sourceIds,
+                        rs -> SourceRepository.map(rs, baseUrl), Source::uid);
+        List<String> endpointIds = events.stream().filter(e -> e.endpoints() != null)
+                .flatMap(e -> e.endpoints().stream()).distinct().toList();
+        Map<String, Endpoint> endpoints = endpointIds.isEmpty() ? Map.of()
+                : ProjectRows.findByIdsIncludingDeleted(c, "endpoints", EndpointRepository.COLUMNS, projectId,
+                        endpointIds, EndpointRepository::map, Endpoint::uid);
         List<Event> out = new ArrayList<>(events.size());
         for (Event e : events) {
-            out.add(withSource(e, sources.get(e.sourceId())));
+            List<Endpoint> metadata = new ArrayList<>();
+            if (e.endpoints() != null) {
+                for (String id : e.endpoints()) {
+                    Endpoint endpoint = endpoints.get(id);
+                    if (endpoint != null) {
+                        metadata.add(EndpointRedaction.redact(endpoint));
+                    }
+                }
+            }
+            out.add(e.toBuilder().sourceMetadata(e.sourceId().isEmpty() ? null : sources.get(e.sourceId()))
+                    .endpointMetadata(metadata).build());
         }
         return out;
-    }
-
-    static Event withSource(Event e, Source source) {
-        return e.toBuilder().sourceMetadata(source).build();
     }
 
     /** {@link #COLUMNS} qualified with {@code e.}, the ID read from {@code idExpression}. */
@@ -502,14 +521,22 @@ public final class EventRepository {
         return String.join(", ", out);
     }
 
-    /** Maps a row selected with {@link #COLUMNS}; the payload is served as stored (see JsonColumns#verbatim). */
+    private static String nonNull(String text) {
+        return text == null ? "" : text;
+    }
+
+    /**
+     * Maps a row selected with {@link #COLUMNS}; the payload is served as stored (see JsonColumns#verbatim), and as
+     * text in {@code raw} (Convoy's field).
+     */
     public static Event map(ResultSet rs) throws SQLException {
         return new Event(rs.getString("id"), rs.getString("event_type"), rs.getString("source_id"), "",
                 rs.getString("project_id"), JsonColumns.read(rs, "endpoints", STRINGS),
                 JsonColumns.read(rs, "headers", HEADERS), null, null, rs.getString("url_query_params"),
                 rs.getString("url_path"), rs.getString("idempotency_key"), rs.getInt("is_duplicate_event") != 0,
-                JsonColumns.verbatim(rs.getString("data")), null, EventStatus.fromWire(rs.getString("status")),
-                rs.getString("failure_reason"), Times.get(rs, "acknowledged_at"), Times.get(rs, "created_at"),
-                Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
+                JsonColumns.verbatim(rs.getString("data")), rs.getString("data"),
+                EventStatus.fromWire(rs.getString("status")), nonNull(rs.getString("failure_reason")),
+                Times.get(rs, "acknowledged_at"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
+                Times.get(rs, "deleted_at"));
     }
 }

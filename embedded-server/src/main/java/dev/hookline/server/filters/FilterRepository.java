@@ -1,5 +1,6 @@
 package dev.hookline.server.filters;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
@@ -53,23 +54,30 @@ public final class FilterRepository {
         }
     }
 
+    /** What matching needs of the filter row that decides: whether it is on, and its header and body filters. */
+    public record DecidingFilter(boolean enabled, JsonNode headers, JsonNode body) {
+    }
+
     /**
      * The filter that decides for an event type: the one for exactly that type, else the {@code "*"} one, else
-     * null (then the subscription's own filter_config decides). One indexed lookup.
+     * null (then the subscription's own filter_config decides). One indexed lookup reading three columns: it runs
+     * for every event and candidate subscription, and every subscription has rows (ADR 0030).
      */
-    public SubscriptionFilter mostSpecific(Connection c, String subscriptionId, String eventType)
+    public DecidingFilter mostSpecific(Connection c, String subscriptionId, String eventType)
             throws SQLException {
         if (!mayHaveFilters(c)) {
             return null;
         }
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM filters WHERE subscription_id = ? "
-                + "AND event_type IN (?, ?) ORDER BY event_type = ? DESC LIMIT 1")) {
+        try (PreparedStatement s = c.prepareStatement("SELECT enabled_at IS NOT NULL, headers, body FROM filters "
+                + "WHERE subscription_id = ? AND event_type IN (?, ?) ORDER BY event_type = ? DESC LIMIT 1")) {
             s.setString(1, subscriptionId);
             s.setString(2, eventType);
             s.setString(3, ALL_TYPES);
             s.setString(4, eventType);
-            List<SubscriptionFilter> found = all(s);
-            return found.isEmpty() ? null : found.get(0);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? new DecidingFilter(rs.getBoolean(1), JsonColumns.tree(rs, "headers"),
+                        JsonColumns.tree(rs, "body")) : null;
+            }
         }
     }
 

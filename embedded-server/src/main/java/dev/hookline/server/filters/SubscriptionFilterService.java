@@ -1,7 +1,6 @@
 package dev.hookline.server.filters;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterMatchResult;
 import dev.hookline.api.model.FilterScopes;
@@ -27,8 +26,10 @@ import java.util.Set;
 /**
  * Filter use cases of subscriptions: an ad-hoc filter against a sample request, and the per-event-type filters of a
  * subscription (list, create, bulk create, get, update, bulk update, delete, and a test of what
- * {@link SubscriptionMatch} decides for an event type). Every write is one transaction: a bulk request is stored
- * whole or not at all. {@code json} arguments are the request body as a tree (to tell an absent member from null).
+ * {@link SubscriptionMatch} decides for an event type). As in Convoy, a filter may name any event type, one the
+ * subscription does not (yet) receive included: only a second filter for the same type is refused. Such a row waits
+ * unused until the type is added to {@code filter_config.event_types} (see {@link SubscriptionFilterRows}). Every
+ * write is one transaction: a bulk request is stored whole or not at all. {@code json} arguments are the request body as a tree (to tell an absent member from null).
  */
 public final class SubscriptionFilterService {
 
@@ -70,7 +71,7 @@ public final class SubscriptionFilterService {
         SubscriptionFilter filter = FilterRequests.create("", request, json, context.newId(), subscriptionId,
                 context.now());
         return context.db().write(c -> {
-            checkReceives(subscription(c, projectId, subscriptionId), "", filter.eventType());
+            subscription(c, projectId, subscriptionId);
             if (eventTypesInUse(c, subscriptionId, Set.of()).containsKey(filter.eventType())) {
                 throw new ConflictException("filter with this event type already exists");
             }
@@ -100,10 +101,7 @@ public final class SubscriptionFilterService {
             created.add(filter);
         }
         return context.db().write(c -> {
-            SubscriptionRepository.Row subscription = subscription(c, projectId, subscriptionId);
-            for (int i = 0; i < created.size(); i++) {
-                checkReceives(subscription, "[" + i + "].", created.get(i).eventType());
-            }
+            subscription(c, projectId, subscriptionId);
             Map<String, String> inUse = eventTypesInUse(c, subscriptionId, Set.of());
             for (SubscriptionFilter filter : created) {
                 if (inUse.containsKey(filter.eventType())) {
@@ -128,12 +126,9 @@ public final class SubscriptionFilterService {
                                      SubscriptionFilterRequest request, JsonNode json) {
         Instant now = context.now();
         return context.db().write(c -> {
-            SubscriptionRepository.Row subscription = subscription(c, projectId, subscriptionId);
+            subscription(c, projectId, subscriptionId);
             SubscriptionFilter was = filter(c, subscriptionId, filterId);
             SubscriptionFilter next = FilterRequests.update("", was, request, json, now);
-            if (!next.eventType().equals(was.eventType())) {
-                checkReceives(subscription, "", next.eventType());
-            }
             String holder = eventTypesInUse(c, subscriptionId, Set.of()).get(next.eventType());
             if (holder != null && !holder.equals(filterId)) {
                 throw new ConflictException("filter with this event type already exists");
@@ -154,7 +149,7 @@ public final class SubscriptionFilterService {
         }
         Instant now = context.now();
         return context.db().write(c -> {
-            SubscriptionRepository.Row subscription = subscription(c, projectId, subscriptionId);
+            subscription(c, projectId, subscriptionId);
             Map<String, SubscriptionFilter> next = new LinkedHashMap<>();
             for (int i = 0; i < requests.length; i++) {
                 SubscriptionFilterRequest request = requests[i];
@@ -169,9 +164,6 @@ public final class SubscriptionFilterService {
                     throw new NotFoundException("filter " + request.uid() + " not found");
                 }
                 SubscriptionFilter changed = FilterRequests.update("[" + i + "].", was, request, json.get(i), now);
-                if (!changed.eventType().equals(was.eventType())) {
-                    checkReceives(subscription, "[" + i + "].", changed.eventType());
-                }
                 next.put(request.uid(), changed);
             }
             Map<String, String> inUse = eventTypesInUse(c, subscriptionId, next.keySet());
@@ -232,20 +224,6 @@ public final class SubscriptionFilterService {
             throw new NotFoundException("filter not found");
         }
         return filter;
-    }
-
-    /**
-     * A filter row refines the events the subscription's event types let through; one for a type it does not
-     * receive could never apply, so it is refused ({@code "*"} is always allowed).
-     */
-    private static void checkReceives(SubscriptionRepository.Row subscription, String prefix, String eventType) {
-        FilterConfig config = subscription.subscription().filterConfig();
-        List<String> types = config == null ? null : config.eventTypes();
-        if (FilterRepository.ALL_TYPES.equals(eventType) || SubscriptionMatch.acceptsType(types, eventType)) {
-            return;
-        }
-        throw InvalidInputException.of(prefix + "event_type:the subscription does not receive \"" + eventType
-                + "\" (its event types: " + String.join(", ", types) + "); add it to filter_config.event_types first");
     }
 
     /** Event type to filter ID for the subscription's filters, leaving out {@code except}. */

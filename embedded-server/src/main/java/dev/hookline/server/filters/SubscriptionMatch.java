@@ -2,7 +2,6 @@ package dev.hookline.server.filters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FilterConfig;
-import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,6 +19,11 @@ import java.util.List;
  *       disabled ({@code enabled_at} null) means no delivery; otherwise the filter must accept the headers and the
  *       body.
  * </ol>
+ * Since docs/adr/0030 a subscription has a row for each of its event types from the moment it is created (Convoy's
+ * rows, {@link SubscriptionFilterRows}), holding a copy of {@code filter_config.filter} until a client changes it; such
+ * a copy decides exactly as {@code filter_config.filter} would, so step 2's fallback only serves subscriptions stored
+ * before then. A row for a type not in {@code event_types} is allowed (as in Convoy) and never consulted: step 1 has
+ * already said no.
  * Step 1 alone is what a caller may check first to skip candidates cheaply ({@link #acceptsType}). One instance per
  * server ({@code ServerContext}), over its filter rows and its filter engine's cache.
  */
@@ -46,10 +50,9 @@ public final class SubscriptionMatch {
         if (!acceptsType(config == null ? null : config.eventTypes(), eventType)) {
             return false;
         }
-        SubscriptionFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
+        FilterRepository.DecidingFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
         if (row != null) {
-            return row.enabledAt() != null && engine.matchesHeaders(row.headers(), headers)
-                    && engine.matches(row.body(), body);
+            return row.enabled() && engine.matchesHeaders(row.headers(), headers) && engine.matches(row.body(), body);
         }
         FilterConfig.Filter filter = config == null ? null : config.filter();
         return filter == null

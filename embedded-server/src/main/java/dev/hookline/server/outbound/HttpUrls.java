@@ -20,4 +20,16 @@ public final class HttpUrls {
             return false;
         }
     }
+
+    /**
+     * The URL a delivery is sent to: {@code url} with an event's {@code url_query_params} appended (Convoy sends
+     * {@code POST <endpoint url>?<url_query_params>}); {@code url} itself when there are none.
+     */
+    public static String withQuery(String url, String urlQueryParams) {
+        if (url == null || urlQueryParams == null || urlQueryParams.isBlank()) {
+            return url;
+        }
+        String query = urlQueryParams.startsWith("?") ? urlQueryParams.substring(1) : urlQueryParams;
+        return url + (url.contains("?") ? "&" : "?") + query;
+    }
 }

@@ -3,6 +3,7 @@ package dev.hookline.server.paging;
 import dev.hookline.api.model.Page;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.store.Ulid;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -20,7 +21,8 @@ import java.util.Locale;
  * same index as the list's filter. With no dates the whole history is listed (Convoy defaults to the last 7 days;
  * see docs/adr/0004).
  *
- * @param perPage   rows per page (1..{@value #MAX_PER_PAGE}, default {@value #DEFAULT_PER_PAGE})
+ * @param perPage   rows per page (1..{@value #MAX_PER_PAGE}, default {@value #DEFAULT_PER_PAGE}; a larger request is
+ *                  served {@value #MAX_PER_PAGE} rows, as Convoy has no maximum and refusing would break its clients)
  * @param ascending sort ASC (default DESC: newest first)
  * @param backward  direction=prev: the page before {@code cursor}
  * @param cursor    the cursor for the chosen direction, or null for the first page
@@ -41,14 +43,14 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
                                 String prevCursor, String startDate, String endDate) {
         int perPage = DEFAULT_PER_PAGE;
         if (perPageText != null) {
-            try {
-                perPage = Integer.parseInt(perPageText.trim());
-            } catch (NumberFormatException e) {
+            BigInteger asked = wholeNumber(perPageText);
+            if (asked == null) {
                 throw InvalidInputException.of("perPage must be a whole number, got \"" + perPageText + "\"");
             }
-            if (perPage < 1 || perPage > MAX_PER_PAGE) {
-                throw InvalidInputException.of("perPage must be between 1 and " + MAX_PER_PAGE);
+            if (asked.signum() < 1) {
+                throw InvalidInputException.of("perPage must be at least 1");
             }
+            perPage = asked.min(BigInteger.valueOf(MAX_PER_PAGE)).intValueExact();
         }
         String sort = (sortText == null ? "DESC" : sortText).trim().toUpperCase(Locale.ROOT);
         if (!sort.equals("ASC") && !sort.equals("DESC")) {
@@ -77,6 +79,23 @@ public record ListParams(int perPage, boolean ascending, boolean backward, Strin
         return new ListParams(perPage, sort.equals("ASC"), backward, cursor,
                 start == null ? null : Ulid.lowerBound(start.toEpochMilli()),
                 end == null ? null : Ulid.upperBound(end.toEpochMilli()));
+    }
+
+    /**
+     * True if {@code perPageText} asks for more rows than {@value #MAX_PER_PAGE}, so the page is cut to that many
+     * (the HTTP layer says so in a response header). False for anything {@link #of} refuses or leaves alone.
+     */
+    public static boolean clampsPerPage(String perPageText) {
+        BigInteger asked = perPageText == null ? null : wholeNumber(perPageText);
+        return asked != null && asked.compareTo(BigInteger.valueOf(MAX_PER_PAGE)) > 0;
+    }
+
+    private static BigInteger wholeNumber(String text) {
+        try {
+            return new BigInteger(text.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.hookline.server.projects;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
@@ -15,6 +16,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The SQL of projects, the default organisation and the API keys that belong to them. One instance per server
@@ -63,6 +66,12 @@ public final class ProjectRepository {
         });
     }
 
+    /**
+     * Convoy's {@code retained_events}: events a retention policy moved out of the live store. Hookline keeps events
+     * until they are deleted, so none ever are.
+     */
+    public static final long NOTHING_RETAINED = 0L;
+
     public Project find(String id) {
         return context.db().read(c -> find(c, id));
     }
@@ -77,10 +86,25 @@ public final class ProjectRepository {
         }
     }
 
-    /** Every live project, oldest first, or only {@code onlyId} when not null. */
+    /**
+     * Which kinds of resources a project has, as four columns of a query over {@code projects}: one indexed probe
+     * each (the project's live rows are the start of each table's project index), never a count.
+     */
+    private static final String STATISTICS = Stream.of("endpoints", "events", "sources", "subscriptions")
+            .map(table -> "EXISTS (SELECT 1 FROM " + table + " t WHERE t.project_id = projects.id "
+                    + "AND t.deleted_at IS NULL) AS " + table + "_exist")
+            .collect(Collectors.joining(", "));
+
+    /** The live project with its {@code statistics}, or null. */
+    public Project findWithStatistics(String id) {
+        List<Project> found = list(id);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** Every live project with its {@code statistics}, oldest first, or only {@code onlyId} when not null. */
     public List<Project> list(String onlyId) {
         return context.db().read(c -> {
-            String sql = "SELECT " + COLUMNS + " FROM projects WHERE deleted_at IS NULL"
+            String sql = "SELECT " + COLUMNS + ", " + STATISTICS + " FROM projects WHERE deleted_at IS NULL"
                     + (onlyId == null ? "" : " AND id = ?") + " ORDER BY id";
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 if (onlyId != null) {
@@ -89,7 +113,9 @@ public final class ProjectRepository {
                 List<Project> out = new ArrayList<>();
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.add(map(rs));
+                        out.add(map(rs).toBuilder().statistics(new ProjectStatistics(
+                                rs.getBoolean("endpoints_exist"), rs.getBoolean("events_exist"),
+                                rs.getBoolean("sources_exist"), rs.getBoolean("subscriptions_exist"))).build());
                     }
                 }
                 return out;
@@ -227,7 +253,7 @@ public final class ProjectRepository {
     private static Project map(ResultSet rs) throws SQLException {
         return new Project(rs.getString("id"), rs.getString("name"), rs.getString("logo_url"),
                 rs.getString("organisation_id"), ProjectType.fromWire(rs.getString("type")),
-                JsonColumns.read(rs, "config", ProjectConfig.class), null,
+                JsonColumns.read(rs, "config", ProjectConfig.class), NOTHING_RETAINED, null,
                 Times.get(rs, "created_at"), Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
     }
 }

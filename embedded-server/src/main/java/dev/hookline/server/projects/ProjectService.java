@@ -4,6 +4,7 @@ import dev.hookline.api.model.ApiKeyResponse;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
@@ -31,9 +32,36 @@ public final class ProjectService {
         this.keysRevoked = keysRevoked;
     }
 
-    /** Every live project, or only {@code onlyId} when not null (a project key sees its own project only). */
-    public List<Project> list(String onlyId) {
+    /** The documented alias of the server's one organisation, accepted wherever an {@code orgID} is. */
+    public static final String ORGANISATION_ALIAS = "default";
+
+    /**
+     * Every live project of the organisation, or only {@code onlyId} when not null (a project key sees its own
+     * project only). {@code organisationId}: see {@link #organisation}.
+     */
+    public List<Project> list(String organisationId, String onlyId) {
+        organisation(organisationId);
         return projects.list(onlyId);
+    }
+
+    /** The ID of the server's one organisation (printed at first start, shown in the console's About). */
+    public String organisationId() {
+        return projects.defaultOrganisationId();
+    }
+
+    /**
+     * The organisation an {@code orgID} names: absent or blank, {@value #ORGANISATION_ALIAS} (any case) or the
+     * organisation's ID all mean the server's one organisation; anything else is refused the same way on every
+     * route (Convoy's generated clients always send one, so an unknown one must not pass unnoticed).
+     */
+    public String organisation(String organisationId) {
+        String id = projects.defaultOrganisationId();
+        if (organisationId == null || organisationId.isBlank() || organisationId.strip().equals(id)
+                || organisationId.strip().equalsIgnoreCase(ORGANISATION_ALIAS)) {
+            return id;
+        }
+        throw InvalidInputException.of("orgID:organisation " + organisationId.strip() + " not found; this server has "
+                + "one organisation, " + id + " (orgID may be omitted, or be \"" + ORGANISATION_ALIAS + "\")");
     }
 
     /** The live project, or null. */
@@ -41,17 +69,22 @@ public final class ProjectService {
         return projects.find(projectId);
     }
 
+    /** {@code project} (as the request found it) with its {@code statistics}, as GET answers it. */
+    public Project get(Project project) {
+        Project found = projects.findWithStatistics(project.uid());
+        if (found == null) {
+            throw new NotFoundException("project not found");
+        }
+        return found;
+    }
+
     /**
      * Creates a project with Convoy's defaults under {@code config} and its project key (returned once).
-     * {@code organisationId} may be null (the server's one organisation); any other is refused.
+     * {@code organisationId}: see {@link #organisation}.
      */
     public CreateProjectResponse create(String organisationId, String name, ProjectType type, String logoUrl,
                                         ProjectConfig config) {
-        String defaultOrganisation = projects.defaultOrganisationId();
-        if (organisationId != null && !organisationId.equals(defaultOrganisation)) {
-            throw InvalidInputException.of("organisation " + organisationId + " not found; this server has one "
-                    + "organisation, " + defaultOrganisation + " (orgID may be omitted)");
-        }
+        String defaultOrganisation = organisation(organisationId);
         String validName = requireName(name);
         if (type == null) {
             throw InvalidInputException.of("type:please provide a valid type (incoming or outgoing)");
@@ -73,7 +106,8 @@ public final class ProjectService {
         String keyId = context.newId();
         String keyName = name + "'s default key";
         Project project = new Project(context.newId(), name, logoUrl == null ? "" : logoUrl, organisationId, type,
-                config, null, now, now, null);
+                config, ProjectRepository.NOTHING_RETAINED, new ProjectStatistics(false, false, false, false), now, now,
+                null);
         context.db().write(c -> {
             projects.insert(c, project, key, keyId, keyName);
             return null;
@@ -89,12 +123,12 @@ public final class ProjectService {
         ProjectConfig config = ProjectConfigs.validate(
                 ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
         Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
-                .config(config).retainedEvents(null).updatedAt(context.now()).deletedAt(null).build();
+                .config(config).updatedAt(context.now()).deletedAt(null).build();
         boolean changed = context.db().write(c -> projects.update(c, updated));
         if (!changed) {
             throw new NotFoundException("project not found");
         }
-        return updated;
+        return get(updated);
     }
 
     /** Soft-deletes the project and revokes its keys. */

@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
 
 /**
  * Subscription use cases: list, create, get, update, delete, with validation (names, functions, filters, retry,
- * alert and rate-limit configs) and the one-subscription-per-endpoint rule of outgoing projects. Answers carry the
+ * alert and rate-limit configs) and the one-subscription-per-endpoint rule of outgoing projects. Creating or updating
+ * one keeps its per-event-type filter rows in step ({@link EventTypeFilterRows}), as Convoy does. Answers carry the
  * endpoint ({@code endpoint_metadata}, redacted like the endpoint API) and the source ({@code source_metadata})
  * instead of their IDs, as Convoy's do.
  */
@@ -53,12 +54,14 @@ public final class SubscriptionService {
     private final SubscriptionRepository store;
     private final EndpointRepository endpoints;
     private final SourceRepository sources;
+    private final EventTypeFilterRows filterRows;
 
     public SubscriptionService(ServerContext context) {
         this.context = context;
         this.store = context.subscriptions();
         this.endpoints = context.endpoints();
         this.sources = context.sources();
+        this.filterRows = context.filterRows();
     }
 
     /** Filters: {@code endpointIds} (any of them; empty for all), {@code name} (contains, case-insensitive; null). */
@@ -110,6 +113,7 @@ public final class SubscriptionService {
                 throw new ConflictException("a subscription for this endpoint already exists");
             }
             Row row = store.insert(c, id, project.uid(), values, now);
+            filterRows.follow(c, id, null, values.filter(), now);
             // Convoy's create answer echoes the filter as sent (is_flattened false); reads show the stored form.
             Subscription s = row.subscription();
             Subscription echoed = s.toBuilder().sourceMetadata(null).endpointMetadata(null).deviceMetadata(null)
@@ -180,6 +184,7 @@ public final class SubscriptionService {
                     mergeRetry(was.retryConfig(), retry), filter, mergeRateLimit(was.rateLimitConfig(), rateLimit),
                     request.deliveryMode() == null ? was.deliveryMode() : request.deliveryMode());
             Row row = store.replace(c, project.uid(), subscriptionId, next, now);
+            filterRows.follow(c, subscriptionId, was.filter(), filter, now);
             return withMetadata(c, project.uid(), row, baseUrl);
         });
         return updated;

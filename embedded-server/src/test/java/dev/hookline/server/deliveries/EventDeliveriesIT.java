@@ -428,4 +428,16 @@ class EventDeliveriesIT {
     private static List<String> ids(Page<EventDelivery> page) {
         return page.content().stream().map(EventDelivery::uid).toList();
     }
+
+    @Test
+    void aDeliveryShowsTheUrlItIsSentToWithTheEventsQueryParameters() {
+        Event event = seeds.event(project.id()).endpoints(epB).insert();
+        EventDelivery delivery = seeds.delivery(event, epB).insert();
+
+        assertEquals("https://b.example?" + event.urlQueryParams(),
+                client.getEventDelivery(delivery.uid()).targetUrl(), "Convoy's target_url");
+        assertEquals(List.of("https://b.example?" + event.urlQueryParams()), client.listEventDeliveries(
+                ListQuery.create().with("eventId", event.uid())).content().stream().map(EventDelivery::targetUrl)
+                .toList(), "in the list too");
+    }
 }

@@ -118,7 +118,7 @@ class CircuitBreakersTest {
 
     private static dev.hookline.api.model.Endpoint endpoint() {
         return new dev.hookline.api.model.Endpoint("ep", "p", "", "http://x", "x", null, true, "", "", "", "",
-                dev.hookline.api.model.EndpointStatus.ACTIVE, 10L, null, null, 0, 0L, null, null, null, null, T0,
-                T0, null);
+                dev.hookline.api.model.EndpointStatus.ACTIVE, 10L, null, null, 0, 0L, null, null, null, null, null,
+                null, null, null, T0, T0, null);
     }
 }

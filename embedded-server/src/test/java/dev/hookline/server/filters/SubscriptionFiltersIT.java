@@ -31,6 +31,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +62,11 @@ class SubscriptionFiltersIT {
                 null, new FilterConfig(List.of("order.paid", "order.refunded", "a", "b", "c"), new FilterConfig.Filter(null, null,
                 json("{\"amount\":{\"$gte\":10}}"), null, null)), null, null)).uid();
         filtersPath = "/api/v1/projects/" + project.id() + "/subscriptions/" + subscriptionId + "/filters";
+        // Most tests start from a subscription without filter rows (as one stored before the rows followed
+        // filter_config has); the rows a subscription gets are tested on their own below.
+        for (SubscriptionFilter row : client.listSubscriptionFilters(subscriptionId)) {
+            client.deleteSubscriptionFilter(subscriptionId, row.uid());
+        }
     }
 
     @AfterEach
@@ -289,19 +296,93 @@ class SubscriptionFiltersIT {
     }
 
     @Test
-    void filterForATypeTheSubscriptionDoesNotReceiveIsRefused() {
-        assertBad(root.raw("POST", filtersPath, "{\"event_type\":\"order.cancelled\"}", Map.of()), 400,
-                "event_type:the subscription does not receive \\\"order.cancelled\\\"");
-        assertBad(root.raw("POST", filtersPath + "/bulk", "[{\"event_type\":\"a\"},{\"event_type\":\"zzz\"}]",
-                Map.of()), 400, "[1].event_type:the subscription does not receive");
-        SubscriptionFilter a = client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of("a", null,
+    void filterForATypeTheSubscriptionDoesNotReceiveIsKeptButWaitsUntilTheTypeIsAdded() {
+        // Convoy refuses only a duplicate; the row is stored, and event types still decide which events come
+        SubscriptionFilter cancelled = client.createSubscriptionFilter(subscriptionId, SubscriptionFilterRequest.of(
+                "order.cancelled", null, json("{\"reason\":\"stock\"}")));
+        assertEquals("order.cancelled", cancelled.eventType());
+        assertEquals(2, client.createSubscriptionFilters(subscriptionId, List.of(SubscriptionFilterRequest.of("zzz",
+                null, null), SubscriptionFilterRequest.of("a", null, null))).size());
+        assertFalse(reaches("order.cancelled", "{\"reason\":\"stock\"}", null), "not one of its event types");
+
+        client.updateSubscription(subscriptionId, new SubscriptionRequest(null, null, null, null, null, null, null,
+                new FilterConfig(List.of("order.paid", "order.cancelled"), null), null, null));
+        assertTrue(reaches("order.cancelled", "{\"reason\":\"stock\"}", null), "its row decides once it is listed");
+        assertFalse(reaches("order.cancelled", "{\"reason\":\"other\"}", null));
+        assertEquals(Set.of("order.paid", "order.cancelled"), eventTypesOfRows(),
+                "rows of types no longer listed went with the change");
+        assertEquals(cancelled.uid(), client.listSubscriptionFilters(subscriptionId).stream()
+                .filter(f -> f.eventType().equals("order.cancelled")).findFirst().orElseThrow().uid(),
+                "the client's row was kept, not replaced");
+    }
+
+    // ------------------------------------------------------------------------------- rows of a subscription
+
+    @Test
+    void aSubscriptionGetsOneRowPerEventTypeHoldingItsFilter() {
+        String id = client.createSubscription(new SubscriptionRequest("two types", null, otherEndpoint(), null, null,
+                null, null, new FilterConfig(List.of("order.created", "order.failed"), new FilterConfig.Filter(null,
+                json("{\"X-Shop\":\"berlin\"}"), json("{\"cart\":{\"total\":{\"$gt\":0}}}"), null, null)), null,
+                null)).uid();
+        List<SubscriptionFilter> rows = client.listSubscriptionFilters(id);
+        assertEquals(List.of("order.created", "order.failed"), rows.stream().map(SubscriptionFilter::eventType)
+                .toList());
+        for (SubscriptionFilter row : rows) {
+            assertEquals(json("{\"cart.total\":{\"$gt\":0}}"), row.body());
+            assertEquals(json("{\"cart\":{\"total\":{\"$gt\":0}}}"), row.rawBody());
+            assertEquals(json("{\"X-Shop\":\"berlin\"}"), row.headers());
+            assertNotNull(row.enabledAt(), "in force");
+        }
+        assertBad(root.raw("POST", "/api/v1/projects/" + project.id() + "/subscriptions/" + id + "/filters",
+                "{\"event_type\":\"order.created\"}", Map.of()), 400, "filter with this event type already exists");
+
+        String plain = client.createSubscription(new SubscriptionRequest("all", null, otherEndpoint(), null, null,
+                null, null, null, null, null)).uid();
+        assertEquals(List.of("*"), client.listSubscriptionFilters(plain).stream().map(SubscriptionFilter::eventType)
+                .toList(), "no event types means *, and its row");
+    }
+
+    @Test
+    void changingTheSubscriptionsFilterMovesTheRowsThatStillHoldItAndLeavesTheClientsRows() {
+        String id = client.createSubscription(new SubscriptionRequest("moving", null, otherEndpoint(), null, null,
+                null, null, new FilterConfig(List.of("x", "y"), new FilterConfig.Filter(null, null,
+                json("{\"n\":1}"), null, null)), null, null)).uid();
+        SubscriptionFilter y = client.listSubscriptionFilters(id).stream().filter(f -> f.eventType().equals("y"))
+                .findFirst().orElseThrow();
+        client.updateSubscriptionFilter(id, y.uid(), new SubscriptionFilterRequest(null, null, null, null,
+                json("{\"n\":9}"), null, null));
+
+        client.updateSubscription(id, new SubscriptionRequest(null, null, null, null, null, null, null,
+                new FilterConfig(null, new FilterConfig.Filter(null, null, json("{\"n\":2}"), null, null)), null,
                 null));
-        assertBad(root.raw("PUT", filtersPath + "/" + a.uid(), "{\"event_type\":\"zzz\"}", Map.of()), 400,
-                "event_type:the subscription does not receive");
-        assertBad(root.raw("PUT", filtersPath + "/bulk_update", "[{\"uid\":\"" + a.uid()
-                + "\",\"event_type\":\"zzz\"}]", Map.of()), 400, "[0].event_type:the subscription does not receive");
-        assertEquals(List.of("a"), client.listSubscriptionFilters(subscriptionId).stream()
-                .map(SubscriptionFilter::eventType).toList());
+        assertTrue(matches(id, "x", "{\"n\":2}"), "x's row followed the subscription's new filter");
+        assertFalse(matches(id, "x", "{\"n\":1}"));
+        assertTrue(matches(id, "y", "{\"n\":9}"), "y's row was set by the client and stays");
+
+        client.updateSubscription(id, new SubscriptionRequest(null, null, null, null, null, null, null,
+                new FilterConfig(List.of("y", "z"), null), null, null));
+        assertEquals(Set.of("y", "z"), client.listSubscriptionFilters(id).stream().map(SubscriptionFilter::eventType)
+                .collect(Collectors.toSet()));
+        assertTrue(matches(id, "z", "{\"n\":2}"), "a new type's row holds the current filter");
+        assertFalse(matches(id, "x", "{\"n\":2}"), "x is no longer received");
+
+        client.updateSubscription(id, new SubscriptionRequest("renamed", null, null, null, null, null, null, null,
+                null, null));
+        assertEquals(2, client.listSubscriptionFilters(id).size(), "an update that leaves the filter alone keeps rows");
+    }
+
+    private boolean matches(String subscription, String eventType, String body) {
+        return client.testSubscriptionFilters(subscription, eventType, new FilterMatchRequest(json(body), null));
+    }
+
+    private Set<String> eventTypesOfRows() {
+        return client.listSubscriptionFilters(subscriptionId).stream().map(SubscriptionFilter::eventType)
+                .collect(Collectors.toSet());
+    }
+
+    private String otherEndpoint() {
+        return client.createEndpoint(EndpointRequest.of("https://other.example/" + System.nanoTime(), "other"))
+                .uid();
     }
 
     @Test

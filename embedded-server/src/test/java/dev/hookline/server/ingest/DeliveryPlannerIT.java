@@ -3,6 +3,7 @@ package dev.hookline.server.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryAttempt;
@@ -16,6 +17,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.Subscription;
+import dev.hookline.api.model.SubscriptionFilterRequest;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestServer;
@@ -218,10 +220,12 @@ class DeliveryPlannerIT {
         IngestFixtures fx = new IngestFixtures(project.client());
         Endpoint a = fx.endpoint("a");
         Subscription sub = fx.subscribe("sa", a.uid(), null, List.of("invoice.paid", "invoice.refunded"));
-        var created = server.root(project.apiKey()).raw("POST", "/api/v1/projects/" + project.id()
-                + "/subscriptions/" + sub.uid() + "/filters", "{\"event_type\":\"invoice.refunded\","
-                + "\"body\":{\"amount\":{\"$gt\":5}}}", java.util.Map.of());
-        assertEquals(201, created.status(), created.body());
+        // the subscription's rows (one per event type) hold its own filter; the refunded one is given its own
+        var refunded = project.client().listSubscriptionFilters(sub.uid()).stream()
+                .filter(row -> row.eventType().equals("invoice.refunded")).findFirst().orElseThrow();
+        project.client().updateSubscriptionFilter(sub.uid(), refunded.uid(), new SubscriptionFilterRequest(null, null,
+                null, null, Json.strict().createObjectNode().set("amount", Json.strict().createObjectNode()
+                .put("$gt", 5)), null, null));
 
         List<EventDelivery> big = plan(seeds.event(project.id()).type("invoice.refunded").endpoints(a.uid())
                 .data("{\"amount\":10}").insert());
@@ -230,7 +234,7 @@ class DeliveryPlannerIT {
 
         assertEquals(1, big.size());
         assertTrue(small.isEmpty());
-        // the other type has no row: the subscription's own (empty) filter takes everything
+        // the other type's row still holds the subscription's own (empty) filter, which takes everything
         assertEquals(1, plan(seeds.event(project.id()).type("invoice.paid").endpoints(a.uid())
                 .data("{\"amount\":1}").insert()).size());
     }

@@ -112,6 +112,11 @@ public final class DocumentedCalls {
         return called;
     }
 
+    /** Every problem seen so far, each as {@code METHOD template -> status: problem}. */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
     /** Fails with every problem seen, if any. */
     public void assertNoProblems() {
         assertTrue(problems.isEmpty(), problems.size() + " answers disagree with the document:\n  "

@@ -32,4 +32,22 @@ class ListParamsTest {
         assertEquals(400, ErrorStatus.of(e));
         assertEquals(true, e.getMessage().contains("startDate"));
     }
+
+    @ParameterizedTest
+    @CsvSource({"1, 1, false", "1000, 1000, false", "1001, 1000, true", "5000, 1000, true",
+            "' 99999999999999999999 ', 1000, true"})
+    void aPageSizeAboveTheMaximumIsServedAtTheMaximum(String asked, int served, boolean clamped) {
+        assertEquals(served, ListParams.of(asked, null, null, null, null, null, null).perPage());
+        assertEquals(clamped, ListParams.clampsPerPage(asked));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0, perPage must be at least 1", "-3, perPage must be at least 1",
+            "ten, perPage must be a whole number"})
+    void aPageSizeBelowOneOrNotANumberIsRefused(String asked, String message) {
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> ListParams.of(asked, null, null, null, null, null, null));
+        assertEquals(true, e.getMessage().startsWith(message), e.getMessage());
+        assertEquals(false, ListParams.clampsPerPage(asked));
+    }
 }

@@ -12,10 +12,14 @@ import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.Project;
+import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StrategyType;
+import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.UpdateProjectRequest;
+import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
@@ -136,6 +140,29 @@ class ProjectsIT {
         assertEquals(1, admin.listProjects().size());
     }
 
+    @Test
+    void orgIdIsTheOrganisationsIdOrItsAliasOnEveryProjectsRouteAndAnUnknownOneIsRefusedAlike() throws Exception {
+        ApiClient admin = server.admin();
+        Project first = admin.createProject(new CreateProjectRequest("first", ProjectType.OUTGOING, null, null))
+                .project();
+        String organisation = first.organisationId();
+        for (String orgId : List.of(organisation, "default", "DEFAULT")) {
+            RawResponse created = admin.raw("POST", "/v1/projects?orgID=" + orgId, "{\"name\":\"by " + orgId
+                    + "\",\"type\":\"incoming\"}", Map.of());
+            assertEquals(201, created.status(), created.body());
+            assertTrue(created.body().contains("\"organisation_id\":\"" + organisation + "\""), created.body());
+            RawResponse listed = admin.raw("GET", "/v1/projects?orgID=" + orgId, null, Map.of());
+            assertEquals(200, listed.status(), listed.body());
+            assertTrue(listed.body().contains(first.uid()), listed.body());
+        }
+        for (String method : List.of("POST", "GET")) {
+            assertBad(admin.raw(method, "/v1/projects?orgID=nope", method.equals("POST")
+                    ? "{\"name\":\"never\",\"type\":\"outgoing\"}" : null, Map.of()), 400,
+                    "orgID:organisation nope not found; this server has one organisation, " + organisation);
+        }
+        assertEquals(4, admin.listProjects().size(), "the refused create wrote nothing");
+    }
+
     private static void assertBad(RawResponse response, int status, String messagePart) {
         assertEquals(status, response.status(), response.body());
         assertTrue(response.body().startsWith("{\"status\":false,\"message\":"), response.body());
@@ -149,5 +176,27 @@ class ProjectsIT {
         Project p = server.admin().createProject(new CreateProjectRequest("n", ProjectType.OUTGOING, null, null))
                 .project();
         assertNull(p.deletedAt());
+    }
+
+    @Test
+    void aProjectSaysWhichKindsOfResourcesItHasAndRetainsNothing() throws Exception {
+        TestProject shop = server.newProject("shop", ProjectType.OUTGOING);
+        ApiClient client = shop.client();
+        assertEquals(new ProjectStatistics(false, false, false, false), client.getProject(shop.id()).statistics());
+        assertEquals(0L, client.getProject(shop.id()).retainedEvents(), "Hookline keeps events until deleted");
+
+        String endpoint = client.createEndpoint(EndpointRequest.of("https://r.example/in", "r")).uid();
+        client.createSubscription(new SubscriptionRequest("all", null, endpoint, null, null, null, null, null, null,
+                null));
+        assertEquals(new ProjectStatistics(true, false, false, true), client.getProject(shop.id()).statistics());
+        new EventSeeds(server).event(shop.id()).endpoints(endpoint).insert();
+        Project listed = server.admin().listProjects().stream().filter(p -> p.uid().equals(shop.id())).findFirst()
+                .orElseThrow();
+        assertEquals(new ProjectStatistics(true, true, false, true), listed.statistics(), "the list says it too");
+        assertEquals(new ProjectStatistics(true, true, false, true), client.updateProject(shop.id(),
+                new UpdateProjectRequest("shop, renamed", null, null)).statistics(), "and the update answer");
+
+        client.deleteEndpoint(endpoint);
+        assertFalse(client.getProject(shop.id()).statistics().endpointsExist(), "deleted ones do not count");
     }
 }

@@ -28,8 +28,8 @@ public final class ProjectRoutes {
 
     private void list(Exchange ex) throws Exception {
         Principal principal = ex.principal();
-        ex.ok(200, "Projects fetched successfully",
-                projects.list(principal.kind() == Principal.Kind.INSTANCE ? null : principal.projectId()));
+        ex.ok(200, "Projects fetched successfully", projects.list(ex.query("orgID").orElse(null),
+                principal.kind() == Principal.Kind.INSTANCE ? null : principal.projectId()));
     }
 
     private void create(Exchange ex) throws Exception {
@@ -40,7 +40,7 @@ public final class ProjectRoutes {
     }
 
     private void get(Exchange ex) throws Exception {
-        ex.ok(200, "Project fetched successfully", ex.<Project>project());
+        ex.ok(200, "Project fetched successfully", projects.get(ex.project()));
     }
 
     private void update(Exchange ex) throws Exception {
