@@ -125,8 +125,11 @@ final class EventTargets {
         }
         context.db().write(c -> {
             if (context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null) == 0) {
-                context.subscriptions().insert(c, context.newId(), projectId, subscriptionValues(endpoint.name()
-                        + "-subscription", endpoint.uid(), List.of("*")), context.now());
+                SubscriptionRepository.Values values = subscriptionValues(endpoint.name() + "-subscription",
+                        endpoint.uid(), List.of("*"));
+                String id = context.newId();
+                context.subscriptions().insert(c, id, projectId, values, context.now());
+                context.filterRows().follow(c, id, null, values.filter(), context.now()); // ADR 0030
             }
             return null;
         });

@@ -225,8 +225,11 @@ public final class IntakeService {
         List<SubscriptionRepository.Row> existing = context.subscriptions().findByEndpoint(c, projectId, endpoint.uid());
         Instant now = context.now();
         if (existing.isEmpty()) {
-            context.subscriptions().insert(c, context.newId(), projectId, EventTargets.subscriptionValues("subscription-"
-                    + UUID.randomUUID(), endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes), now);
+            SubscriptionRepository.Values values = EventTargets.subscriptionValues("subscription-" + UUID.randomUUID(),
+                    endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes);
+            String id = context.newId();
+            context.subscriptions().insert(c, id, projectId, values, now);
+            context.filterRows().follow(c, id, null, values.filter(), now); // one row per event type (ADR 0030)
             return;
         }
         if (eventTypes.isEmpty()) {
@@ -239,6 +242,7 @@ public final class IntakeService {
         context.subscriptions().replace(c, projectId, row.uid(), new SubscriptionRepository.Values(was.name(), was.endpointId(),
                 was.sourceId(), was.function(), was.alertConfig(), was.retryConfig(), filter, was.rateLimitConfig(),
                 was.deliveryMode()), now);
+        context.filterRows().follow(c, row.uid(), was.filter(), filter, now);
     }
 
     private Endpoint newEndpoint(String projectId, String id, EndpointValidator.Draft draft, String secret) {

@@ -152,8 +152,12 @@ public final class OnboardService {
                     continue;
                 }
                 String type = item.eventType() == null || item.eventType().isBlank() ? "*" : item.eventType().strip();
-                context.subscriptions().insert(c, context.newId(), project.uid(), SubscriptionRepository.Values.plain(
-                        draft.name() + "-" + endpoint.uid() + "-subscription", endpoint.uid(), List.of(type)), now);
+                SubscriptionRepository.Values values = SubscriptionRepository.Values.plain(
+                        draft.name() + "-" + endpoint.uid() + "-subscription", endpoint.uid(), List.of(type));
+                String subscriptionId = context.newId();
+                context.subscriptions().insert(c, subscriptionId, project.uid(), values, now);
+                // one filter row per event type, as every subscription made through the API gets (ADR 0030)
+                context.filterRows().follow(c, subscriptionId, null, values.filter(), now);
                 subscribed++;
             }
             return new int[] {created, subscribed};

@@ -77,6 +77,8 @@ class OnboardIT {
         Subscription globexSub = subscriptions.stream().filter(s -> s.name().startsWith("globex-")).findFirst()
                 .orElseThrow();
         assertEquals(List.of("*"), globexSub.filterConfig().eventTypes(), "no event type: all of them");
+        assertEquals(List.of("order.created"), client.listSubscriptionFilters(acme.uid()).stream()
+                .map(f -> f.eventType()).toList(), "a filter row per event type, as the API makes");
     }
 
     @Test
