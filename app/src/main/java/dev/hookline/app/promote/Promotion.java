@@ -1,5 +1,6 @@
 package dev.hookline.app.promote;
 
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.CreateSourceRequest;
@@ -163,6 +164,11 @@ public final class Promotion {
         Map<String, Source> existing = byName(all(to::listSources), Source::name);
         for (Source source : all(from::listSources)) {
             Source target = existing.get(source.name());
+            if (source.pubSub() != null && Json.strict().valueToTree(source.pubSub()).toString().contains(REDACTED)) {
+                steps.add(new PromotionStep("Source", source.name(), Action.SKIP, "the server does not reveal its "
+                        + "broker credentials ([REDACTED]): create it on the target by hand"));
+                continue;
+            }
             Verifier verifier = verifierFor(source.verifier());
             if (verifier == null) {
                 steps.add(new PromotionStep("Source", source.name(), Action.SKIP, "its verifier needs its secret: "

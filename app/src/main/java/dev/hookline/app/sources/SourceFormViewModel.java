@@ -446,9 +446,12 @@ public final class SourceFormViewModel {
                 : label + " must define function transform(payload) { ... }";
     }
 
-    /** Users paste the service-account JSON or its base64; the wire wants base64 of a JSON object. */
+    /**
+     * Users paste the service-account JSON or its base64; the wire wants base64 of a JSON object. The server's
+     * {@code [REDACTED]} (what editing a stored source shows) keeps the stored one.
+     */
     private static String serviceAccountProblem(String value) {
-        if (value.isEmpty()) {
+        if (value.isEmpty() || REDACTED.equals(value)) {
             return null;
         }
         String json = value.startsWith("{") ? value : decodeBase64(value);
@@ -457,6 +460,9 @@ public final class SourceFormViewModel {
         }
         return null;
     }
+
+    /** What the server shows instead of a stored broker credential; sending it back keeps the credential. */
+    static final String REDACTED = "[REDACTED]";
 
     static String serviceAccountBase64(String value) {
         return value.startsWith("{") ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8))

@@ -162,8 +162,11 @@ class SourceFormViewModelTest {
 
         form.googleServiceAccount.set("{\"type\":\"service_account\"}");
         assertTrue(form.save(saved::set));
-        assertEquals("eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0=", saved.get().pubSub().google().serviceAccount(),
+        assertEquals("eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0=",
+                SourceFormViewModel.serviceAccountBase64("{\"type\":\"service_account\"}"),
                 "pasted JSON is sent as base64");
+        assertEquals("[REDACTED]", saved.get().pubSub().google().serviceAccount(),
+                "the server answers the stored account write-only (ADR 0028)");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.outbound.HttpUrls;
+import dev.hookline.server.sources.SourceRedaction;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
@@ -66,7 +67,7 @@ public final class DeliveryViews {
         return d.toBuilder()
                 .endpointMetadata(endpoint)
                 .eventMetadata(eventMetadata(event))
-                .sourceMetadata(source)
+                .sourceMetadata(SourceRedaction.redact(source))
                 .metadata(metadata)
                 .build();
     }

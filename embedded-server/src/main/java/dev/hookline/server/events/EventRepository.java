@@ -11,6 +11,7 @@ import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.sources.SourceRedaction;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
@@ -506,8 +507,8 @@ public final class EventRepository {
                     }
                 }
             }
-            out.add(e.toBuilder().sourceMetadata(e.sourceId().isEmpty() ? null : sources.get(e.sourceId()))
-                    .endpointMetadata(metadata).build());
+            Source source = e.sourceId().isEmpty() ? null : sources.get(e.sourceId());
+            out.add(e.toBuilder().sourceMetadata(SourceRedaction.redact(source)).endpointMetadata(metadata).build());
         }
         return out;
     }

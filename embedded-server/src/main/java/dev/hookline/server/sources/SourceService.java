@@ -49,7 +49,8 @@ public final class SourceService {
         String q = nameContains == null ? null : nameContains.strip();
         Page<Source> page = sources.list(projectId, new SourceRepository.Filter(typeFilter, providerFilter, q),
                 params);
-        return new Page<>(page.content().stream().map(this::withConsumer).toList(), page.pagination());
+        return new Page<>(page.content().stream().map(this::withConsumer).map(SourceRedaction::redact).toList(),
+                page.pagination());
     }
 
     public Source create(String projectId, CreateSourceRequest request) {
@@ -58,7 +59,8 @@ public final class SourceService {
         SourceProvider provider = request.provider();
         SourceValidator.provider(type, provider);
         Verifier verifier = SourceValidator.verifier(provider, request.verifier());
-        PubSubConfig pubSub = pubSubFor(type, request.pubSub(), null);
+        // [REDACTED] keeps a stored credential; on create there is none (a 400 naming the field)
+        PubSubConfig pubSub = pubSubFor(type, SourceRedaction.keepStored(request.pubSub(), null), null);
         Source draft = Source.builder()
                 .projectId(projectId)
                 .name(name)
@@ -77,7 +79,7 @@ public final class SourceService {
         Instant now = context.now();
         Source created = context.db().write(c -> sources.insert(c, projectId, draft, id, now));
         consumersChanged();
-        return withConsumer(created);
+        return SourceRedaction.redact(withConsumer(created));
     }
 
     public Source get(String projectId, String sourceId) {
@@ -85,7 +87,7 @@ public final class SourceService {
         if (source == null) {
             throw new NotFoundException(NOT_FOUND);
         }
-        return withConsumer(source);
+        return SourceRedaction.redact(withConsumer(source));
     }
 
     /**
@@ -102,7 +104,8 @@ public final class SourceService {
         Source updated = context.db().write(c -> sources.update(c, projectId, sourceId, current -> {
             SourceValidator.provider(type, current.provider());
             Verifier verifier = SourceValidator.verifier(current.provider(), request.verifier());
-            PubSubConfig pubSub = pubSubFor(type, request.pubSub(), current.pubSub());
+            PubSubConfig pubSub = pubSubFor(type, SourceRedaction.keepStored(request.pubSub(), current.pubSub()),
+                    current.pubSub());
             CustomResponse custom = request.customResponse() == null ? current.customResponse()
                     : SourceValidator.customResponse(new CustomResponse(
                             or(request.customResponse().body(), current.customResponse().body()),
@@ -128,7 +131,7 @@ public final class SourceService {
             throw new NotFoundException(NOT_FOUND);
         }
         consumersChanged();
-        return withConsumer(updated);
+        return SourceRedaction.redact(withConsumer(updated));
     }
 
     /** Soft-deletes the source and its subscriptions. */

@@ -22,6 +22,7 @@ import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.paging.ListParams;
+import dev.hookline.server.sources.SourceRedaction;
 import dev.hookline.server.sources.SourceRepository;
 import dev.hookline.server.subscriptions.SubscriptionRepository.Row;
 import dev.hookline.server.subscriptions.SubscriptionRepository.StoredFilter;
@@ -388,7 +389,8 @@ public final class SubscriptionService {
     }
 
     private static Subscription withMetadata(Subscription s, Endpoint endpoint, Source source) {
-        return s.toBuilder().sourceMetadata(source).endpointMetadata(EndpointRedaction.redact(endpoint))
+        return s.toBuilder().sourceMetadata(SourceRedaction.redact(source))
+                .endpointMetadata(EndpointRedaction.redact(endpoint))
                 .deviceMetadata(null).build();
     }
 

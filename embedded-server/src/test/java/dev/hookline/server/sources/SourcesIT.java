@@ -183,18 +183,45 @@ class SourcesIT {
     }
 
     @Test
+    void sendingBackWhatWasReadKeepsTheBrokerCredentials() {
+        Source sqs = client.createSource(pubSub("sqs", new PubSubConfig(PubSubType.SQS, null,
+                new PubSubConfig.Sqs("AKIA", "secret", "eu-west-1", "events", null), null, null, null)));
+        Source read = client.getSource(sqs.uid());
+
+        client.updateSource(sqs.uid(), new UpdateSourceRequest("sqs, renamed", SourceType.PUB_SUB, null, null, null,
+                null, read.pubSub(), null, null, null));
+
+        assertEquals("sqs, renamed", stored(sqs).name());
+        assertEquals("secret", stored(sqs).pubSub().sqs().secretKey(), "[REDACTED] keeps the stored key");
+        dev.hookline.api.client.ApiException nothingStored = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.hookline.api.client.ApiException.class, () -> client.createSource(pubSub("fresh",
+                        new PubSubConfig(PubSubType.SQS, null, new PubSubConfig.Sqs("AKIA", "[REDACTED]", "eu-west-1",
+                                "events", null), null, null, null))));
+        assertEquals(400, nothingStored.status());
+        assertTrue(nothingStored.getMessage().contains("pub_sub.sqs.secret_key"), nothingStored.getMessage());
+    }
+
+    /** The source as the server stores it (the API answers broker credentials as [REDACTED]). */
+    private Source stored(Source source) {
+        return server.server().context().sources().find(project.id(), source.uid());
+    }
+
+    @Test
     void eachPubSubTypeIsStoredComplete() {
         Source sqs = client.createSource(pubSub("sqs", new PubSubConfig(PubSubType.SQS, null,
                 new PubSubConfig.Sqs("AKIA", "secret", "eu-west-1", "events", null), null, null, null)));
         assertEquals(1, sqs.pubSub().workers(), "workers default 1");
         assertEquals("events", client.getSource(sqs.uid()).pubSub().sqs().queueName());
-        assertEquals("secret", client.getSource(sqs.uid()).pubSub().sqs().secretKey());
+        assertEquals("[REDACTED]", client.getSource(sqs.uid()).pubSub().sqs().secretKey(), "write-only (ADR 0028)");
+        assertEquals("secret", stored(sqs).pubSub().sqs().secretKey());
 
         String account = Base64.getEncoder().encodeToString("{\"type\":\"service_account\"}"
                 .getBytes(StandardCharsets.UTF_8));
         Source google = client.createSource(pubSub("google", new PubSubConfig(PubSubType.GOOGLE, 4, null,
                 new PubSubConfig.Google("proj", "sub", account), null, null)));
-        assertEquals(new PubSubConfig.Google("proj", "sub", account), client.getSource(google.uid()).pubSub().google());
+        assertEquals(new PubSubConfig.Google("proj", "sub", "[REDACTED]"), client.getSource(google.uid()).pubSub()
+                .google());
+        assertEquals(new PubSubConfig.Google("proj", "sub", account), stored(google).pubSub().google());
         assertEquals(4, google.pubSub().workers());
 
         Source kafka = client.createSource(pubSub("kafka", new PubSubConfig(PubSubType.KAFKA, 2, null, null,
@@ -202,7 +229,8 @@ class SourcesIT {
                         new PubSubConfig.KafkaAuth("scram", "sha512", "u", "p", true)), null)));
         PubSubConfig.Kafka storedKafka = client.getSource(kafka.uid()).pubSub().kafka();
         assertEquals(List.of("k1:9092", "k2:9092"), storedKafka.brokers());
-        assertEquals(new PubSubConfig.KafkaAuth("scram", "SHA512", "u", "p", true), storedKafka.auth());
+        assertEquals(new PubSubConfig.KafkaAuth("scram", "SHA512", "u", "[REDACTED]", true), storedKafka.auth());
+        assertEquals("p", stored(kafka).pubSub().kafka().auth().password());
 
         Source amqp = client.createSource(pubSub("amqp", new PubSubConfig(PubSubType.AMQP, null, null, null, null,
                 new PubSubConfig.Amqp(null, "rabbit", "5672", "q", null, new PubSubConfig.AmqpAuth("guest", "g"),
@@ -214,6 +242,8 @@ class SourcesIT {
         assertEquals("rk", storedAmqp.routingKey());
         assertEquals("dlx", storedAmqp.deadLetterExchange());
         assertNull(storedAmqp.bindExchange(), "responses carry the flattened exchange");
+        assertEquals(new PubSubConfig.AmqpAuth("guest", "[REDACTED]"), storedAmqp.auth());
+        assertEquals("g", stored(amqp).pubSub().amqp().auth().password());
 
         Source rest = client.createSource(new CreateSourceRequest("rest", SourceType.REST_API, null, null, null, null,
                 null, null, null));
