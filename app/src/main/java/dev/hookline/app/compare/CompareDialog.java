@@ -54,7 +54,8 @@ public final class CompareDialog extends Dialog<Void> {
             list.setId(id);
             list.getItems().setAll(rows);
             list.setCellFactory(view -> new RowCell());
-            list.setPrefHeight(Math.min(260, 26 + 22 * Math.max(1, rows.size())));
+            list.setFixedCellSize(24);
+            list.setPrefHeight(Math.min(320, 6 + 24 * Math.max(1, rows.size())));
             list.setPlaceholder(new Label("(empty on both sides)"));
             content.getChildren().addAll(heading, list);
         }
@@ -70,6 +71,11 @@ public final class CompareDialog extends Dialog<Void> {
         scroll.setPrefSize(1100, 720);
         getDialogPane().setContent(scroll);
         getDialogPane().setPrefSize(1140, 780);
+        // a Dialog sizes its window from the pane only on some platforms: say the size once it is shown
+        setOnShown(event -> {
+            setWidth(Math.max(getWidth(), 1140));
+            setHeight(Math.max(getHeight(), 780));
+        });
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
     }
 

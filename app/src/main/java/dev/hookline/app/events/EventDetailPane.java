@@ -3,12 +3,17 @@ package dev.hookline.app.events;
 import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.app.compare.CompareDialog;
+import dev.hookline.app.compare.Comparison;
 import dev.hookline.app.deliveries.DeliveryRows;
+import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.table.StatusPill;
 import dev.hookline.app.traffic.DetailWidgets;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -69,7 +74,20 @@ public final class EventDetailPane extends VBox {
         showDeliveries.setOnAction(event -> model.showDeliveries());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(8, title, duplicate, spacer, replay, showDeliveries);
+        // pin one event, pick another, compare the two side by side (payload, headers, type and source)
+        ObjectProperty<Event> pinned = new SimpleObjectProperty<>(this, "pinned");
+        Button pin = new Button("Pin to compare", new FontIcon(Feather.BOOKMARK));
+        pin.setId("pinEvent");
+        pin.disableProperty().bind(model.eventProperty().isNull());
+        pin.setOnAction(event -> pinned.set(model.eventProperty().get()));
+        Button compare = new Button("Compare with pinned", new FontIcon(Feather.COLUMNS));
+        compare.setId("compareEvents");
+        compare.disableProperty().bind(Bindings.createBooleanBinding(() -> pinned.get() == null
+                || model.eventProperty().get() == null || pinned.get().uid().equals(model.eventProperty().get().uid()),
+                pinned, model.eventProperty()));
+        compare.setOnAction(event -> new CompareDialog(getScene() == null ? null : getScene().getWindow(),
+                comparison(pinned.get(), model.eventProperty().get())).show());
+        HBox header = new HBox(8, title, duplicate, spacer, pin, compare, replay, showDeliveries);
         header.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
@@ -148,6 +166,22 @@ public final class EventDetailPane extends VBox {
         column.setCellValueFactory(cell -> new javafx.beans.property.SimpleStringProperty(value.apply(cell.getValue())));
         column.setSortable(false);
         return column;
+    }
+
+    /** Two events as a {@link Comparison}: type and source, payload (indented when JSON), headers. */
+    static Comparison comparison(Event left, Event right) {
+        return new Comparison("Pinned: event " + left.uid(), "Shown: event " + right.uid(), List.of(
+                new Comparison.Section("Event", summary(left), summary(right)),
+                new Comparison.Section("Payload", JsonFormat.payload(left.raw(), left.data()),
+                        JsonFormat.payload(right.raw(), right.data())),
+                new Comparison.Section("Headers", DetailWidgets.multiHeaderLines(left.headers()),
+                        DetailWidgets.multiHeaderLines(right.headers()))));
+    }
+
+    private static String summary(Event e) {
+        String source = e.sourceMetadata() != null && e.sourceMetadata().name() != null ? e.sourceMetadata().name()
+                : e.sourceId();
+        return "type: " + e.eventType() + "\nsource: " + source + "\nidempotency key: " + e.idempotencyKey();
     }
 
     private static ObservableValue<String> text(EventDetailViewModel model, Function<Event, String> field) {

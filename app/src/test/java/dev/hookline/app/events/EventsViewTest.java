@@ -95,6 +95,26 @@ class EventsViewTest {
     }
 
     @Test
+    void twoEventsCompareSideBySide() throws Exception {
+        selectEvent("B-7");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#pinEvent").query().isDisabled());
+        robot.clickOn("#pinEvent");
+        assertTrue(robot.lookup("#compareEvents").query().isDisabled(), "the pinned event is the one shown");
+        selectEvent("B-8");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#compareEvents").query().isDisabled());
+
+        robot.clickOn("#compareEvents");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-summary").tryQuery().isPresent());
+        assertTrue(robot.lookup("#compare-payload-heading").queryAs(Label.class).getText().startsWith("Payload: "),
+                robot.lookup("#compare-payload-heading").queryAs(Label.class).getText());
+        assertTrue(!robot.lookup("#compare-payload-heading").queryAs(Label.class).getText().endsWith("the same"));
+        javafx.scene.Scene dialog = robot.lookup("#compare-summary").query().getScene();
+        Screenshots.save(dialog, "events-compare");
+        fx(() -> dialog.getWindow().hide());
+    }
+
+    @Test
     void theSelectedEventShowsItsPayloadAndItsDelivery() throws Exception {
         Event event = selectEvent("B-7");
 
