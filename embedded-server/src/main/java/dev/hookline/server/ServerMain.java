@@ -61,7 +61,8 @@ public final class ServerMain {
         try {
             server = HooklineServer.start(
                     ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey)
-                            .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS.withMaxConnections(options.maxConnections)));
+                            .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS
+                                    .withMaxConnections(options.maxConnections)));
         } catch (DataDirectoryInUseException | DatabaseDamagedException e) {
             // one line a person can act on, no stack trace
             System.err.println("hookline-server: " + e.getMessage());

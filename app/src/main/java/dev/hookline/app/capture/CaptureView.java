@@ -13,6 +13,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
@@ -312,8 +313,7 @@ public final class CaptureView implements ConsoleView {
                 .flatMap(e -> e.getValue().stream()).findFirst().orElse("");
     }
 
-    private static TableColumn<CapturedRequest, String> column(String title,
-                                                               java.util.function.Function<CapturedRequest, String> value,
+    private static TableColumn<CapturedRequest, String> column(String title, Function<CapturedRequest, String> value,
                                                                double width) {
         TableColumn<CapturedRequest, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));

@@ -48,7 +48,8 @@ public final class StatusPill extends Label {
         }
         return switch (status.toLowerCase(Locale.ROOT)) {
             case "success", "active", "enabled", "ok", "running", "valid" -> Tone.SUCCESS;
-            case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired", "invalid" -> Tone.DANGER;
+            case "failure", "failed", "discarded", "inactive", "disabled", "revoked", "expired", "invalid" ->
+                    Tone.DANGER;
             case "retry", "retrying", "scheduled", "pending", "paused", "unsigned" -> Tone.WARNING;
             case "processing", "connecting" -> Tone.ACCENT;
             default -> Tone.NEUTRAL;

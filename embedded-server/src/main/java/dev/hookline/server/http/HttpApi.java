@@ -193,7 +193,8 @@ public final class HttpApi implements AutoCloseable {
             // the client closed the connection before its answer was written: nothing to answer, nothing failed
             LOG.debug("request {} {}: the client went away before the answer ({})", method, path, e.toString());
         } catch (Throwable t) {
-            LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId, t.toString(), t);
+            LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId,
+                    t.toString(), t);
             respondError(exchange, 500, "internal server error (request id " + requestId + ")");
         } finally {
             if (LOG.isDebugEnabled()) {

@@ -149,7 +149,8 @@ public final class Signatures {
                                           String received) throws SignatureException {
         byte[] given = received.getBytes(StandardCharsets.UTF_8);
         for (String secret : secrets) {
-            if (java.security.MessageDigest.isEqual(sign(version, secret, data).getBytes(StandardCharsets.UTF_8), given)) {
+            byte[] expected = sign(version, secret, data).getBytes(StandardCharsets.UTF_8);
+            if (java.security.MessageDigest.isEqual(expected, given)) {
                 return true;
             }
         }

@@ -117,7 +117,8 @@ class CaptureBinsIT {
         assertEquals(SignatureStatus.UNSIGNED, usedRequests.get(1).signature().status());
         assertEquals(SignatureStatus.NO_ENDPOINT,
                 client.listCapturedRequests(lonely.uid(), 0).getFirst().signature().status());
-        assertEquals(List.of(2L), client.listCapturedRequests(used.uid(), 1).stream().map(CapturedRequest::seq).toList());
+        assertEquals(List.of(2L), client.listCapturedRequests(used.uid(), 1).stream().map(CapturedRequest::seq)
+                .toList());
     }
 
     @Test
@@ -173,7 +174,8 @@ class CaptureBinsIT {
         client.clearCapturedRequests(bin.uid());
         assertEquals(List.of(), client.listCapturedRequests(bin.uid(), 0));
         post(bin.url(), "{}");
-        assertEquals(List.of(3L), client.listCapturedRequests(bin.uid(), 0).stream().map(CapturedRequest::seq).toList());
+        assertEquals(List.of(3L), client.listCapturedRequests(bin.uid(), 0).stream().map(CapturedRequest::seq)
+                .toList());
 
         client.deleteCaptureBin(bin.uid());
         assertEquals(404, post(bin.url(), "{}").statusCode());

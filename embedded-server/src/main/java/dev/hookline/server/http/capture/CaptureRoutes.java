@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code POST /capture/{binID}} (no API key, like {@code /ingest}): records the request in its bin and answers the bin's
- * status after its delay, with a small JSON body naming what was recorded. Unknown bins are a 404 envelope.
+ * {@code POST /capture/{binID}} (no API key, like {@code /ingest}): records the request in its bin and answers the
+ * bin's status after its delay, with a small JSON body naming what was recorded. Unknown bins are a 404 envelope.
  */
 public final class CaptureRoutes {
 
