@@ -5,14 +5,11 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.form.ConfigurationLayout;
-import dev.hookline.app.form.Form;
+import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.table.PagedListModel;
-import dev.hookline.app.table.PagedTableView;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -31,31 +28,20 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * form beside it. Pause/resume, expire secret, send test event (then the Deliveries view shows its delivery), its
  * deliveries, its subscriptions and delete (confirmed) act on the selected endpoint.
  */
-public final class EndpointsView implements ConsoleView {
+public final class EndpointsView extends ConfigurationListView<Endpoint> {
 
-    private final PagedListModel<Endpoint> list;
-    private final PagedTableView<Endpoint> table;
-    private final ConfigurationLayout layout;
-    private final Form actionsForm;
     private final EndpointActions actions;
     private final EndpointFormView formView;
     private final ExpireSecretViewModel expire;
     private final FormPanel expirePanel;
-    private final ObjectProperty<Endpoint> selected;
-    private final TextField search = new TextField();
     private final TextField owner = new TextField();
-    private final ConsoleSession session;
     /** What the selected endpoint's actions touch, counted when an action is asked for. */
     private final ObjectProperty<EndpointImpact> impact = new javafx.beans.property.SimpleObjectProperty<>(
             EndpointImpact.unknown());
 
     public EndpointsView(ConsoleSession session) {
-        this.session = session;
-        list = new PagedListModel<>(session, ApiClient::listEndpoints, Endpoint::uid);
-        selected = list.selectedProperty();
-        table = new PagedTableView<>(list, "No endpoints yet: New endpoint adds one.");
-        table.table().setId("endpoints-table");
-        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        super(session, ApiClient::listEndpoints, Endpoint::uid, "endpoints",
+                "No endpoints yet: New endpoint adds one.");
         actions = new EndpointActions(session::client, actionsForm);
         formView = new EndpointFormView(new EndpointFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure), this::saved, this::closePanel);
@@ -73,7 +59,6 @@ public final class EndpointsView implements ConsoleView {
         table.setOnOpen(endpoint -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 
-        layout = new ConfigurationLayout("endpoints", table, actionsForm);
         BooleanExpression none = selected.isNull().or(actionsForm.busyProperty());
         layout.rowAction("endpoints-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
         Button toggle = layout.rowAction("endpoints-toggle", "Pause", Feather.PAUSE, null, none, this::togglePause);
@@ -97,7 +82,6 @@ public final class EndpointsView implements ConsoleView {
         layout.rowAction("endpoints-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
                 this::askDelete);
         layout.action("endpoints-new", "New endpoint", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
-        session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
     }
 
@@ -221,43 +205,10 @@ public final class EndpointsView implements ConsoleView {
                 }));
     }
 
-    private void saved(Endpoint endpoint) {
-        selected.set(endpoint); // kept by ID: the refreshed row stays selected
-        list.refresh();
-    }
-
-    private void closePanel() {
-        layout.closePanel();
-    }
-
     @Override
-    public Node node() {
-        return layout.node();
-    }
-
-    @Override
-    public void refresh() {
-        list.refresh();
-    }
-
-    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
-    @Override
-    public void onShown() {
-        list.refresh();
-    }
-
-    @Override
-    public void focusFilter() {
-        search.requestFocus();
-    }
-
-    @Override
-    public void openSelected() {
-        Endpoint endpoint = selected.get();
-        if (endpoint != null) {
-            formView.viewModel().edit(endpoint);
-            layout.showPanel(formView.node());
-        }
+    protected void open(Endpoint endpoint) {
+        formView.viewModel().edit(endpoint);
+        layout.showPanel(formView.node());
     }
 
     /**

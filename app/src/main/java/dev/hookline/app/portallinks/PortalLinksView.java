@@ -3,15 +3,11 @@ package dev.hookline.app.portallinks;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfigurationLayout;
-import dev.hookline.app.form.Form;
-import dev.hookline.app.table.PagedListModel;
-import dev.hookline.app.table.PagedTableView;
+import dev.hookline.app.form.ConfigurationListView;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
@@ -22,16 +18,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * Portal links: the table (name, owner or endpoint count, auth type, manage, copyable URL, ID) filtered by name,
  * owner and endpoint, the create/edit form showing URL and token once saved, revoke (confirmed) and refresh token.
  */
-public final class PortalLinksView implements ConsoleView {
+public final class PortalLinksView extends ConfigurationListView<PortalLink> {
 
-    private final PagedListModel<PortalLink> list;
-    private final PagedTableView<PortalLink> table;
-    private final ConfigurationLayout layout;
-    private final Form actionsForm;
     private final PortalLinkActions actions;
     private final PortalLinkFormView formView;
-    private final ObjectProperty<PortalLink> selected;
-    private final TextField search = new TextField();
     private final TextField owner = new TextField();
     private final TextField endpointFilter = new TextField();
 
@@ -41,12 +31,8 @@ public final class PortalLinksView implements ConsoleView {
 
     /** @param opener opens a link's URL in the browser ("Open" beside "Copy URL") */
     public PortalLinksView(ConsoleSession session, UrlOpener opener) {
-        list = new PagedListModel<>(session, ApiClient::listPortalLinks, PortalLink::uid);
-        selected = list.selectedProperty();
-        table = new PagedTableView<>(list, "No portal links yet: New portal link lets an endpoint owner see their "
-                + "deliveries.");
-        table.table().setId("portal-links-table");
-        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        super(session, ApiClient::listPortalLinks, PortalLink::uid, "portal-links",
+                "No portal links yet: New portal link lets an endpoint owner see their deliveries.");
         actions = new PortalLinkActions(session::client, actionsForm);
         formView = new PortalLinkFormView(new PortalLinkFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure), this::saved, this::closePanel, opener);
@@ -64,7 +50,6 @@ public final class PortalLinksView implements ConsoleView {
         table.setOnOpen(link -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 
-        layout = new ConfigurationLayout("portal-links", table, actionsForm);
         var none = selected.isNull().or(actionsForm.busyProperty());
         layout.rowAction("portal-links-edit", "Open", Feather.EDIT_2, null, none, this::openSelected);
         layout.rowAction("portal-links-refresh-token", "Refresh token", Feather.ROTATE_CW, null,
@@ -74,7 +59,6 @@ public final class PortalLinksView implements ConsoleView {
                 this::askRevoke);
         layout.action("portal-links-new", "New portal link", Feather.PLUS, ConfigurationLayout.ACCENT,
                 this::openCreate);
-        session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
     }
 
@@ -138,15 +122,6 @@ public final class PortalLinksView implements ConsoleView {
         }
     }
 
-    private void saved(PortalLink link) {
-        selected.set(link);
-        list.refresh();
-    }
-
-    private void closePanel() {
-        layout.closePanel();
-    }
-
     private void openLink(PortalLink link) {
         formView.viewModel().edit(link);
         formView.viewModel().loadChoices();
@@ -154,31 +129,7 @@ public final class PortalLinksView implements ConsoleView {
     }
 
     @Override
-    public Node node() {
-        return layout.node();
-    }
-
-    @Override
-    public void refresh() {
-        list.refresh();
-    }
-
-    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
-    @Override
-    public void onShown() {
-        list.refresh();
-    }
-
-    @Override
-    public void focusFilter() {
-        search.requestFocus();
-    }
-
-    @Override
-    public void openSelected() {
-        PortalLink link = selected.get();
-        if (link != null) {
-            openLink(link);
-        }
+    protected void open(PortalLink link) {
+        openLink(link);
     }
 }

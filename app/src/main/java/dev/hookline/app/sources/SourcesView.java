@@ -5,23 +5,18 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfigurationLayout;
-import dev.hookline.app.form.Form;
+import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
-import dev.hookline.app.table.PagedListModel;
-import dev.hookline.app.table.PagedTableView;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.Stream;
-import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.TextField;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -29,27 +24,15 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * Sources: the table (name, type, provider, verifier, copyable ingest URL, disabled, ID) filtered by name, type and
  * provider, and the create/edit form beside it. Delete asks first (the source's subscriptions go with it).
  */
-public final class SourcesView implements ConsoleView {
+public final class SourcesView extends ConfigurationListView<Source> {
 
-    private final ConsoleSession session;
-    private final PagedListModel<Source> list;
-    private final PagedTableView<Source> table;
-    private final ConfigurationLayout layout;
-    private final Form actionsForm;
     private final SourceActions actions;
     private final SourceFormView formView;
-    private final ObjectProperty<Source> selected;
-    private final TextField search = new TextField();
     private final ComboBox<SourceType> typeFilter = new ComboBox<>();
     private final ComboBox<SourceProvider> providerFilter = new ComboBox<>();
 
     public SourcesView(ConsoleSession session) {
-        this.session = session;
-        list = new PagedListModel<>(session, ApiClient::listSources, Source::uid);
-        selected = list.selectedProperty();
-        table = new PagedTableView<>(list, "No sources yet: New source adds one.");
-        table.table().setId("sources-table");
-        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        super(session, ApiClient::listSources, Source::uid, "sources", "No sources yet: New source adds one.");
         actions = new SourceActions(session::client, actionsForm);
         SourceFormViewModel form = new SourceFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure);
@@ -78,13 +61,11 @@ public final class SourcesView implements ConsoleView {
         table.setOnOpen(source -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 
-        layout = new ConfigurationLayout("sources", table, actionsForm);
         var none = selected.isNull().or(actionsForm.busyProperty());
         layout.rowAction("sources-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
         layout.rowAction("sources-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
                 this::askDelete);
         layout.action("sources-new", "New source", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
-        session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
     }
 
@@ -153,47 +134,14 @@ public final class SourcesView implements ConsoleView {
         }
     }
 
-    private void saved(Source source) {
-        selected.set(source);
-        list.refresh();
-    }
-
-    private void closePanel() {
-        layout.closePanel();
-    }
-
     /** The form, for tests and the function test panel. */
     SourceFormView formView() {
         return formView;
     }
 
     @Override
-    public Node node() {
-        return layout.node();
-    }
-
-    @Override
-    public void refresh() {
-        list.refresh();
-    }
-
-    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
-    @Override
-    public void onShown() {
-        list.refresh();
-    }
-
-    @Override
-    public void focusFilter() {
-        search.requestFocus();
-    }
-
-    @Override
-    public void openSelected() {
-        Source source = selected.get();
-        if (source != null) {
-            formView.viewModel().edit(source);
-            layout.showPanel(formView.node());
-        }
+    protected void open(Source source) {
+        formView.viewModel().edit(source);
+        layout.showPanel(formView.node());
     }
 }

@@ -3,18 +3,14 @@ package dev.hookline.app.subscriptions;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfigurationLayout;
-import dev.hookline.app.form.Form;
+import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
-import dev.hookline.app.table.PagedListModel;
-import dev.hookline.app.table.PagedTableView;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
@@ -26,25 +22,15 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * endpoint ID, and the create/edit form beside it (pickers, filters, transform, limits). Deactivate/Activate
  * switches the selected subscription off and on ({@code toggle_status}); delete asks first.
  */
-public final class SubscriptionsView implements ConsoleView {
+public final class SubscriptionsView extends ConfigurationListView<Subscription> {
 
-    private final PagedListModel<Subscription> list;
-    private final PagedTableView<Subscription> table;
-    private final ConfigurationLayout layout;
-    private final Form actionsForm;
     private final SubscriptionActions actions;
     private final SubscriptionFormView formView;
-    private final ObjectProperty<Subscription> selected;
-    private final TextField search = new TextField();
     private final TextField endpointFilter = new TextField();
 
     public SubscriptionsView(ConsoleSession session) {
-        list = new PagedListModel<>(session, ApiClient::listSubscriptions, Subscription::uid);
-        selected = list.selectedProperty();
-        table = new PagedTableView<>(list, "No subscriptions yet: New subscription connects a source or the API to "
-                + "an endpoint.");
-        table.table().setId("subscriptions-table");
-        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        super(session, ApiClient::listSubscriptions, Subscription::uid, "subscriptions",
+                "No subscriptions yet: New subscription connects a source or the API to an endpoint.");
         actions = new SubscriptionActions(session::client, actionsForm);
         SubscriptionFormViewModel form = new SubscriptionFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure);
@@ -70,7 +56,6 @@ public final class SubscriptionsView implements ConsoleView {
         table.setOnOpen(subscription -> openSelected());
         table.filterBar().getChildren().addAll(filters());
 
-        layout = new ConfigurationLayout("subscriptions", table, actionsForm);
         var none = selected.isNull().or(actionsForm.busyProperty());
         layout.rowAction("subscriptions-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
         Button toggle = layout.rowAction("subscriptions-toggle", "Deactivate", Feather.PAUSE, null, none,
@@ -83,7 +68,6 @@ public final class SubscriptionsView implements ConsoleView {
                 this::askDelete);
         layout.action("subscriptions-new", "New subscription", Feather.PLUS, ConfigurationLayout.ACCENT,
                 this::openCreate);
-        session.clientProperty().addListener((o, before, now) -> closePanel());
         list.reload();
     }
 
@@ -143,47 +127,14 @@ public final class SubscriptionsView implements ConsoleView {
         }
     }
 
-    private void saved(Subscription subscription) {
-        selected.set(subscription);
-        list.refresh();
-    }
-
-    private void closePanel() {
-        layout.closePanel();
-    }
-
     SubscriptionFormView formView() {
         return formView;
     }
 
     @Override
-    public Node node() {
-        return layout.node();
-    }
-
-    @Override
-    public void refresh() {
-        list.refresh();
-    }
-
-    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
-    @Override
-    public void onShown() {
-        list.refresh();
-    }
-
-    @Override
-    public void focusFilter() {
-        search.requestFocus();
-    }
-
-    @Override
-    public void openSelected() {
-        Subscription subscription = selected.get();
-        if (subscription != null) {
-            formView.viewModel().edit(subscription);
-            formView.viewModel().loadChoices();
-            layout.showPanel(formView.node());
-        }
+    protected void open(Subscription subscription) {
+        formView.viewModel().edit(subscription);
+        formView.viewModel().loadChoices();
+        layout.showPanel(formView.node());
     }
 }

@@ -57,6 +57,7 @@ class SubscriptionStatusViewTest {
         harness = ViewHarness.show(server, SubscriptionsView::new);
         TableView<Subscription> table = robot.lookup("#subscriptions-table").queryAs(TableView.class);
         ViewHarness.await("the subscription is listed", () -> table.getItems().size() == 1);
+        ViewHarness.await("the row is drawn", () -> robot.lookup("orders").tryQuery().isPresent());
         robot.clickOn("orders");
         Button toggle = robot.lookup("#subscriptions-toggle").queryAs(Button.class);
         assertEquals("Deactivate", toggle.getText());

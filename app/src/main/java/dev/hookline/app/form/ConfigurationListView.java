@@ -1,0 +1,90 @@
+package dev.hookline.app.form;
+
+import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.console.ConsoleView;
+import dev.hookline.app.table.PageLoader;
+import dev.hookline.app.table.PagedListModel;
+import dev.hookline.app.table.PagedTableView;
+import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.TextField;
+
+/**
+ * What the configuration list views (endpoints, sources, subscriptions, portal links) share: a paged list of the
+ * project's items in a table, a search field, row actions and a form panel beside the table
+ * ({@link ConfigurationLayout}), the panel closed when the connection or project changes, and the shell's
+ * shortcuts (reload, focus the search, open the selected row).
+ *
+ * @param <T> the item, e.g. {@code Endpoint}
+ */
+public abstract class ConfigurationListView<T> implements ConsoleView {
+
+    protected final ConsoleSession session;
+    protected final PagedListModel<T> list;
+    protected final PagedTableView<T> table;
+    /** Row actions' failures show in its message (the server's words). */
+    protected final Form actionsForm;
+    protected final ConfigurationLayout layout;
+    protected final ObjectProperty<T> selected;
+    /** The main filter (Ctrl+F puts the focus here). */
+    protected final TextField search = new TextField();
+
+    /**
+     * @param prefix     node-id prefix, e.g. {@code endpoints} (the table is {@code <prefix>-table})
+     * @param emptyText  what the empty table says (how to add the first item)
+     */
+    protected ConfigurationListView(ConsoleSession session, PageLoader<T> loader, Function<? super T, String> idOf,
+                                    String prefix, String emptyText) {
+        this.session = session;
+        list = new PagedListModel<>(session, loader, idOf);
+        selected = list.selectedProperty();
+        table = new PagedTableView<>(list, emptyText);
+        table.table().setId(prefix + "-table");
+        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
+        layout = new ConfigurationLayout(prefix, table, actionsForm);
+        session.clientProperty().addListener((o, before, now) -> closePanel());
+    }
+
+    /** Opens {@code item}'s form (Enter, a double click, the Edit action). */
+    protected abstract void open(T item);
+
+    /** A save answered: the item stays selected (by ID) and the table shows it as saved. */
+    protected void saved(T item) {
+        selected.set(item);
+        list.refresh();
+    }
+
+    protected void closePanel() {
+        layout.closePanel();
+    }
+
+    @Override
+    public Node node() {
+        return layout.node();
+    }
+
+    @Override
+    public void refresh() {
+        list.refresh();
+    }
+
+    /** Back on screen: rows changed elsewhere (another view, the API) show up without Ctrl+R. */
+    @Override
+    public void onShown() {
+        list.refresh();
+    }
+
+    @Override
+    public void focusFilter() {
+        search.requestFocus();
+    }
+
+    @Override
+    public void openSelected() {
+        T item = selected.get();
+        if (item != null) {
+            open(item);
+        }
+    }
+}
