@@ -10,6 +10,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
+import dev.hookline.app.traffic.DetailViewModel;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -21,11 +22,8 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -35,7 +33,7 @@ import javafx.collections.ObservableList;
  *
  * <p>Answers that arrive after the user moved on to another delivery are dropped.
  */
-public final class DeliveryDetailViewModel {
+public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetailViewModel.Loaded> {
 
     /** How often a delivery acted on is asked for again while it settles. */
     static final java.time.Duration FOLLOW_EVERY = java.time.Duration.ofSeconds(1);
@@ -44,28 +42,22 @@ public final class DeliveryDetailViewModel {
     private static final java.util.Set<EventDeliveryStatus> SETTLED = java.util.EnumSet.of(
             EventDeliveryStatus.SUCCESS, EventDeliveryStatus.FAILURE, EventDeliveryStatus.DISCARDED);
 
-    private final ConsoleSession session;
     private final ObjectProperty<EventDelivery> delivery = new SimpleObjectProperty<>(this, "delivery");
     private final ObjectProperty<Event> event = new SimpleObjectProperty<>(this, "event");
     private final ObservableList<DeliveryAttempt> attempts = FXCollections.observableArrayList();
     private final ObjectProperty<DeliveryAttempt> selectedAttempt = new SimpleObjectProperty<>(this, "selectedAttempt");
     private final ObjectBinding<AttemptInspection> inspection;
-    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
-    private final StringProperty error = new SimpleStringProperty(this, "error", "");
-    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final BooleanBinding canResend;
     private final BooleanBinding canForceResend;
     private final StringBinding retryBlocked;
     private final StringBinding forceResendBlocked;
     private final BooleanProperty following = new SimpleBooleanProperty(this, "following");
-    private String shownId;
-    private long generation;
     private long followGeneration;
     private Runnable afterAction = () -> { };
     private Consumer<EventDelivery> onUpdated = delivery -> { };
 
     public DeliveryDetailViewModel(ConsoleSession session) {
-        this.session = Objects.requireNonNull(session, "session");
+        super(session);
         inspection = Bindings.createObjectBinding(() -> selectedAttempt.get() == null ? null
                 : AttemptInspection.of(selectedAttempt.get(), delivery.get()), selectedAttempt, delivery);
         // Convoy resends only what failed (or was discarded), and force-resends only what succeeded
@@ -126,44 +118,30 @@ public final class DeliveryDetailViewModel {
         this.onUpdated = Objects.requireNonNull(onUpdated, "onUpdated");
     }
 
-    /** Loads delivery {@code id} with its event and attempts; the newest attempt is selected. */
-    public void show(String id) {
-        Objects.requireNonNull(id, "id");
-        boolean same = id.equals(shownId);
-        if (same && following.get()) {
-            return; // the follow loads it every second anyway
-        }
-        shownId = id;
-        long ticket = ++generation;
-        if (!same) {
-            followGeneration++;
-            following.set(false);
-            delivery.set(null);
-            event.set(null);
-            attempts.clear();
-            selectedAttempt.set(null);
-            actionMessage.set("");
-        }
-        error.set("");
-        loading.set(true);
-        ApiClient client = session.client();
-        session.tasks().run(() -> Loaded.fetch(client, id), loaded -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            apply(loaded);
-        }, failure -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            error.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
-        });
+    /** Delivery {@code id} with its event and attempts; the newest attempt is selected when shown. */
+    @Override
+    protected Loaded fetch(ApiClient client, String id) {
+        return Loaded.fetch(client, id);
     }
 
-    private void apply(Loaded loaded) {
+    /** While an action is followed, the follow loads the delivery every second anyway. */
+    @Override
+    protected boolean skipReload() {
+        return following.get();
+    }
+
+    @Override
+    protected void forget() {
+        followGeneration++;
+        following.set(false);
+        delivery.set(null);
+        event.set(null);
+        attempts.clear();
+        selectedAttempt.set(null);
+    }
+
+    @Override
+    protected void apply(Loaded loaded) {
         String keepAttempt = selectedAttempt.get() == null ? null : selectedAttempt.get().uid();
         boolean newAttempt = loaded.attempts().size() != attempts.size();
         delivery.set(loaded.delivery());
@@ -172,29 +150,6 @@ public final class DeliveryDetailViewModel {
         // a new attempt while following an action is what the user waits for: show it
         selectedAttempt.set(loaded.attempts().stream().filter(a -> !newAttempt && a.uid().equals(keepAttempt))
                 .findFirst().orElse(loaded.attempts().isEmpty() ? null : loaded.attempts().getLast()));
-        session.reportConnectionOk();
-    }
-
-    /** Loads the shown delivery again (after a refresh, or when its attempts may have changed). */
-    public void reload() {
-        if (shownId != null) {
-            show(shownId);
-        }
-    }
-
-    /** Nothing selected: the pane empties. */
-    public void clear() {
-        generation++;
-        followGeneration++;
-        following.set(false);
-        shownId = null;
-        delivery.set(null);
-        event.set(null);
-        attempts.clear();
-        selectedAttempt.set(null);
-        loading.set(false);
-        error.set("");
-        actionMessage.set("");
     }
 
     /** Retry: {@code PUT .../resend} (a failed or discarded delivery goes back to Scheduled). */
@@ -303,10 +258,11 @@ public final class DeliveryDetailViewModel {
             }
             return Loaded.fetch(client, id);
         }, loaded -> {
-            if (ticket != followGeneration || !id.equals(shownId)) {
+            if (ticket != followGeneration || !id.equals(shownId())) {
                 return;
             }
             apply(loaded);
+            session.reportConnectionOk();
             onUpdated.accept(loaded.delivery());
             EventDeliveryStatus now = loaded.delivery().status();
             if (SETTLED.contains(now)) {
@@ -356,20 +312,6 @@ public final class DeliveryDetailViewModel {
         return inspection;
     }
 
-    public ReadOnlyBooleanProperty loadingProperty() {
-        return loading;
-    }
-
-    /** Why the delivery could not be loaded (the server's message), or {@code ""}. */
-    public ReadOnlyStringProperty errorProperty() {
-        return error;
-    }
-
-    /** The outcome of the last resend (the server's message), or {@code ""}. */
-    public ReadOnlyStringProperty actionMessageProperty() {
-        return actionMessage;
-    }
-
     public BooleanBinding canResendProperty() {
         return canResend;
     }
@@ -394,7 +336,7 @@ public final class DeliveryDetailViewModel {
     }
 
     /** What one background load brings back. */
-    private record Loaded(EventDelivery delivery, Event event, List<DeliveryAttempt> attempts) {
+    record Loaded(EventDelivery delivery, Event event, List<DeliveryAttempt> attempts) {
 
         static Loaded fetch(ApiClient client, String id) {
             EventDelivery delivery = client.getEventDelivery(id);

@@ -8,6 +8,7 @@ import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.json.JsonFormat;
+import dev.hookline.app.traffic.DetailViewModel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,15 +18,9 @@ import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -33,7 +28,7 @@ import javafx.collections.ObservableList;
  * The detail pane of one event: payload, headers, whether it is a duplicate, its deliveries; replay it, or jump to
  * Deliveries filtered by it. No controls; call it on the FX thread.
  */
-public final class EventDetailViewModel {
+public final class EventDetailViewModel extends DetailViewModel<EventDetailViewModel.Loaded> {
 
     /**
      * How far around the event its deliveries are looked for. The list needs an explicit window (a remote Convoy
@@ -43,21 +38,15 @@ public final class EventDetailViewModel {
     static final Duration DELIVERY_WINDOW_MARGIN = Duration.ofDays(1);
     static final int DELIVERIES_SHOWN = 50;
 
-    private final ConsoleSession session;
     private final Clock clock;
     private final ObjectProperty<Event> event = new SimpleObjectProperty<>(this, "event");
     private final ObservableList<EventDelivery> deliveries = FXCollections.observableArrayList();
-    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
-    private final StringProperty error = new SimpleStringProperty(this, "error", "");
-    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final StringBinding payload;
     private final BooleanBinding duplicate;
     private Runnable afterReplay = () -> { };
-    private String shownId;
-    private long generation;
 
     public EventDetailViewModel(ConsoleSession session, Clock clock) {
-        this.session = Objects.requireNonNull(session, "session");
+        super(session);
         this.clock = Objects.requireNonNull(clock, "clock");
         payload = Bindings.createStringBinding(() -> event.get() == null ? ""
                 : JsonFormat.payload(event.get().raw(), event.get().data()), event);
@@ -70,40 +59,24 @@ public final class EventDetailViewModel {
         this.afterReplay = Objects.requireNonNull(afterReplay, "afterReplay");
     }
 
-    /** Loads event {@code id} and its deliveries. */
-    public void show(String id) {
-        Objects.requireNonNull(id, "id");
-        if (!id.equals(shownId)) {
-            event.set(null);
-            deliveries.clear();
-            actionMessage.set("");
-        }
-        shownId = id;
-        long ticket = ++generation;
-        loading.set(true);
-        error.set("");
-        ApiClient client = session.client();
-        Instant now = clock.instant();
-        session.tasks().run(() -> {
-            Event loaded = client.getEvent(id);
-            List<EventDelivery> page = client.listEventDeliveries(deliveriesQuery(loaded, now)).content();
-            return new Loaded(loaded, page == null ? List.of() : page);
-        }, loaded -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            event.set(loaded.event());
-            deliveries.setAll(loaded.deliveries());
-            session.reportConnectionOk();
-        }, failure -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            error.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
-        });
+    /** Event {@code id} and its newest deliveries. */
+    @Override
+    protected Loaded fetch(ApiClient client, String id) {
+        Event loaded = client.getEvent(id);
+        List<EventDelivery> page = client.listEventDeliveries(deliveriesQuery(loaded, clock.instant())).content();
+        return new Loaded(loaded, page == null ? List.of() : page);
+    }
+
+    @Override
+    protected void apply(Loaded loaded) {
+        event.set(loaded.event());
+        deliveries.setAll(loaded.deliveries());
+    }
+
+    @Override
+    protected void forget() {
+        event.set(null);
+        deliveries.clear();
     }
 
     /** The newest {@value #DELIVERIES_SHOWN} deliveries of {@code event}, in a window around it. */
@@ -113,22 +86,6 @@ public final class EventDetailViewModel {
                 .with("eventId", event.uid())
                 .startDate(created.minus(DELIVERY_WINDOW_MARGIN))
                 .endDate(now.plus(DELIVERY_WINDOW_MARGIN));
-    }
-
-    public void reload() {
-        if (shownId != null) {
-            show(shownId);
-        }
-    }
-
-    public void clear() {
-        generation++;
-        shownId = null;
-        event.set(null);
-        deliveries.clear();
-        loading.set(false);
-        error.set("");
-        actionMessage.set("");
     }
 
     /** {@code PUT .../events/{id}/replay}: the event is matched again and gets new deliveries. */
@@ -189,18 +146,6 @@ public final class EventDetailViewModel {
         return deliveries;
     }
 
-    public ReadOnlyBooleanProperty loadingProperty() {
-        return loading;
-    }
-
-    public ReadOnlyStringProperty errorProperty() {
-        return error;
-    }
-
-    public ReadOnlyStringProperty actionMessageProperty() {
-        return actionMessage;
-    }
-
-    private record Loaded(Event event, List<EventDelivery> deliveries) {
+    record Loaded(Event event, List<EventDelivery> deliveries) {
     }
 }

@@ -7,6 +7,7 @@ import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.json.JsonFormat;
+import dev.hookline.app.traffic.DetailViewModel;
 import dev.hookline.app.traffic.DetailWidgets;
 import java.util.Map;
 import java.util.Objects;
@@ -15,27 +16,17 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 
 /**
  * The detail pane of one meta event: the body sent, the latest attempt's request and response headers and response
  * body, the retry state; resend it. No controls; call it on the FX thread.
  */
-public final class MetaEventDetailViewModel {
+public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
 
-    private final ConsoleSession session;
     private final ObjectProperty<MetaEvent> metaEvent = new SimpleObjectProperty<>(this, "metaEvent");
-    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
-    private final StringProperty error = new SimpleStringProperty(this, "error", "");
-    private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final StringBinding payload;
     private final StringBinding responseBody;
     private final StringBinding retryState;
@@ -43,11 +34,9 @@ public final class MetaEventDetailViewModel {
     private final ObjectBinding<Map<String, String>> responseHeaders;
     private final BooleanBinding canResend;
     private Runnable afterResend = () -> { };
-    private String shownId;
-    private long generation;
 
     public MetaEventDetailViewModel(ConsoleSession session) {
-        this.session = Objects.requireNonNull(session, "session");
+        super(session);
         payload = Bindings.createStringBinding(() -> {
             DeliveryMetadata m = metaEvent.get() == null ? null : metaEvent.get().metadata();
             return m == null ? "" : JsonFormat.payload(m.raw(), m.data());
@@ -71,48 +60,19 @@ public final class MetaEventDetailViewModel {
         this.afterResend = Objects.requireNonNull(afterResend, "afterResend");
     }
 
-    /** Loads meta event {@code id}. */
-    public void show(String id) {
-        Objects.requireNonNull(id, "id");
-        if (!id.equals(shownId)) {
-            metaEvent.set(null);
-            actionMessage.set("");
-        }
-        shownId = id;
-        long ticket = ++generation;
-        loading.set(true);
-        error.set("");
-        ApiClient client = session.client();
-        session.tasks().run(() -> client.getMetaEvent(id), loaded -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            metaEvent.set(loaded);
-            session.reportConnectionOk();
-        }, failure -> {
-            if (ticket != generation) {
-                return;
-            }
-            loading.set(false);
-            error.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
-        });
+    @Override
+    protected MetaEvent fetch(ApiClient client, String id) {
+        return client.getMetaEvent(id);
     }
 
-    public void reload() {
-        if (shownId != null) {
-            show(shownId);
-        }
+    @Override
+    protected void apply(MetaEvent loaded) {
+        metaEvent.set(loaded);
     }
 
-    public void clear() {
-        generation++;
-        shownId = null;
+    @Override
+    protected void forget() {
         metaEvent.set(null);
-        loading.set(false);
-        error.set("");
-        actionMessage.set("");
     }
 
     /** {@code PUT .../meta-events/{id}/resend}. */
@@ -189,17 +149,5 @@ public final class MetaEventDetailViewModel {
 
     public BooleanBinding canResendProperty() {
         return canResend;
-    }
-
-    public ReadOnlyBooleanProperty loadingProperty() {
-        return loading;
-    }
-
-    public ReadOnlyStringProperty errorProperty() {
-        return error;
-    }
-
-    public ReadOnlyStringProperty actionMessageProperty() {
-        return actionMessage;
     }
 }
