@@ -105,8 +105,6 @@ public final class CaptureView implements ConsoleView {
     }
 
     private Node header() {
-        Label title = new Label("Capture bins");
-        title.getStyleClass().add(Styles.TITLE_3);
         Label help = new Label("No receiver yet? A capture endpoint delivers to a bin on the embedded server that "
                 + "records every request: headers, body, and whether the signature matches the endpoint's secret. "
                 + "Pick what the bin answers to try retries and timeouts.");
@@ -129,9 +127,11 @@ public final class CaptureView implements ConsoleView {
         message.setId("capture-message");
         message.textProperty().bind(model.messageProperty());
         message.setWrapText(true);
-        HBox actions = new HBox(8, name, create, message);
+        message.managedProperty().bind(message.textProperty().isNotEmpty());
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(8, name, create);
         actions.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox top = new VBox(6, title, help, actions, confirm);
+        VBox top = new VBox(6, help, actions, message, confirm);
         top.setPadding(new Insets(12, 12, 8, 12));
         return top;
     }
@@ -171,7 +171,6 @@ public final class CaptureView implements ConsoleView {
         status.setEditable(false);
         delay.setId("capture-delay");
         delay.setPrefWidth(200);
-        delay.setMinWidth(Region.USE_PREF_SIZE);
         status.setMinWidth(Region.USE_PREF_SIZE);
         delay.getItems().setAll(CaptureViewModel.DELAYS);
         delay.setConverter(new StringConverter<>() {
@@ -210,6 +209,11 @@ public final class CaptureView implements ConsoleView {
             node.disableProperty().bind(noBin);
         }
         Label answers = new Label("Answers");
+        for (Region fixed : List.<Region>of(answers, clear, delete)) {
+            fixed.setMinWidth(Region.USE_PREF_SIZE); // the URL field gives way, not the buttons
+        }
+        url.setMinWidth(120);
+        delay.setMinWidth(140);
         HBox binBar = new HBox(8, url, copy, answers, status, delay, clear, delete);
         binBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
@@ -232,6 +236,8 @@ public final class CaptureView implements ConsoleView {
         signature.setId("capture-signature");
         signature.setWrapText(true);
         signaturePill.setId("capture-signature-status");
+        signaturePill.setVisible(false);
+        signaturePill.managedProperty().bind(signaturePill.visibleProperty());
         headers.setId("capture-headers");
         body.setId("capture-body");
         for (TextArea area : List.of(headers, body)) {

@@ -106,7 +106,9 @@ public final class CaptureViewModel {
         String label = name == null || name.isBlank() ? null : name.strip();
         run(() -> {
             CaptureBin bin = client.createCaptureBin(new CaptureBinRequest(label, null, null));
-            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(bin.url(), "Capture: " + bin.name()));
+            // a generated bin name already says "Capture …"
+            String endpointName = bin.name().startsWith("Capture") ? bin.name() : "Capture: " + bin.name();
+            Endpoint endpoint = client.createEndpoint(EndpointRequest.of(bin.url(), endpointName));
             return new Created(bin, endpoint);
         }, created -> {
             bins.add(created.bin());
