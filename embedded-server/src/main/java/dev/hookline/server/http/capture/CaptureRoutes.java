@@ -6,7 +6,6 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.Router;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,10 +27,9 @@ public final class CaptureRoutes {
     }
 
     private void receive(Exchange ex) throws Exception {
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        ex.requestHeaders().forEach((name, values) -> headers.put(name, List.copyOf(values)));
+        // the service keeps its own copy of the headers
         CaptureService.Answer answer = capture.receive(ex.pathParam("binID"), new CaptureService.Received(
-                ex.method(), ex.path(), ex.rawQuery(), ex.remoteAddress(), headers, ex.rawBody()));
+                ex.method(), ex.path(), ex.rawQuery(), ex.remoteAddress(), ex.requestHeaders(), ex.rawBody()));
         if (answer.delayMs() > 0) {
             Thread.sleep(answer.delayMs());
         }
