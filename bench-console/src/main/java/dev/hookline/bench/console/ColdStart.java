@@ -108,7 +108,7 @@ final class ColdStart {
             List<String> javafx = entries.stream().filter(ColdStart::isJavaFxJar).toList();
             List<String> rest = entries.stream().filter(e -> !isJavaFxJar(e)).toList();
             command.addAll(List.of("--module-path", String.join(java.io.File.pathSeparator, javafx),
-                    "--add-modules", "javafx.base,javafx.controls,javafx.graphics",
+                    "--add-modules", "javafx.base,javafx.controls,javafx.fxml,javafx.graphics",
                     "-classpath", String.join(java.io.File.pathSeparator, rest),
                     "--enable-native-access=javafx.graphics,ALL-UNNAMED"));
         } else {
