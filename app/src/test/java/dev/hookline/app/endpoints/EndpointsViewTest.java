@@ -51,7 +51,7 @@ class EndpointsViewTest {
         robot.clickOn("#endpoint-owner").write("acme");
         robot.clickOn("#endpoint-rate-limit").write("10");
         robot.clickOn("#endpoint-rate-limit-duration").write("60");
-        harness.screenshot("endpoints-form");
+        harness.screenshotLightAndDark("endpoints-form");
         robot.clickOn("#endpoint-form-save");
 
         TableView<Endpoint> table = table();
@@ -64,7 +64,7 @@ class EndpointsViewTest {
         ViewHarness.await("the saved endpoint is selected",
                 () -> table.getSelectionModel().getSelectedItem() != null);
         assertEquals("Edit endpoint orders", robot.lookup("#endpoint-form-title").queryAs(Label.class).getText());
-        harness.screenshot("endpoints");
+        harness.screenshotLightAndDark("endpoints");
     }
 
     @Test
@@ -143,7 +143,7 @@ class EndpointsViewTest {
         assertEquals(1, server.client().getEndpoint(endpoint.uid()).secrets().size(), "nothing sent");
 
         robot.clickOn("#expire-hours").eraseText(3).write("12");
-        harness.screenshot("endpoints-expire-secret");
+        harness.screenshotLightAndDark("endpoints-expire-secret");
         robot.clickOn("#expire-form-save");
 
         ViewHarness.await("the secret is rotated",

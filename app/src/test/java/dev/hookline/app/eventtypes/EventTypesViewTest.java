@@ -54,7 +54,7 @@ class EventTypesViewTest {
         robot.clickOn("#event-type-name").write("invoice.paid");
         robot.clickOn("#event-type-category").write("billing");
         robot.clickOn("#event-type-schema").write("{\"type\": \"object\", \"required\": [\"invoice\"]}");
-        harness.screenshot("event-types-form");
+        harness.screenshotLightAndDark("event-types-form");
         robot.clickOn("#event-type-form-save");
 
         TableView<EventType> table = table();
@@ -140,7 +140,7 @@ class EventTypesViewTest {
         });
         TextArea text = robot.lookup("#event-types-import-document").queryAs(TextArea.class);
         ViewHarness.await("the file is read", () -> text.getText().contains("order.shipped"));
-        harness.screenshot("event-types-import");
+        harness.screenshotLightAndDark("event-types-import");
         robot.clickOn("#event-types-import-save");
 
         TableView<EventType> table = table();

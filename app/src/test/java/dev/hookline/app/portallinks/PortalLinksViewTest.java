@@ -61,7 +61,7 @@ class PortalLinksViewTest {
         ViewHarness.await("URL and token are shown", () -> link.url().equals(text("#portal-link-url"))
                 && link.token().equals(text("#portal-link-token")));
         assertTrue(robot.lookup("#portal-link-saved").query().isVisible());
-        harness.screenshot("portal-links-form-saved");
+        harness.screenshotLightAndDark("portal-links-form-saved");
         harness.screenshot("portal-links");
     }
 
@@ -81,7 +81,7 @@ class PortalLinksViewTest {
                 .match((javafx.scene.control.ListCell<?> cell) -> "alpha  (https://example.com/a)".equals(
                         cell.getText())).query();
         robot.clickOn(robot.from(alpha).lookup(".check-box").queryAs(javafx.scene.control.CheckBox.class));
-        harness.screenshot("portal-links-form");
+        harness.screenshotLightAndDark("portal-links-form");
         robot.clickOn("#portal-link-form-save");
 
         TableView<PortalLink> table = table();

@@ -56,7 +56,7 @@ class SourcesViewTest {
         assertTrue(!robot.lookup("#source-basic-username").query().isVisible(), "basic-auth fields hidden");
         robot.clickOn("#source-hmac-header").write("X-Billing-Signature");
         robot.clickOn("#source-hmac-secret").write("whsec-123");
-        harness.screenshot("sources-form");
+        harness.screenshotLightAndDark("sources-form");
         robot.clickOn("#source-form-save");
 
         TableView<Source> table = table();
@@ -133,7 +133,7 @@ class SourcesViewTest {
         }
         assertEquals("type order.created",
                 robot.lookup("#source-body-test-log").queryAs(javafx.scene.control.TextArea.class).getText());
-        harness.screenshot("sources-function-test");
+        harness.screenshotLightAndDark("sources-function-test");
         assertEquals(0, Counts.sources(server.client()), "testing saves nothing");
     }
 

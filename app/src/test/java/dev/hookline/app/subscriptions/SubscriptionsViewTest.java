@@ -56,7 +56,7 @@ class SubscriptionsViewTest {
         robot.clickOn("orders  (https://example.com/orders)");
         robot.clickOn("#subscription-event-types").write("order.created");
         robot.clickOn("#subscription-filter-body").write("{\"amount\": {\"$gte\": 100}}");
-        harness.screenshot("subscriptions-form");
+        harness.screenshotLightAndDark("subscriptions-form");
         robot.clickOn("#subscription-form-save");
 
         TableView<Subscription> table = table();
@@ -100,7 +100,7 @@ class SubscriptionsViewTest {
         robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 50}");
         robot.clickOn("#filter-test-run");
         ViewHarness.await("the miss is shown", () -> text("#filter-test-result").startsWith("No match"));
-        harness.screenshot("subscriptions-filter-test");
+        harness.screenshotLightAndDark("subscriptions-filter-test");
         assertEquals(0, Counts.subscriptions(server.client()), "testing saves nothing");
     }
 

@@ -1,5 +1,6 @@
 package dev.hookline.app.testing;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
 import dev.hookline.app.console.ConsoleSession;
@@ -94,6 +95,23 @@ public final class ViewHarness implements AutoCloseable {
     public void screenshot(String name) {
         WaitForAsyncUtils.waitForFxEvents();
         Screenshots.save(stage.getScene(), name);
+    }
+
+    /**
+     * Saves the window as {@code <name>.png} and, in the dark theme, as {@code <name>-dark.png}; the light theme is
+     * back afterwards.
+     */
+    public void screenshotLightAndDark(String name) throws Exception {
+        screenshot(name);
+        onFx(() -> {
+            Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet());
+            return null;
+        });
+        screenshot(name + "-dark");
+        onFx(() -> {
+            Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+            return null;
+        });
     }
 
     @Override
