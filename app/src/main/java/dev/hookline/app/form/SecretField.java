@@ -1,39 +1,45 @@
 package dev.hookline.app.form;
 
-import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** A secret input: masked until the eye button reveals it (and masked again on the next press). */
+/**
+ * A secret input: masked until the eye button reveals it (and masked again on the next press). The layout is
+ * {@code SecretField.fxml}.
+ */
 public final class SecretField extends HBox {
 
-    private final PasswordField masked = new PasswordField();
-    private final TextField revealed = new TextField();
-    private final Button toggle = new Button(null, new FontIcon(Feather.EYE));
+    private final FormField field;
+    private final String id;
+    @FXML
+    private PasswordField masked;
+    @FXML
+    private TextField revealed;
+    @FXML
+    private Button toggle;
+    @FXML
+    private FontIcon toggleIcon;
 
     /** @param id the masked input's node id; the revealed one is {@code id-revealed}, the button {@code id-reveal} */
     public SecretField(FormField field, String id) {
-        super(4);
+        this.field = field;
+        this.id = id;
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void initialize() {
         masked.setId(id);
         revealed.setId(id + "-revealed");
         toggle.setId(id + "-reveal");
         masked.textProperty().bindBidirectional(field.textProperty());
         revealed.textProperty().bindBidirectional(field.textProperty());
-        revealed.setVisible(false);
-        revealed.setManaged(false);
-        toggle.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        toggle.setTooltip(new Tooltip("Show or hide"));
-        toggle.setFocusTraversable(false);
-        toggle.setOnAction(event -> setRevealed(!revealed.isVisible()));
-        HBox.setHgrow(masked, Priority.ALWAYS);
-        HBox.setHgrow(revealed, Priority.ALWAYS);
-        getChildren().addAll(masked, revealed, toggle);
     }
 
     /** Read-only secrets (the one in use) can be revealed and copied but not typed over. */
@@ -45,12 +51,17 @@ public final class SecretField extends HBox {
         }
     }
 
+    @FXML
+    private void toggleRevealed() {
+        setRevealed(!revealed.isVisible());
+    }
+
     public void setRevealed(boolean show) {
         revealed.setVisible(show);
         revealed.setManaged(show);
         masked.setVisible(!show);
         masked.setManaged(!show);
-        ((FontIcon) toggle.getGraphic()).setIconCode(show ? Feather.EYE_OFF : Feather.EYE);
+        toggleIcon.setIconCode(show ? Feather.EYE_OFF : Feather.EYE);
     }
 
     public boolean isRevealed() {

@@ -1,6 +1,7 @@
 package dev.hookline.app.json;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.NamedArg;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
@@ -30,7 +31,7 @@ public final class JsonView extends VBox {
         this(null);
     }
 
-    public JsonView(String titleText) {
+    public JsonView(@NamedArg("title") String titleText) {
         super(4);
         getStyleClass().add("json-view");
         area.setEditable(false);
