@@ -1,12 +1,10 @@
 package dev.hookline.app.endpoints;
 
-import atlantafx.base.theme.Styles;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.NavigationTarget;
-import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
@@ -14,9 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.ObjectProperty;
-import javafx.scene.Node;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -26,18 +24,26 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * Endpoints: the table (status, name, URL, owner, failure rate, ID) filtered by name and owner, and the create/edit
  * form beside it. Pause/resume, expire secret, send test event (then the Deliveries view shows its delivery), its
- * deliveries, its subscriptions and delete (confirmed) act on the selected endpoint.
+ * deliveries, its subscriptions and delete (confirmed) act on the selected endpoint. The layout (filters, actions,
+ * the expire-secret panel) is {@code EndpointsView.fxml}; the columns and the forms' rows are built here.
  */
 public final class EndpointsView extends ConfigurationListView<Endpoint> {
 
     private final EndpointActions actions;
     private final EndpointFormView formView;
     private final ExpireSecretViewModel expire;
-    private final FormPanel expirePanel;
-    private final TextField owner = new TextField();
     /** What the selected endpoint's actions touch, counted when an action is asked for. */
-    private final ObjectProperty<EndpointImpact> impact = new javafx.beans.property.SimpleObjectProperty<>(
-            EndpointImpact.unknown());
+    private final ObjectProperty<EndpointImpact> impact = new SimpleObjectProperty<>(EndpointImpact.unknown());
+    @FXML
+    private TextField owner;
+    @FXML
+    private Button toggle;
+    @FXML
+    private FormPanel expirePanel;
+    @FXML
+    private Label expireHint;
+    @FXML
+    private Label expireConsequence;
 
     public EndpointsView(ConsoleSession session) {
         super(session, ApiClient::listEndpoints, Endpoint::uid, "endpoints",
@@ -46,7 +52,6 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
         formView = new EndpointFormView(new EndpointFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure), this::saved, this::closePanel);
         expire = new ExpireSecretViewModel(session.tasks(), session::client, session::reportConnectionFailure);
-        expirePanel = expirePanel();
 
         table.addStatusColumn("Status", endpoint -> endpoint.status() == null ? null : endpoint.status().wire())
                 .setMinWidth(86);
@@ -56,98 +61,80 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
         table.addColumn("Failure rate", EndpointsView::failureRate).setPrefWidth(90);
         table.addIdColumn("ID", Endpoint::uid);
         table.enableShownColumnsExport("endpoints");
-        table.setOnOpen(endpoint -> openSelected());
-        table.filterBar().getChildren().addAll(filters());
+        loadLayout();
+    }
 
-        BooleanExpression none = selected.isNull().or(actionsForm.busyProperty());
-        layout.rowAction("endpoints-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
-        Button toggle = layout.rowAction("endpoints-toggle", "Pause", Feather.PAUSE, null, none, this::togglePause);
+    @FXML
+    private void initialize() {
         toggle.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null ? "Pause"
                 : EndpointActions.toggleLabel(selected.get().status()), selected));
         toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
                 selected.get() != null && selected.get().status() != EndpointStatus.ACTIVE
                         ? Feather.PLAY : Feather.PAUSE), selected));
-        layout.rowAction("endpoints-expire-secret", "Expire secret", Feather.KEY, null, none, this::openExpire);
-        layout.rowAction("endpoints-test-event", "Send test event", Feather.SEND, null, none, () -> {
-            Endpoint endpoint = selected.get();
-            if (endpoint != null) {
-                actions.sendTestEvent(endpoint, event -> session.navigate(NavigationTarget.DELIVERIES,
-                        Map.of("eventId", event.uid())));
-            }
-        });
-        layout.rowAction("endpoints-view-deliveries", "Deliveries", Feather.LIST, null, none,
-                () -> show(NavigationTarget.DELIVERIES, session));
-        layout.rowAction("endpoints-view-subscriptions", "Subscriptions", Feather.GIT_MERGE, null, none,
-                () -> show(NavigationTarget.SUBSCRIPTIONS, session));
-        layout.rowAction("endpoints-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
-                this::askDelete);
-        layout.action("endpoints-new", "New endpoint", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
-        list.reload();
+        FormLayout form = new FormLayout();
+        form.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
+        form.secret(expire.newSecret, "expire-new-secret");
+        form.row("", expireHint);
+        expireConsequence.textProperty().bind(Bindings.createStringBinding(() -> {
+            String hours = expire.hours.value();
+            return hours.matches("\\d{1,4}") ? impact.get().expireConsequence(Long.parseLong(hours)) : "";
+        }, impact, expire.hours.textProperty()));
+        form.row("", expireConsequence);
+        expirePanel.titleProperty().bind(Bindings.createStringBinding(() -> selected.get() == null
+                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected));
+        expirePanel.show(expire.form(), form);
+    }
+
+    @FXML
+    private void sendTestEvent() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            actions.sendTestEvent(endpoint, event -> session.navigate(NavigationTarget.DELIVERIES,
+                    Map.of("eventId", event.uid())));
+        }
+    }
+
+    @FXML
+    private void showDeliveries() {
+        show(NavigationTarget.DELIVERIES);
+    }
+
+    @FXML
+    private void showSubscriptions() {
+        show(NavigationTarget.SUBSCRIPTIONS);
     }
 
     /** Opens {@code target} narrowed to the selected endpoint. */
-    private void show(NavigationTarget target, ConsoleSession session) {
+    private void show(NavigationTarget target) {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {
             session.navigate(target, Map.of("endpointId", endpoint.uid()));
         }
     }
 
-    private Node[] filters() {
-        search.setId("endpoints-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> applyFilter());
-        owner.setId("endpoints-owner");
-        owner.setPromptText("Owner ID");
-        owner.setOnAction(event -> applyFilter());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("endpoints-filter");
-        apply.setOnAction(event -> applyFilter());
-        return new Node[] {search, owner, apply};
+    @FXML
+    private void expireSecret() {
+        Endpoint endpoint = selected.get();
+        if (endpoint != null) {
+            expire.expire(endpoint, rotated -> {
+                closePanel();
+                list.refresh();
+            });
+        }
     }
 
-    private FormPanel expirePanel() {
-        FormLayout form = new FormLayout();
-        form.text(expire.hours, "expire-hours").setPromptText("0 to " + ExpireSecretViewModel.MAX_HOURS);
-        form.secret(expire.newSecret, "expire-new-secret");
-        Label hint = new Label("The current secret keeps signing alongside the new one for these hours. "
-                + "Leave the new secret blank to have one generated.");
-        hint.setWrapText(true);
-        hint.getStyleClass().add(Styles.TEXT_MUTED);
-        form.row("", hint);
-        Label consequence = new Label();
-        consequence.setId("expire-consequence");
-        consequence.setWrapText(true);
-        consequence.setGraphic(new FontIcon(Feather.ALERT_TRIANGLE));
-        consequence.textProperty().bind(Bindings.createStringBinding(() -> {
-            String hours = expire.hours.value();
-            return hours.matches("\\d{1,4}") ? impact.get().expireConsequence(Long.parseLong(hours)) : "";
-        }, impact, expire.hours.textProperty()));
-        form.row("", consequence);
-        FormPanel panel = new FormPanel("expire-form", Bindings.createStringBinding(() -> selected.get() == null
-                ? "Expire secret" : "Expire secret of " + selected.get().name(), selected), expire.form(), form,
-                () -> {
-                    Endpoint endpoint = selected.get();
-                    if (endpoint != null) {
-                        expire.expire(endpoint, rotated -> {
-                            closePanel();
-                            list.refresh();
-                        });
-                    }
-                }, this::closePanel);
-        panel.setSaveText("Expire secret");
-        return panel;
-    }
-
+    @FXML
     private void applyFilter() {
         list.filterProperty().set(new EndpointFilter(search.getText(), owner.getText()).toQuery());
     }
 
+    @FXML
     private void openCreate() {
         formView.viewModel().createNew();
         layout.showPanel(formView.node());
     }
 
+    @FXML
     private void openExpire() {
         if (selected.get() != null) {
             countImpact(selected.get(), counted -> { });
@@ -159,6 +146,7 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
     }
 
     /** Resuming needs no question; pausing first says how many pending deliveries it discards. */
+    @FXML
     private void togglePause() {
         Endpoint endpoint = selected.get();
         if (endpoint == null) {
@@ -186,6 +174,7 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
         }, failure -> then.accept(EndpointImpact.unknown()));
     }
 
+    @FXML
     private void askDelete() {
         Endpoint endpoint = selected.get();
         if (endpoint != null) {

@@ -11,6 +11,7 @@ import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.io.File;
@@ -18,23 +19,23 @@ import java.util.List;
 import java.util.Locale;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The event type catalogue: the table (status, name, category, description, schema, ID) filtered by name, the
  * create/edit form beside it (with the JSON Schema of the type's data), Deprecate (asked first), and Import from an
  * OpenAPI document (pasted or opened from a file). A server without a catalogue (a Convoy that answers 404) shows
- * an empty table saying so, and the actions stay off.
+ * an empty table saying so, and the actions stay off. The layout is {@code EventTypesView.fxml}; the columns and
+ * the forms' rows are built here.
  */
 public final class EventTypesView implements ConsoleView {
 
@@ -43,15 +44,28 @@ public final class EventTypesView implements ConsoleView {
     private final ConsoleSession session;
     private final PagedListModel<EventType> list;
     private final PagedTableView<EventType> table;
-    private final ConfigurationLayout layout;
     private final Form actionsForm;
     private final EventTypeFormView formView;
     private final ImportOpenApiViewModel importer;
-    private final FormPanel importPanel;
     private final ObjectProperty<EventType> selected;
-    private final TextField search = new TextField();
     /** Set (on the FX thread) when the server answered that it has no catalogue. */
     private final BooleanProperty unavailable = new SimpleBooleanProperty(this, "unavailable", false);
+    @FXML
+    private ConfigurationLayout layout;
+    @FXML
+    private TextField search;
+    @FXML
+    private HBox rowActions;
+    @FXML
+    private Button deprecate;
+    @FXML
+    private Button create;
+    @FXML
+    private Button importButton;
+    @FXML
+    private FormPanel importPanel;
+    @FXML
+    private Button openFile;
 
     public EventTypesView(ConsoleSession session) {
         this.session = session;
@@ -65,7 +79,6 @@ public final class EventTypesView implements ConsoleView {
         formView = new EventTypeFormView(new EventTypeFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure), this::saved, this::closePanel);
         importer = new ImportOpenApiViewModel(session.tasks(), session::client, session::reportConnectionFailure);
-        importPanel = importPanel();
 
         table.addStatusColumn("Status", type -> type.deprecated() ? "deprecated" : "active").setMinWidth(96);
         table.addColumn("Name", EventType::name).setPrefWidth(170);
@@ -76,23 +89,28 @@ public final class EventTypesView implements ConsoleView {
         table.addIdColumn("ID", EventType::uid);
         table.enableShownColumnsExport("event-types");
         table.setOnOpen(type -> openSelected());
-        table.filterBar().getChildren().addAll(filters());
-
-        layout = new ConfigurationLayout("event-types", table, actionsForm);
-        BooleanExpression none = selected.isNull().or(actionsForm.busyProperty());
-        layout.rowAction("event-types-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
-        layout.rowAction("event-types-deprecate", "Deprecate", Feather.ARCHIVE, ConfigurationLayout.DANGER,
-                none.or(Bindings.createBooleanBinding(() -> selected.get() != null && selected.get().deprecated(),
-                        selected)), this::askDeprecate);
-        layout.action("event-types-new", "New event type", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate)
-                .disableProperty().bind(unavailable);
-        layout.action("event-types-import", "Import OpenAPI", Feather.UPLOAD, null, this::openImport)
-                .disableProperty().bind(unavailable);
+        Fxml.load(this);
         session.clientProperty().addListener((o, before, now) -> {
             closePanel();
             unavailable.set(false);
         });
         list.reload();
+    }
+
+    @FXML
+    private void initialize() {
+        layout.setTable(table);
+        layout.showErrorsOf(actionsForm);
+        rowActions.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
+        deprecate.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> selected.get() != null && selected.get().deprecated(), selected));
+        create.disableProperty().bind(unavailable);
+        importButton.disableProperty().bind(unavailable);
+        FormLayout form = new FormLayout();
+        form.row("File", openFile);
+        form.area(importer.document, "event-types-import-document", 16, true).setPromptText(
+                "openapi: 3.1.0\nwebhooks:\n  invoice.paid:\n    post:\n      requestBody: ...");
+        importPanel.show(importer.form(), form);
     }
 
     /**
@@ -117,54 +135,43 @@ public final class EventTypesView implements ConsoleView {
         return new Page<>(shown, new Page.Pagination(shown.size(), false, false, "", ""));
     }
 
-    private Node[] filters() {
-        search.setId("event-types-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> applyFilter());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("event-types-filter");
-        apply.setOnAction(event -> applyFilter());
-        return new Node[] {search, apply};
-    }
-
+    @FXML
     private void applyFilter() {
         String text = search.getText() == null ? "" : search.getText().strip();
         list.filterProperty().set(ListQuery.create().with("name", text.isEmpty() ? null : text));
     }
 
-    private FormPanel importPanel() {
-        FormLayout form = new FormLayout();
-        Button open = new Button("Open file…", new FontIcon(Feather.FOLDER));
-        open.setId("event-types-import-open");
-        open.setOnAction(event -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Open an OpenAPI document");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("OpenAPI (JSON or YAML)", "*.json",
-                    "*.yaml", "*.yml"));
-            File file = chooser.showOpenDialog(open.getScene() == null ? null : open.getScene().getWindow());
-            if (file != null) {
-                importer.load(file.toPath());
-            }
-        });
-        form.row("File", open);
-        form.area(importer.document, "event-types-import-document", 16, true).setPromptText(
-                "openapi: 3.1.0\nwebhooks:\n  invoice.paid:\n    post:\n      requestBody: ...");
-        FormPanel panel = new FormPanel("event-types-import", new SimpleStringProperty("Import from OpenAPI"),
-                importer.form(), form, () -> importer.importDocument(this::imported), this::closePanel);
-        panel.setSaveText("Import");
-        return panel;
+    /** Reads an OpenAPI document (JSON or YAML) the user picks into the document field. */
+    @FXML
+    private void chooseFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open an OpenAPI document");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("OpenAPI (JSON or YAML)", "*.json",
+                "*.yaml", "*.yml"));
+        File file = chooser.showOpenDialog(openFile.getScene() == null ? null : openFile.getScene().getWindow());
+        if (file != null) {
+            importer.load(file.toPath());
+        }
     }
 
+    @FXML
+    private void startImport() {
+        importer.importDocument(this::imported);
+    }
+
+    @FXML
     private void openCreate() {
         formView.viewModel().createNew();
         layout.showPanel(formView.node());
     }
 
+    @FXML
     private void openImport() {
         importer.clear();
         layout.showPanel(importPanel);
     }
 
+    @FXML
     private void askDeprecate() {
         EventType type = selected.get();
         if (type != null) {
@@ -186,6 +193,7 @@ public final class EventTypesView implements ConsoleView {
         list.refresh();
     }
 
+    @FXML
     private void closePanel() {
         layout.closePanel();
     }
@@ -200,7 +208,7 @@ public final class EventTypesView implements ConsoleView {
 
     @Override
     public Node node() {
-        return layout.node();
+        return layout;
     }
 
     @Override
@@ -218,6 +226,7 @@ public final class EventTypesView implements ConsoleView {
         search.requestFocus();
     }
 
+    @FXML
     @Override
     public void openSelected() {
         EventType type = selected.get();

@@ -1,95 +1,92 @@
 package dev.hookline.app.form;
 
-import atlantafx.base.theme.Styles;
-import java.util.Objects;
-import javafx.beans.value.ObservableBooleanValue;
+import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.table.PagedTableView;
+import javafx.collections.ObservableList;
+import javafx.fxml.FXML;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.Ikon;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The layout the four configuration views share: the actions on the selected row above the table (with the inline
- * confirmation and the last action's error), the table in the middle, and the open form on the right.
+ * The layout the configuration views share (declared in {@code ConfigurationLayout.fxml}): the actions on the
+ * selected row above the table (with the inline confirmation and the last action's error), the table in the middle,
+ * and the open form on the right.
+ *
+ * <p>A view's own FXML file uses it as its root: {@code <ConfigurationLayout prefix="endpoints">} with its buttons
+ * under {@code <actions>} and its filter controls under {@code <filters>}. The table (built from data) is handed
+ * over in code ({@link #setTable}), as is the form whose message shows a failed row action ({@link #showErrorsOf}).
+ * Node ids: {@code <prefix>-action-message}, {@code confirm-*} ({@link ConfirmBar}).
  */
-public final class ConfigurationLayout {
+public final class ConfigurationLayout extends BorderPane {
 
-    private final BorderPane root = new BorderPane();
-    private final HBox actions = new HBox(8);
-    private final ConfirmBar confirm = new ConfirmBar();
+    @FXML
+    private HBox actions;
+    @FXML
+    private ConfirmBar confirm;
+    @FXML
+    private Label message;
+    @FXML
+    private HBox filters;
+    private String prefix;
 
-    /** @param actionsForm whose message shows a failed row action (the server's words) */
-    public ConfigurationLayout(String prefix, Node table, Form actionsForm) {
-        root.getStylesheets().add(Objects.requireNonNull(FormPanel.class.getResource("forms.css"), "forms.css")
-                .toExternalForm());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        actions.getChildren().add(spacer);
-        actions.setAlignment(Pos.CENTER_LEFT);
+    public ConfigurationLayout() {
+        Fxml.loadRoot(this);
+    }
 
-        Label message = new Label();
-        message.setId(prefix + "-action-message");
-        message.getStyleClass().add("form-message");
-        message.setWrapText(true);
-        message.setMaxWidth(Double.MAX_VALUE);
-        message.textProperty().bind(actionsForm.serverErrorProperty());
-        message.visibleProperty().bind(actionsForm.serverErrorProperty().isNotEmpty());
+    @FXML
+    private void initialize() {
+        message.visibleProperty().bind(message.textProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
+    }
 
-        root.setTop(new VBox(8, actions, confirm, message));
-        root.setCenter(table);
+    public String getPrefix() {
+        return prefix;
+    }
+
+    /** Names the view's nodes: the action message is {@code <prefix>-action-message}. */
+    public void setPrefix(String prefix) {
+        this.prefix = prefix;
+        message.setId(prefix + "-action-message");
+    }
+
+    /** The buttons above the table, right-aligned in this order. */
+    public ObservableList<Node> getActions() {
+        return actions.getChildren();
+    }
+
+    /** The view's filter controls, shown at the left of the table's tool bar. */
+    public ObservableList<Node> getFilters() {
+        return filters.getChildren();
+    }
+
+    /** Puts {@code table} in the middle, with the view's filters at the left of its tool bar. */
+    public void setTable(PagedTableView<?> table) {
+        table.filterBar().getChildren().add(filters);
+        setCenter(table);
         BorderPane.setMargin(table, new Insets(8, 0, 0, 0));
     }
 
-    public Node node() {
-        return root;
+    /** Shows {@code actionsForm}'s refusal (a failed row action, in the server's words) under the actions. */
+    public void showErrorsOf(Form actionsForm) {
+        message.textProperty().bind(actionsForm.serverErrorProperty());
     }
 
     public ConfirmBar confirm() {
         return confirm;
     }
 
-    /** Adds a button to the action bar; {@code accent} marks the main action, {@code danger} a destructive one. */
-    public Button action(String id, String text, Ikon icon, String style, Runnable onAction) {
-        Button button = new Button(text, new FontIcon(icon));
-        button.setId(id);
-        if (style != null) {
-            button.getStyleClass().add(style);
-        }
-        button.setOnAction(event -> onAction.run());
-        actions.getChildren().add(button);
-        return button;
-    }
-
-    /** An action on the selected row: disabled while {@code noSelection} holds. */
-    public Button rowAction(String id, String text, Ikon icon, String style, ObservableBooleanValue disabled,
-                            Runnable onAction) {
-        Button button = action(id, text, icon, style, onAction);
-        button.disableProperty().bind(disabled);
-        return button;
-    }
-
     public void showPanel(Node panel) {
-        root.setRight(panel);
+        setRight(panel);
     }
 
     public void closePanel() {
-        root.setRight(null);
+        setRight(null);
     }
 
     public boolean isPanelShown(Node panel) {
-        return root.getRight() == panel;
+        return getRight() == panel;
     }
-
-    /** Style names for {@link #action}. */
-    public static final String ACCENT = Styles.ACCENT;
-    public static final String DANGER = Styles.DANGER;
 }

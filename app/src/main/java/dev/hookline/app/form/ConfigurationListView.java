@@ -2,19 +2,26 @@ package dev.hookline.app.form;
 
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.ConsoleView;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.PageLoader;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
 
 /**
  * What the configuration list views (endpoints, sources, subscriptions, portal links) share: a paged list of the
  * project's items in a table, a search field, row actions and a form panel beside the table
  * ({@link ConfigurationLayout}), the panel closed when the connection or project changes, and the shell's
  * shortcuts (reload, focus the search, open the selected row).
+ *
+ * <p>Each view declares its layout in {@code <View>.fxml} (root {@code <ConfigurationLayout fx:id="layout">}, the
+ * row actions in an {@code HBox fx:id="rowActions"}, the search field {@code fx:id="search"}) and calls
+ * {@link #loadLayout()} at the end of its constructor.
  *
  * @param <T> the item, e.g. {@code Endpoint}
  */
@@ -25,10 +32,16 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
     protected final PagedTableView<T> table;
     /** Row actions' failures show in its message (the server's words). */
     protected final Form actionsForm;
-    protected final ConfigurationLayout layout;
     protected final ObjectProperty<T> selected;
+    /** The view's FXML root. */
+    @FXML
+    protected ConfigurationLayout layout;
     /** The main filter (Ctrl+F puts the focus here). */
-    protected final TextField search = new TextField();
+    @FXML
+    protected TextField search;
+    /** The actions on the selected row: off while none is selected or one runs. */
+    @FXML
+    private HBox rowActions;
 
     /**
      * @param prefix     node-id prefix, e.g. {@code endpoints} (the table is {@code <prefix>-table})
@@ -41,9 +54,22 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         selected = list.selectedProperty();
         table = new PagedTableView<>(list, emptyText);
         table.table().setId(prefix + "-table");
+        table.setOnOpen(item -> openSelected());
         actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
-        layout = new ConfigurationLayout(prefix, table, actionsForm);
         session.clientProperty().addListener((o, before, now) -> closePanel());
+    }
+
+    /**
+     * Loads the view's FXML file with the view as its controller (its {@code initialize()} binds its own nodes), fits
+     * the table in, turns the row actions off while nothing is selected, and loads the first page. Called last in
+     * the subclass's constructor, once what {@code initialize()} binds to exists.
+     */
+    protected final void loadLayout() {
+        Fxml.load(this);
+        layout.setTable(table);
+        layout.showErrorsOf(actionsForm);
+        rowActions.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
+        list.reload();
     }
 
     /** Opens {@code item}'s form (Enter, a double click, the Edit action). */
@@ -55,13 +81,14 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         list.refresh();
     }
 
+    @FXML
     protected void closePanel() {
         layout.closePanel();
     }
 
     @Override
     public Node node() {
-        return layout.node();
+        return layout;
     }
 
     @Override
@@ -80,6 +107,8 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         search.requestFocus();
     }
 
+    /** Opens the selected row's form (Edit, Enter, a double click). */
+    @FXML
     @Override
     public void openSelected() {
         T item = selected.get();

@@ -3,27 +3,29 @@ package dev.hookline.app.portallinks;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.ConfigurationListView;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.scene.Node;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Portal links: the table (name, owner or endpoint count, auth type, manage, copyable URL, ID) filtered by name,
  * owner and endpoint, the create/edit form showing URL and token once saved, revoke (confirmed) and refresh token.
+ * The layout is {@code PortalLinksView.fxml}; the columns and the form's rows are built here.
  */
 public final class PortalLinksView extends ConfigurationListView<PortalLink> {
 
     private final PortalLinkActions actions;
     private final PortalLinkFormView formView;
-    private final TextField owner = new TextField();
-    private final TextField endpointFilter = new TextField();
+    @FXML
+    private TextField owner;
+    @FXML
+    private TextField endpointFilter;
+    @FXML
+    private Button refreshTokenButton;
 
     public PortalLinksView(ConsoleSession session) {
         this(session, UrlOpener.system());
@@ -47,19 +49,14 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
         table.addIdColumn("URL", PortalLink::url).setPrefWidth(300);
         table.addIdColumn("ID", PortalLink::uid);
         table.enableShownColumnsExport("portal-links");
-        table.setOnOpen(link -> openSelected());
-        table.filterBar().getChildren().addAll(filters());
+        loadLayout();
+    }
 
-        var none = selected.isNull().or(actionsForm.busyProperty());
-        layout.rowAction("portal-links-edit", "Open", Feather.EDIT_2, null, none, this::openSelected);
-        layout.rowAction("portal-links-refresh-token", "Refresh token", Feather.ROTATE_CW, null,
-                none.or(Bindings.createBooleanBinding(() -> !PortalLinkActions.canRefresh(selected.get()), selected)),
-                this::refreshToken);
-        layout.rowAction("portal-links-revoke", "Revoke", Feather.SLASH, ConfigurationLayout.DANGER, none,
-                this::askRevoke);
-        layout.action("portal-links-new", "New portal link", Feather.PLUS, ConfigurationLayout.ACCENT,
-                this::openCreate);
-        list.reload();
+    /** Only a refresh-token link has a token to refresh (the row actions are off anyway without a selection). */
+    @FXML
+    private void initialize() {
+        refreshTokenButton.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> !PortalLinkActions.canRefresh(selected.get()), selected));
     }
 
     private static int count(PortalLink link) {
@@ -69,33 +66,20 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
         return link.endpoints() == null ? 0 : link.endpoints().size();
     }
 
-    private Node[] filters() {
-        search.setId("portal-links-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> applyFilter());
-        owner.setId("portal-links-owner");
-        owner.setPromptText("Owner ID");
-        owner.setOnAction(event -> applyFilter());
-        endpointFilter.setId("portal-links-endpoint-filter");
-        endpointFilter.setPromptText("Endpoint IDs");
-        endpointFilter.setOnAction(event -> applyFilter());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("portal-links-filter");
-        apply.setOnAction(event -> applyFilter());
-        return new Node[] {search, owner, endpointFilter, apply};
-    }
-
+    @FXML
     private void applyFilter() {
         list.filterProperty().set(new PortalLinkFilter(search.getText(), owner.getText(),
                 List.of(endpointFilter.getText().split(","))).toQuery());
     }
 
+    @FXML
     private void openCreate() {
         formView.viewModel().createNew();
         formView.viewModel().loadChoices();
         layout.showPanel(formView.node());
     }
 
+    @FXML
     private void refreshToken() {
         PortalLink link = selected.get();
         if (link != null) {
@@ -107,6 +91,7 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
         }
     }
 
+    @FXML
     private void askRevoke() {
         PortalLink link = selected.get();
         if (link != null) {

@@ -5,7 +5,6 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
@@ -13,23 +12,23 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.Stream;
-import javafx.scene.Node;
-import javafx.scene.control.Button;
+import javafx.fxml.FXML;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListCell;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Sources: the table (name, type, provider, verifier, copyable ingest URL, disabled, ID) filtered by name, type and
- * provider, and the create/edit form beside it. Delete asks first (the source's subscriptions go with it).
+ * provider, and the create/edit form beside it. Delete asks first (the source's subscriptions go with it). The
+ * layout is {@code SourcesView.fxml}; the columns, the filters' choices and the form's rows are built here.
  */
 public final class SourcesView extends ConfigurationListView<Source> {
 
     private final SourceActions actions;
     private final SourceFormView formView;
-    private final ComboBox<SourceType> typeFilter = new ComboBox<>();
-    private final ComboBox<SourceProvider> providerFilter = new ComboBox<>();
+    @FXML
+    private ComboBox<SourceType> typeFilter;
+    @FXML
+    private ComboBox<SourceProvider> providerFilter;
 
     public SourcesView(ConsoleSession session) {
         super(session, ApiClient::listSources, Source::uid, "sources", "No sources yet: New source adds one.");
@@ -58,37 +57,20 @@ public final class SourcesView extends ConfigurationListView<Source> {
                 ZoneId.systemDefault())).setPrefWidth(280);
         table.addIdColumn("ID", Source::uid);
         table.enableShownColumnsExport("sources");
-        table.setOnOpen(source -> openSelected());
-        table.filterBar().getChildren().addAll(filters());
-
-        var none = selected.isNull().or(actionsForm.busyProperty());
-        layout.rowAction("sources-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
-        layout.rowAction("sources-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
-                this::askDelete);
-        layout.action("sources-new", "New source", Feather.PLUS, ConfigurationLayout.ACCENT, this::openCreate);
-        list.reload();
+        loadLayout();
     }
 
-    private Node[] filters() {
-        search.setId("sources-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> applyFilter());
-        typeFilter.setId("sources-type-filter");
+    /** The filters' choices (a blank one first: any) come from the model's lists. */
+    @FXML
+    private void initialize() {
         typeFilter.getItems().setAll(Stream.concat(Stream.of((SourceType) null),
                 SourceFormViewModel.TYPES.stream()).toList());
         typeFilter.setButtonCell(cell("Any type"));
         typeFilter.setCellFactory(view -> cell("Any type"));
-        typeFilter.setOnAction(event -> applyFilter());
-        providerFilter.setId("sources-provider-filter");
         providerFilter.getItems().setAll(Stream.concat(Stream.of((SourceProvider) null),
                 Arrays.stream(SourceProvider.values())).toList());
         providerFilter.setButtonCell(cell("Any provider"));
         providerFilter.setCellFactory(view -> cell("Any provider"));
-        providerFilter.setOnAction(event -> applyFilter());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("sources-filter");
-        apply.setOnAction(event -> applyFilter());
-        return new Node[] {search, typeFilter, providerFilter, apply};
     }
 
     private static <T> ListCell<T> cell(String none) {
@@ -101,6 +83,7 @@ public final class SourcesView extends ConfigurationListView<Source> {
         };
     }
 
+    @FXML
     private void applyFilter() {
         list.filterProperty().set(new SourceFilter(search.getText(), typeFilter.getValue(),
                 providerFilter.getValue()).toQuery());
@@ -114,11 +97,13 @@ public final class SourcesView extends ConfigurationListView<Source> {
         return source.maskId() == null ? "" : session.ingestUrl(source.maskId());
     }
 
+    @FXML
     private void openCreate() {
         formView.viewModel().createNew();
         layout.showPanel(formView.node());
     }
 
+    @FXML
     private void askDelete() {
         Source source = selected.get();
         if (source != null) {

@@ -3,7 +3,6 @@ package dev.hookline.app.subscriptions;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.form.ConfigurationLayout;
 import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
@@ -11,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.scene.Node;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
 import org.kordamp.ikonli.feather.Feather;
@@ -20,13 +19,17 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * Subscriptions: the table (status, name, source, endpoint, event types, delivery mode, ID) filtered by name and
  * endpoint ID, and the create/edit form beside it (pickers, filters, transform, limits). Deactivate/Activate
- * switches the selected subscription off and on ({@code toggle_status}); delete asks first.
+ * switches the selected subscription off and on ({@code toggle_status}); delete asks first. The layout is
+ * {@code SubscriptionsView.fxml}; the columns and the form's rows are built here.
  */
 public final class SubscriptionsView extends ConfigurationListView<Subscription> {
 
     private final SubscriptionActions actions;
     private final SubscriptionFormView formView;
-    private final TextField endpointFilter = new TextField();
+    @FXML
+    private TextField endpointFilter;
+    @FXML
+    private Button toggle;
 
     public SubscriptionsView(ConsoleSession session) {
         super(session, ApiClient::listSubscriptions, Subscription::uid, "subscriptions",
@@ -53,35 +56,15 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
         table.addColumn("Delivery", s -> s.deliveryMode() == null ? "" : s.deliveryMode().wire()).setPrefWidth(100);
         table.addIdColumn("ID", Subscription::uid);
         table.enableShownColumnsExport("subscriptions");
-        table.setOnOpen(subscription -> openSelected());
-        table.filterBar().getChildren().addAll(filters());
+        loadLayout();
+    }
 
-        var none = selected.isNull().or(actionsForm.busyProperty());
-        layout.rowAction("subscriptions-edit", "Edit", Feather.EDIT_2, null, none, this::openSelected);
-        Button toggle = layout.rowAction("subscriptions-toggle", "Deactivate", Feather.PAUSE, null, none,
-                this::toggleStatus);
+    @FXML
+    private void initialize() {
         toggle.textProperty().bind(Bindings.createStringBinding(() -> SubscriptionActions.toggleLabel(selected.get()),
                 selected));
         toggle.graphicProperty().bind(Bindings.createObjectBinding(() -> new FontIcon(
                 selected.get() != null && !selected.get().active() ? Feather.PLAY : Feather.PAUSE), selected));
-        layout.rowAction("subscriptions-delete", "Delete", Feather.TRASH_2, ConfigurationLayout.DANGER, none,
-                this::askDelete);
-        layout.action("subscriptions-new", "New subscription", Feather.PLUS, ConfigurationLayout.ACCENT,
-                this::openCreate);
-        list.reload();
-    }
-
-    private Node[] filters() {
-        search.setId("subscriptions-search");
-        search.setPromptText("Search by name");
-        search.setOnAction(event -> applyFilter());
-        endpointFilter.setId("subscriptions-endpoint-filter");
-        endpointFilter.setPromptText("Endpoint IDs, comma-separated");
-        endpointFilter.setOnAction(event -> applyFilter());
-        Button apply = new Button("Filter", new FontIcon(Feather.FILTER));
-        apply.setId("subscriptions-filter");
-        apply.setOnAction(event -> applyFilter());
-        return new Node[] {search, endpointFilter, apply};
     }
 
     /** Another view (an endpoint's "Subscriptions") narrows the list to one endpoint. */
@@ -92,11 +75,13 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
         applyFilter();
     }
 
+    @FXML
     private void applyFilter() {
         list.filterProperty().set(new SubscriptionFilter(search.getText(),
                 List.of(endpointFilter.getText().split(","))).toQuery());
     }
 
+    @FXML
     private void openCreate() {
         formView.viewModel().createNew();
         formView.viewModel().loadChoices();
@@ -104,6 +89,7 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
     }
 
     /** Off and on again; an inactive subscription gets nothing, and events it would have taken say so. */
+    @FXML
     private void toggleStatus() {
         Subscription subscription = selected.get();
         if (subscription != null) {
@@ -112,6 +98,7 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
         }
     }
 
+    @FXML
     private void askDelete() {
         Subscription subscription = selected.get();
         if (subscription != null) {
