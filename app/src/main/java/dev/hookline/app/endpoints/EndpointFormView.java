@@ -6,27 +6,46 @@ import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import java.io.File;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.StringBinding;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The endpoint create/edit form, bound to {@link EndpointFormViewModel}. Ids start with {@code endpoint-}. */
+/**
+ * The endpoint create/edit form, bound to {@link EndpointFormViewModel}. The panel (and the PEM file buttons) is
+ * {@code EndpointFormView.fxml}; the rows are a {@link FormLayout} built here, showing exactly the chosen
+ * authentication's fields. Ids start with {@code endpoint-}.
+ */
 public final class EndpointFormView {
 
     private final EndpointFormViewModel viewModel;
-    private final FormLayout layout = new FormLayout();
-    private final FormPanel panel;
+    private final Consumer<Endpoint> onSaved;
+    private final Runnable onClose;
+    @FXML
+    private FormPanel panel;
+    @FXML
+    private HBox pemButtons;
+    @FXML
+    private Button loadCertificate;
+    @FXML
+    private Button loadKey;
 
     public EndpointFormView(EndpointFormViewModel viewModel, Consumer<Endpoint> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        this.onSaved = onSaved;
+        this.onClose = onClose;
+        Fxml.load(this);
+    }
+
+    @FXML
+    private void initialize() {
+        FormLayout layout = new FormLayout();
         layout.idRow("endpoint-id", viewModel.editingProperty().map(Endpoint::uid));
         layout.text(viewModel.name, "endpoint-name");
         layout.text(viewModel.url, "endpoint-url");
@@ -69,39 +88,51 @@ public final class EndpointFormView {
         layout.section("mTLS client certificate");
         layout.area(viewModel.mtlsCert, "endpoint-mtls-cert", 4, true).setPromptText("-----BEGIN CERTIFICATE-----");
         layout.area(viewModel.mtlsKey, "endpoint-mtls-key", 4, true).setPromptText("-----BEGIN PRIVATE KEY-----");
-        layout.row("", new HBox(8,
-                loadButton("endpoint-mtls-cert-load", "Load certificate…", viewModel.mtlsCert),
-                loadButton("endpoint-mtls-key-load", "Load key…", viewModel.mtlsKey)));
+        layout.row("", pemButtons);
 
         layout.section("Notifications");
         layout.text(viewModel.supportEmail, "endpoint-support-email");
         layout.text(viewModel.slackWebhookUrl, "endpoint-slack-url");
 
-        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
                 ? "Edit endpoint " + viewModel.editingProperty().get().name() : "New endpoint",
-                viewModel.editingProperty());
-        panel = new FormPanel("endpoint-form", title, viewModel.form(), layout,
-                () -> viewModel.save(onSaved), onClose);
+                viewModel.editingProperty()));
+        panel.show(viewModel.form(), layout);
         layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
                 viewModel.editingProperty());
     }
 
-    private Button loadButton(String id, String text, FormField target) {
-        Button button = new Button(text,
-                new FontIcon(Feather.UPLOAD));
-        button.setId(id);
-        button.setOnAction(event -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(text);
-            chooser.getExtensionFilters().addAll(
-                    new FileChooser.ExtensionFilter("PEM files", "*.pem", "*.crt", "*.key", "*.cer"),
-                    new FileChooser.ExtensionFilter("All files", "*"));
-            File file = chooser.showOpenDialog(button.getScene().getWindow());
-            if (file != null) {
-                viewModel.loadPem(target, file.toPath());
-            }
-        });
-        return button;
+    @FXML
+    private void save() {
+        viewModel.save(onSaved);
+    }
+
+    @FXML
+    private void close() {
+        onClose.run();
+    }
+
+    @FXML
+    private void chooseCertificate() {
+        choosePem(loadCertificate, viewModel.mtlsCert);
+    }
+
+    @FXML
+    private void chooseKey() {
+        choosePem(loadKey, viewModel.mtlsKey);
+    }
+
+    /** Reads the PEM file the user picks into {@code target}; the dialog is titled after {@code button}. */
+    private void choosePem(Button button, FormField target) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(button.getText());
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("PEM files", "*.pem", "*.crt", "*.key", "*.cer"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File file = chooser.showOpenDialog(button.getScene().getWindow());
+        if (file != null) {
+            viewModel.loadPem(target, file.toPath());
+        }
     }
 
     public FormPanel node() {

@@ -3,20 +3,34 @@ package dev.hookline.app.eventtypes;
 import dev.hookline.api.model.EventType;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.StringBinding;
+import javafx.fxml.FXML;
 import javafx.scene.control.TextField;
 
-/** The event type create/edit form, bound to {@link EventTypeFormViewModel}. Ids start with {@code event-type-}. */
+/**
+ * The event type create/edit form, bound to {@link EventTypeFormViewModel}. The panel is
+ * {@code EventTypeFormView.fxml}; the rows are a {@link FormLayout} built here. Ids start with {@code event-type-}.
+ */
 public final class EventTypeFormView {
 
     private final EventTypeFormViewModel viewModel;
-    private final FormLayout layout = new FormLayout();
-    private final FormPanel panel;
+    private final Consumer<EventType> onSaved;
+    private final Runnable onClose;
+    @FXML
+    private FormPanel panel;
 
     public EventTypeFormView(EventTypeFormViewModel viewModel, Consumer<EventType> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        this.onSaved = onSaved;
+        this.onClose = onClose;
+        Fxml.load(this);
+    }
+
+    @FXML
+    private void initialize() {
+        FormLayout layout = new FormLayout();
         layout.idRow("event-type-id", viewModel.editingProperty().map(EventType::uid));
         TextField name = layout.text(viewModel.name, "event-type-name");
         name.setPromptText("e.g. invoice.paid");
@@ -27,11 +41,20 @@ public final class EventTypeFormView {
         layout.section("Schema of the event data");
         layout.area(viewModel.schema, "event-type-schema", 12, true).setPromptText(
                 "{\"type\": \"object\", \"required\": [\"id\"],\n \"properties\": {\"id\": {\"type\": \"string\"}}}");
-        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
                 ? "Edit event type " + viewModel.editingProperty().get().name() : "New event type",
-                viewModel.editingProperty());
-        panel = new FormPanel("event-type-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
-                onClose);
+                viewModel.editingProperty()));
+        panel.show(viewModel.form(), layout);
+    }
+
+    @FXML
+    private void save() {
+        viewModel.save(onSaved);
+    }
+
+    @FXML
+    private void close() {
+        onClose.run();
     }
 
     public FormPanel node() {

@@ -8,32 +8,47 @@ import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.form.CopyButton;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.StringBinding;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 
 /**
  * The source create/edit form, bound to {@link SourceFormViewModel}: the verifier section shows exactly the chosen
- * verifier's fields, the pub/sub section exactly the chosen broker's. Ids start with {@code source-}.
+ * verifier's fields, the pub/sub section exactly the chosen broker's. The panel (and the ingest URL row) is
+ * {@code SourceFormView.fxml}; the rows are a {@link FormLayout} built here. Ids start with {@code source-}.
  */
 public final class SourceFormView {
 
     private final SourceFormViewModel viewModel;
+    private final Function<Source, String> ingestUrlOf;
+    private final Consumer<Source> onSaved;
+    private final Runnable onClose;
     private final FormLayout layout = new FormLayout();
-    private final FormPanel panel;
-    private final Label ingestUrl = new Label();
+    @FXML
+    private FormPanel panel;
+    @FXML
+    private HBox ingestUrlRow;
+    @FXML
+    private Label ingestUrl;
 
     /** @param ingestUrlOf the URL senders post to for a saved source */
     public SourceFormView(SourceFormViewModel viewModel, Function<Source, String> ingestUrlOf,
                           Consumer<Source> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        this.ingestUrlOf = ingestUrlOf;
+        this.onSaved = onSaved;
+        this.onClose = onClose;
+        Fxml.load(this);
+    }
+
+    @FXML
+    private void initialize() {
         layout.idRow("source-id", viewModel.editingProperty().map(Source::uid));
         layout.text(viewModel.name, "source-name");
         ComboBox<SourceType> type = layout.choice("Type", "source-type", viewModel.type, SourceFormViewModel.TYPES,
@@ -47,16 +62,11 @@ public final class SourceFormView {
                 viewModel.editingProperty(), viewModel.type));
         type.disableProperty().bind(viewModel.provider.isNotNull());
         layout.check("Disabled", "source-disabled", viewModel.disabled);
-        ingestUrl.setId("source-ingest-url");
-        ingestUrl.getStyleClass().add("code-text");
-        ingestUrl.setWrapText(true);
-        HBox urlRow = new HBox(4, ingestUrl, CopyButton.of("source-ingest-url-copy", "Copy ingest URL",
+        ingestUrlRow.getChildren().add(CopyButton.of("source-ingest-url-copy", "Copy ingest URL",
                 ingestUrl::getText));
-        urlRow.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(ingestUrl, Priority.ALWAYS);
-        layout.row("Ingest URL", urlRow);
-        urlRow.visibleProperty().bind(viewModel.editingProperty().isNotNull());
-        urlRow.managedProperty().bind(urlRow.visibleProperty());
+        layout.row("Ingest URL", ingestUrlRow);
+        ingestUrlRow.visibleProperty().bind(viewModel.editingProperty().isNotNull());
+        ingestUrlRow.managedProperty().bind(ingestUrlRow.visibleProperty());
 
         layout.section("Verifier").sectionWhen(viewModel.type.isEqualTo(SourceType.HTTP));
         ComboBox<VerifierType> verifier = layout.choice("Verifier", "source-verifier-type", viewModel.verifierType,
@@ -116,15 +126,24 @@ public final class SourceFormView {
         layout.area(viewModel.headerFunction, "source-header-function", 4, true)
                 .setPromptText("function transform(headers) {\n  return headers;\n}");
 
-        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
                 ? "Edit source " + viewModel.editingProperty().get().name() : "New source",
-                viewModel.editingProperty());
-        panel = new FormPanel("source-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
-                onClose);
+                viewModel.editingProperty()));
+        panel.show(viewModel.form(), layout);
         viewModel.editingProperty().subscribe(source -> ingestUrl.setText(source == null ? ""
                 : ingestUrlOf.apply(source)));
         layout.follow(viewModel::shownFields, viewModel.type, viewModel.provider, viewModel.verifierType,
                 viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty());
+    }
+
+    @FXML
+    private void save() {
+        viewModel.save(onSaved);
+    }
+
+    @FXML
+    private void close() {
+        onClose.run();
     }
 
     /** Adds a node at the end of the form (the function test panel). */

@@ -1,38 +1,51 @@
 package dev.hookline.app.subscriptions;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Pos;
+import javafx.beans.value.ObservableStringValue;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * Test filter: a sample body and headers, Test, and whether the filters above let it through. Ids:
- * {@code filter-test-body}, {@code filter-test-headers}, {@code filter-test-run}, {@code filter-test-result},
- * {@code filter-test-message}.
+ * Test filter: a sample body and headers, Test, and whether the filters above let it through. The layout is
+ * {@code FilterTestPane.fxml}. Ids: {@code filter-test-body}, {@code filter-test-headers}, {@code filter-test-run},
+ * {@code filter-test-result}, {@code filter-test-message}.
  */
 public final class FilterTestPane extends VBox {
 
-    public FilterTestPane(FilterTestViewModel viewModel) {
-        super(6);
-        TextArea body = area("filter-test-body", 3);
-        body.textProperty().bindBidirectional(viewModel.sampleBody.textProperty());
-        TextArea headers = area("filter-test-headers", 2);
-        headers.setPromptText("{\"X-Tenant\": \"acme\"}");
-        headers.textProperty().bindBidirectional(viewModel.sampleHeaders.textProperty());
+    private final FilterTestViewModel viewModel;
+    @FXML
+    private TextArea body;
+    @FXML
+    private Label bodyError;
+    @FXML
+    private TextArea headers;
+    @FXML
+    private Label headersError;
+    @FXML
+    private Button run;
+    @FXML
+    private Label result;
+    @FXML
+    private Label message;
 
-        Button run = new Button("Test filter", new FontIcon(Feather.FILTER));
-        run.setId("filter-test-run");
+    public FilterTestPane(FilterTestViewModel viewModel) {
+        this.viewModel = viewModel;
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void initialize() {
+        body.textProperty().bindBidirectional(viewModel.sampleBody.textProperty());
+        headers.textProperty().bindBidirectional(viewModel.sampleHeaders.textProperty());
+        showError(bodyError, viewModel.sampleBody.errorProperty());
+        showError(headersError, viewModel.sampleHeaders.errorProperty());
+        showError(message, viewModel.form().serverErrorProperty());
         run.disableProperty().bind(viewModel.form().busyProperty());
-        run.setOnAction(event -> viewModel.run());
-        run.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Label result = new Label();
-        result.setId("filter-test-result");
         result.textProperty().bind(Bindings.createStringBinding(() -> viewModel.matchesProperty().get() == null ? ""
                 : viewModel.matchesProperty().get() ? "Matches: it would be delivered"
                 : "No match: not delivered", viewModel.matchesProperty()));
@@ -42,35 +55,16 @@ public final class FilterTestPane extends VBox {
                 result.getStyleClass().add(matches ? Styles.SUCCESS : Styles.WARNING);
             }
         });
-        result.setWrapText(true);
-        HBox bar = new HBox(10, run, result);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(result, javafx.scene.layout.Priority.ALWAYS);
-        result.setMinWidth(0);
-        result.setMaxWidth(Double.MAX_VALUE);
-
-        getChildren().addAll(new Label("Sample body"), body, error("filter-test-body-error",
-                viewModel.sampleBody.errorProperty()), new Label("Sample headers"), headers,
-                error("filter-test-headers-error", viewModel.sampleHeaders.errorProperty()), bar,
-                error("filter-test-message", viewModel.form().serverErrorProperty()));
     }
 
-    private static TextArea area(String id, int rows) {
-        TextArea area = new TextArea();
-        area.setId(id);
-        area.setPrefRowCount(rows);
-        area.setStyle("-fx-font-family: monospace;");
-        return area;
+    @FXML
+    private void runTest() {
+        viewModel.run();
     }
 
-    private static Label error(String id, javafx.beans.value.ObservableStringValue text) {
-        Label label = new Label();
-        label.setId(id);
-        label.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
-        label.setWrapText(true);
+    private static void showError(Label label, ObservableStringValue text) {
         label.textProperty().bind(text);
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
         label.managedProperty().bind(label.visibleProperty());
-        return label;
     }
 }

@@ -4,37 +4,67 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
-import atlantafx.base.theme.Styles;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.StringBinding;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The subscription create/edit form, bound to {@link SubscriptionFormViewModel}. Ids start with {@code subscription-}. */
+/**
+ * The subscription create/edit form, bound to {@link SubscriptionFormViewModel}. The panel and the rows' own pieces
+ * (the event types input, the in-place new source and new endpoint) are {@code SubscriptionFormView.fxml}; the rows
+ * are a {@link FormLayout} built here. Ids start with {@code subscription-}.
+ */
 public final class SubscriptionFormView {
 
+    private static final PseudoClass DANGER = PseudoClass.getPseudoClass("danger");
+
     private final SubscriptionFormViewModel viewModel;
-    private final FormLayout layout = new FormLayout();
-    private final FormPanel panel;
+    private final Node filterTest;
+    private final Node functionTest;
+    private final Consumer<Subscription> onSaved;
+    private final Runnable onClose;
+    @FXML
+    private FormPanel panel;
+    @FXML
+    private VBox newSource;
+    @FXML
+    private VBox newSourceBox;
+    @FXML
+    private TextField newSourceName;
+    @FXML
+    private Label newSourceErrors;
+    @FXML
+    private VBox newEndpoint;
+    @FXML
+    private VBox newEndpointBox;
+    @FXML
+    private TextField newEndpointUrl;
+    @FXML
+    private TextField newEndpointName;
+    @FXML
+    private Label newEndpointErrors;
+    @FXML
+    private HBox eventTypesInput;
+    @FXML
+    private TextField eventTypes;
+    @FXML
+    private MenuButton eventTypePicker;
 
     /**
      * @param filterTest   shown under the filters (Test filter), or {@code null}
@@ -43,25 +73,34 @@ public final class SubscriptionFormView {
     public SubscriptionFormView(SubscriptionFormViewModel viewModel, Node filterTest, Node functionTest,
                                 Consumer<Subscription> onSaved, Runnable onClose) {
         this.viewModel = viewModel;
+        this.filterTest = filterTest;
+        this.functionTest = functionTest;
+        this.onSaved = onSaved;
+        this.onClose = onClose;
+        Fxml.load(this);
+    }
+
+    @FXML
+    private void initialize() {
+        FormLayout layout = new FormLayout();
         layout.idRow("subscription-id", viewModel.editingProperty().map(Subscription::uid));
         layout.text(viewModel.name, "subscription-name");
         layout.picker(viewModel.sourceId, "subscription-source", viewModel.sources, Source::uid,
                 source -> source.name() + "  (" + source.uid() + ")");
-        TextField sourceName = inline(viewModel.newSourceName, "subscription-new-source-name", "Name");
-        HBox.setHgrow(sourceName, Priority.ALWAYS);
-        layout.row("", revealed(viewModel.incoming, "subscription-new-source", "New source…",
-                new HBox(6, sourceName, button("subscription-new-source-create", "Create source",
-                        viewModel::createSource)), viewModel.newSourceName));
+        bindInline(newSourceName, viewModel.newSourceName);
+        bindRevealed(newSourceBox, newSourceErrors, viewModel.newSourceName);
+        // a new source only for subscriptions fed by one (not the API)
+        newSource.visibleProperty().bind(viewModel.incoming);
+        newSource.managedProperty().bind(viewModel.incoming);
+        layout.row("", newSource);
         layout.picker(viewModel.endpointId, "subscription-endpoint", viewModel.endpoints, Endpoint::uid,
                 endpoint -> endpoint.name() + "  (" + endpoint.url() + ")");
-        TextField endpointUrl = inline(viewModel.newEndpointUrl, "subscription-new-endpoint-url", "https://…");
-        TextField endpointName = inline(viewModel.newEndpointName, "subscription-new-endpoint-name", "Name");
-        HBox.setHgrow(endpointName, Priority.ALWAYS);
-        layout.row("", revealed(null, "subscription-new-endpoint", "New endpoint…",
-                new VBox(6, endpointUrl, new HBox(6, endpointName, button("subscription-new-endpoint-create",
-                        "Create endpoint", viewModel::createEndpoint))),
-                viewModel.newEndpointUrl, viewModel.newEndpointName));
-        layout.fieldRow(viewModel.eventTypes, "subscription-event-types", eventTypesInput(viewModel));
+        bindInline(newEndpointUrl, viewModel.newEndpointUrl);
+        bindInline(newEndpointName, viewModel.newEndpointName);
+        bindRevealed(newEndpointBox, newEndpointErrors, viewModel.newEndpointUrl, viewModel.newEndpointName);
+        layout.row("", newEndpoint);
+        bindEventTypes();
+        layout.fieldRow(viewModel.eventTypes, "subscription-event-types", eventTypesInput);
         layout.choice("Delivery mode", "subscription-delivery-mode", viewModel.deliveryMode,
                 Arrays.asList(DeliveryMode.values()), mode -> mode == null ? "" : switch (mode) {
                     case AT_LEAST_ONCE -> "At least once (retried)";
@@ -90,91 +129,84 @@ public final class SubscriptionFormView {
         layout.text(viewModel.alertCount, "subscription-alert-count").setPromptText("failures");
         layout.text(viewModel.alertThreshold, "subscription-alert-threshold").setPromptText("e.g. 1h");
 
-        StringBinding title = Bindings.createStringBinding(() -> viewModel.isEditing()
+        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
                 ? "Edit subscription " + viewModel.editingProperty().get().name() : "New subscription",
-                viewModel.editingProperty());
-        panel = new FormPanel("subscription-form", title, viewModel.form(), layout, () -> viewModel.save(onSaved),
-                onClose);
+                viewModel.editingProperty()));
+        panel.show(viewModel.form(), layout);
         layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
+    }
+
+    @FXML
+    private void save() {
+        viewModel.save(onSaved);
+    }
+
+    @FXML
+    private void close() {
+        onClose.run();
+    }
+
+    @FXML
+    private void createSource() {
+        viewModel.createSource();
+    }
+
+    @FXML
+    private void createEndpoint() {
+        viewModel.createEndpoint();
+    }
+
+    @FXML
+    private void toggleNewSource() {
+        toggle(newSourceBox, newSourceName);
+    }
+
+    @FXML
+    private void toggleNewEndpoint() {
+        toggle(newEndpointBox, newEndpointUrl);
+    }
+
+    /** Shows or hides the inputs below a link; shown, the first input takes the focus. */
+    private static void toggle(VBox box, TextField first) {
+        box.setVisible(!box.isVisible());
+        if (box.isVisible()) {
+            first.requestFocus();
+        }
     }
 
     /**
      * Free text (comma-separated names) with a menu of the project's catalogued types beside it: picking one adds
      * it. The menu is hidden while the catalogue is empty (or the server has none).
      */
-    private static Node eventTypesInput(SubscriptionFormViewModel viewModel) {
-        TextField text = new TextField();
-        text.setId("subscription-event-types");
-        text.setPromptText("all event types (*)");
-        text.textProperty().bindBidirectional(viewModel.eventTypes.textProperty());
-        MenuButton pick = new MenuButton("Add type", new FontIcon(Feather.LIST));
-        pick.setId("subscription-event-type-picker");
-        pick.visibleProperty().bind(Bindings.isNotEmpty(viewModel.knownEventTypes));
-        pick.managedProperty().bind(pick.visibleProperty());
-        viewModel.knownEventTypes.addListener((ListChangeListener<String>) change -> pick.getItems().setAll(
-                viewModel.knownEventTypes.stream().map(name -> {
+    private void bindEventTypes() {
+        eventTypes.textProperty().bindBidirectional(viewModel.eventTypes.textProperty());
+        eventTypePicker.visibleProperty().bind(Bindings.isNotEmpty(viewModel.knownEventTypes));
+        eventTypePicker.managedProperty().bind(eventTypePicker.visibleProperty());
+        viewModel.knownEventTypes.addListener((ListChangeListener<String>) change -> eventTypePicker.getItems()
+                .setAll(viewModel.knownEventTypes.stream().map(name -> {
                     MenuItem item = new MenuItem(name);
                     item.setOnAction(event -> viewModel.addEventType(name));
                     return item;
                 }).toList()));
-        HBox row = new HBox(8, text, pick);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        return row;
     }
 
     /** A text field bound to {@code field} with its message as the tooltip and a red border while it has one. */
-    private static TextField inline(FormField field, String id, String prompt) {
-        TextField input = new TextField();
-        input.setId(id);
-        input.setPromptText(prompt);
+    private static void bindInline(TextField input, FormField field) {
         input.textProperty().bindBidirectional(field.textProperty());
         Tooltip why = new Tooltip();
         why.textProperty().bind(field.errorProperty());
         field.errorProperty().subscribe(error -> {
-            input.pseudoClassStateChanged(PseudoClass.getPseudoClass("danger"), !error.isBlank());
+            input.pseudoClassStateChanged(DANGER, !error.isBlank());
             input.setTooltip(error.isBlank() ? null : why);
         });
-        return input;
     }
 
-    private static Button button(String id, String text, Runnable action) {
-        Button button = new Button(text, new FontIcon(Feather.PLUS));
-        button.setId(id);
-        button.setOnAction(event -> action.run());
-        button.setMinWidth(Region.USE_PREF_SIZE);
-        return button;
-    }
-
-    /**
-     * A link that reveals {@code inputs} (and whose messages show below them); shown only while {@code when} is
-     * true (null: always).
-     */
-    private static Node revealed(javafx.beans.value.ObservableBooleanValue when, String id, String text,
-                                 javafx.scene.layout.Pane inputs,
-                                 FormField... fields) {
-        Hyperlink open = new Hyperlink(text);
-        open.setId(id);
-        Label errors = new Label();
-        errors.setId(id + "-error");
-        errors.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
-        errors.textProperty().bind(Bindings.createStringBinding(() -> java.util.Arrays.stream(fields)
-                .map(FormField::error).filter(e -> !e.isBlank()).collect(java.util.stream.Collectors.joining("; ")),
-                java.util.Arrays.stream(fields).map(FormField::errorProperty).toArray(javafx.beans.Observable[]::new)));
-        VBox box = new VBox(4, inputs, errors);
-        box.setVisible(false);
+    /** Inputs revealed by a link: room taken only while shown, and {@code fields}' messages below them. */
+    private static void bindRevealed(VBox box, Label errors, FormField... fields) {
         box.managedProperty().bind(box.visibleProperty());
-        open.setOnAction(event -> {
-            box.setVisible(!box.isVisible());
-            if (box.isVisible()) {
-                inputs.lookup(".text-field").requestFocus();
-            }
-        });
-        VBox all = new VBox(2, open, box);
-        if (when != null) {
-            all.visibleProperty().bind(when);
-            all.managedProperty().bind(when);
-        }
-        return all;
+        errors.textProperty().bind(Bindings.createStringBinding(() -> Arrays.stream(fields)
+                .map(FormField::error).filter(e -> !e.isBlank()).collect(Collectors.joining("; ")),
+                Arrays.stream(fields).map(FormField::errorProperty).toArray(Observable[]::new)));
     }
 
     public FormPanel node() {
