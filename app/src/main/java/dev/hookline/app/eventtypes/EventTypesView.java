@@ -27,7 +27,6 @@ import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
 
 /**
@@ -54,8 +53,6 @@ public final class EventTypesView implements ConsoleView {
     private ConfigurationLayout layout;
     @FXML
     private TextField search;
-    @FXML
-    private HBox rowActions;
     @FXML
     private Button deprecate;
     @FXML
@@ -101,9 +98,9 @@ public final class EventTypesView implements ConsoleView {
     private void initialize() {
         layout.setTable(table);
         layout.showErrorsOf(actionsForm);
-        rowActions.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
-        deprecate.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> selected.get() != null && selected.get().deprecated(), selected));
+        layout.rowActionsDisabledProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
+        deprecate.disableProperty().bind(layout.rowActionsDisabledProperty().or(Bindings.createBooleanBinding(
+                () -> selected.get() != null && selected.get().deprecated(), selected)));
         create.disableProperty().bind(unavailable);
         importButton.disableProperty().bind(unavailable);
         FormLayout form = new FormLayout();

@@ -2,6 +2,10 @@ package dev.hookline.app.form;
 
 import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.PagedTableView;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.fxml.FXML;
 import javafx.geometry.Insets;
@@ -15,9 +19,11 @@ import javafx.scene.layout.HBox;
  * selected row above the table (with the inline confirmation and the last action's error), the table in the middle,
  * and the open form on the right.
  *
- * <p>A view's own FXML file uses it as its root: {@code <ConfigurationLayout prefix="endpoints">} with its buttons
- * under {@code <actions>} and its filter controls under {@code <filters>}. The table (built from data) is handed
- * over in code ({@link #setTable}), as is the form whose message shows a failed row action ({@link #showErrorsOf}).
+ * <p>A view's own FXML file uses it as its root: {@code <ConfigurationLayout prefix="endpoints">} with the actions
+ * on the selected row under {@code <rowActions>} (off while {@link #rowActionsDisabledProperty()} holds), its other
+ * buttons (e.g. New) under {@code <actions>} and its filter controls under {@code <filters>}. The table (built from
+ * data) is handed over in code ({@link #setTable}), as is the form whose message shows a failed row action
+ * ({@link #showErrorsOf}).
  * Node ids: {@code <prefix>-action-message}, {@code confirm-*} ({@link ConfirmBar}).
  */
 public final class ConfigurationLayout extends BorderPane {
@@ -30,6 +36,9 @@ public final class ConfigurationLayout extends BorderPane {
     private Label message;
     @FXML
     private HBox filters;
+    /** Shown first in {@link #actions} (one bar, so a narrow window shortens all buttons alike). */
+    private final ObservableList<Node> rowActions = FXCollections.observableArrayList();
+    private final BooleanProperty rowActionsDisabled = new SimpleBooleanProperty(this, "rowActionsDisabled");
     private String prefix;
 
     public ConfigurationLayout() {
@@ -38,6 +47,16 @@ public final class ConfigurationLayout extends BorderPane {
 
     @FXML
     private void initialize() {
+        rowActions.addListener((ListChangeListener<Node>) change -> {
+            while (change.next()) {
+                actions.getChildren().removeAll(change.getRemoved());
+                for (Node added : change.getAddedSubList()) {
+                    // after the spacer, in their own order; a view binds one again to add its own condition
+                    actions.getChildren().add(1 + rowActions.indexOf(added), added);
+                    added.disableProperty().bind(rowActionsDisabled);
+                }
+            }
+        });
         message.visibleProperty().bind(message.textProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
     }
@@ -52,7 +71,17 @@ public final class ConfigurationLayout extends BorderPane {
         message.setId(prefix + "-action-message");
     }
 
-    /** The buttons above the table, right-aligned in this order. */
+    /** The actions on the selected row: the first buttons above the table, off while nothing is selected. */
+    public ObservableList<Node> getRowActions() {
+        return rowActions;
+    }
+
+    /** Turns the row actions off (e.g. while no row is selected or one of them runs). */
+    public BooleanProperty rowActionsDisabledProperty() {
+        return rowActionsDisabled;
+    }
+
+    /** The other buttons above the table (e.g. New), right-aligned after the row actions in this order. */
     public ObservableList<Node> getActions() {
         return actions.getChildren();
     }

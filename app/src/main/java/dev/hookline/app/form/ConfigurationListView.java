@@ -11,7 +11,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.HBox;
 
 /**
  * What the configuration list views (endpoints, sources, subscriptions, portal links) share: a paged list of the
@@ -19,9 +18,9 @@ import javafx.scene.layout.HBox;
  * ({@link ConfigurationLayout}), the panel closed when the connection or project changes, and the shell's
  * shortcuts (reload, focus the search, open the selected row).
  *
- * <p>Each view declares its layout in {@code <View>.fxml} (root {@code <ConfigurationLayout fx:id="layout">}, the
- * row actions in an {@code HBox fx:id="rowActions"}, the search field {@code fx:id="search"}) and calls
- * {@link #loadLayout()} at the end of its constructor.
+ * <p>Each view declares its layout in {@code <View>.fxml} (root {@code <ConfigurationLayout fx:id="layout">}, its
+ * search field {@code fx:id="search"}) and calls {@link #loadLayout()} at the end of its constructor; the row
+ * actions are off while no row is selected or one of them runs.
  *
  * @param <T> the item, e.g. {@code Endpoint}
  */
@@ -39,9 +38,6 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
     /** The main filter (Ctrl+F puts the focus here). */
     @FXML
     protected TextField search;
-    /** The actions on the selected row: off while none is selected or one runs. */
-    @FXML
-    private HBox rowActions;
 
     /**
      * @param prefix     node-id prefix, e.g. {@code endpoints} (the table is {@code <prefix>-table})
@@ -68,7 +64,7 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         Fxml.load(this);
         layout.setTable(table);
         layout.showErrorsOf(actionsForm);
-        rowActions.disableProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
+        layout.rowActionsDisabledProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
         list.reload();
     }
 

@@ -52,11 +52,11 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
         loadLayout();
     }
 
-    /** Only a refresh-token link has a token to refresh (the row actions are off anyway without a selection). */
+    /** Only a refresh-token link has a token to refresh. */
     @FXML
     private void initialize() {
-        refreshTokenButton.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> !PortalLinkActions.canRefresh(selected.get()), selected));
+        refreshTokenButton.disableProperty().bind(layout.rowActionsDisabledProperty().or(
+                Bindings.createBooleanBinding(() -> !PortalLinkActions.canRefresh(selected.get()), selected)));
     }
 
     private static int count(PortalLink link) {

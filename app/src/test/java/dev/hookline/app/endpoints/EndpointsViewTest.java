@@ -1,6 +1,7 @@
 package dev.hookline.app.endpoints;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.model.Endpoint;
@@ -75,7 +76,11 @@ class EndpointsViewTest {
         ViewHarness.await("the endpoint is listed", () -> table.getItems().size() == 1);
 
         ViewHarness.await("the row is drawn", () -> robot.lookup("alpha").tryQuery().isPresent());
+        assertTrue(robot.lookup("#endpoints-toggle").query().isDisabled(), "no row selected, no row action");
+        assertFalse(robot.lookup("#endpoints-new").query().isDisabled(), "New needs no row");
         robot.clickOn("alpha");
+        ViewHarness.await("a selected row turns the row actions on",
+                () -> !robot.lookup("#endpoints-toggle").query().isDisabled());
         robot.clickOn("#endpoints-toggle");
         ViewHarness.await("pausing asks first", () -> robot.lookup("#confirm-question").query().isVisible());
         assertEquals(EndpointStatus.ACTIVE, server.client().getEndpoint(endpoint.uid()).status());
