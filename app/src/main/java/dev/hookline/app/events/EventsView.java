@@ -111,7 +111,9 @@ public final class EventsView implements ConsoleView {
         table.filterBar().getChildren().add(batchReplay);
         filters.setAlignment(Pos.CENTER_LEFT);
 
-        BatchBar batchBar = new BatchBar("batchReplayBar", model.batchReplay(),
+        BatchBar batchBar = new BatchBar();
+        batchBar.setId("batchReplayBar");
+        batchBar.bind(model.batchReplay(),
                 n -> n == 0 ? "No event matches the filters and time window."
                         : "Replay the " + n + (n == 1 ? " event" : " events")
                         + " the filters and time window match? Each gets new deliveries.",

@@ -1,8 +1,10 @@
 package dev.hookline.app.traffic;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.api.client.ListQuery;
 import java.util.List;
 import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -10,6 +12,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
@@ -28,12 +31,21 @@ public final class FilterFields {
 
     /** A text field committing to {@code target} on Enter and on focus loss; follows {@code target}'s changes. */
     public static TextField text(String id, String prompt, StringProperty target, double width) {
-        TextField field = new TextField(target.get());
+        TextField field = new TextField();
         field.setId(id);
         field.setPromptText(prompt);
         field.setTooltip(new Tooltip(prompt));
         field.setPrefColumnCount((int) (width / 9));
         field.setPrefWidth(width);
+        bindText(field, target);
+        return field;
+    }
+
+    /**
+     * Makes {@code field} (e.g. declared in a view's FXML) a text filter: it commits to {@code target} on Enter and
+     * on focus loss, and follows {@code target}'s changes.
+     */
+    public static void bindText(TextField field, StringProperty target) {
         field.setOnAction(event -> target.set(field.getText().strip()));
         field.focusedProperty().subscribe(focused -> {
             if (!focused) {
@@ -45,7 +57,6 @@ public final class FilterFields {
                 field.setText(value);
             }
         });
-        return field;
     }
 
     /**
@@ -54,12 +65,22 @@ public final class FilterFields {
      */
     public static ComboBox<String> editableChoice(String id, String prompt, ObservableList<String> choices,
                                                   StringProperty target, double width) {
-        ComboBox<String> box = new ComboBox<>(choices);
+        ComboBox<String> box = new ComboBox<>();
         box.setId(id);
         box.setEditable(true);
         box.setPromptText(prompt);
         box.setTooltip(new Tooltip(prompt + " (pick one or type it)"));
         box.setPrefWidth(width);
+        bindChoice(box, choices, target);
+        return box;
+    }
+
+    /**
+     * Makes the editable {@code box} (e.g. declared in a view's FXML) offer {@code choices} and commit to
+     * {@code target} like {@link #bindText}; follows {@code target}'s changes.
+     */
+    public static void bindChoice(ComboBox<String> box, ObservableList<String> choices, StringProperty target) {
+        box.setItems(choices);
         box.getEditor().setText(target.get());
         Runnable commit = () -> target.set(box.getEditor().getText() == null ? "" : box.getEditor().getText().strip());
         // picked from the list: the editor holds the value once the value changed
@@ -86,7 +107,12 @@ public final class FilterFields {
                 box.getEditor().setText(value);
             }
         });
-        return box;
+    }
+
+    /** Makes {@code toggle} (the "Oldest first" arrow) show and set {@code sort}: selected means oldest first. */
+    public static void bindOldestFirst(ToggleButton toggle, ObjectProperty<ListQuery.Sort> sort) {
+        sort.subscribe(value -> toggle.setSelected(value == ListQuery.Sort.ASC));
+        toggle.selectedProperty().subscribe(on -> sort.set(on ? ListQuery.Sort.ASC : ListQuery.Sort.DESC));
     }
 
     /**
@@ -141,6 +167,19 @@ public final class FilterFields {
         box.setId(id);
         box.setTitle(title);
         box.setShowCheckedCount(true);
+        bindMultiSelect(box, selected, label);
+        return box;
+    }
+
+    /**
+     * Makes {@code box} (e.g. declared in a view's FXML with its {@code title}, "All statuses") a multi-select over
+     * its items whose checked items are {@code selected} (both ways); {@code label} names an item. The title shows
+     * while nothing is checked.
+     */
+    public static <T> void bindMultiSelect(CheckComboBox<T> box, ObservableList<T> selected,
+                                           Function<T, String> label) {
+        ObservableList<T> choices = box.getItems();
+        String title = box.getTitle();
         box.setConverter(new StringConverter<>() {
             @Override
             public String toString(T item) {
@@ -193,6 +232,5 @@ public final class FilterFields {
                 }
             }
         });
-        return box;
     }
 }
