@@ -58,13 +58,13 @@ public final class DetailWidgets {
     }
 
     /**
-     * {@code button} in a wrapper whose tooltip says {@code why} while the button is disabled: a disabled control
-     * gets no mouse events in JavaFX, so its own tooltip would never show. The wrapper has the button's id with
-     * {@code -why}.
+     * Makes the wrapper around {@code button} say {@code why} in its tooltip while the button is disabled: a disabled
+     * control gets no mouse events in JavaFX, so its own tooltip would never show. The button sits alone in its
+     * wrapper, declared in the view's FXML as {@code <StackPane id="retryDelivery-why"><Button fx:id="retryDelivery"
+     * .../></StackPane>} (the wrapper has the button's id with {@code -why}).
      */
-    public static javafx.scene.layout.StackPane explained(Button button, ObservableValue<String> why) {
-        javafx.scene.layout.StackPane wrapper = new javafx.scene.layout.StackPane(button);
-        wrapper.setId(button.getId() + "-why");
+    public static void explain(Button button, ObservableValue<String> why) {
+        Node wrapper = Objects.requireNonNull(button.getParent(), () -> button.getId() + " has no wrapper to explain on");
         javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
         tooltip.textProperty().bind(why);
         tooltip.setShowDelay(javafx.util.Duration.millis(300));
@@ -79,7 +79,6 @@ public final class DetailWidgets {
         };
         button.disabledProperty().subscribe(disabled -> follow.run());
         why.subscribe(text -> follow.run());
-        return wrapper;
     }
 
     /**
