@@ -196,12 +196,6 @@ public final class DeliveryDetailPane extends VBox {
         }, model.eventProperty(), model.deliveryProperty());
     }
 
-    static Label sectionTitle(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("section-title");
-        return label;
-    }
-
     private static ObservableValue<String> text(DeliveryDetailViewModel model,
                                                 java.util.function.Function<EventDelivery, String> field) {
         return model.deliveryProperty().map(d -> {
