@@ -15,6 +15,7 @@ import dev.hookline.app.traffic.BatchBar;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.SavedViews;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -52,6 +53,7 @@ public final class DeliveriesView implements ConsoleView {
     private final VBox root;
     private boolean loaded;
 
+    /** The filters, for one built in code to join them. */
     @FXML
     private FlowPane deliveryFilters;
     @FXML
@@ -70,6 +72,8 @@ public final class DeliveriesView implements ConsoleView {
     private TextField idempotencyKeyFilter;
     @FXML
     private ToggleButton oldestFirst;
+    @FXML
+    private SavedViews savedViews;
     @FXML
     private BatchBar batchRetryBar;
     @FXML
@@ -116,7 +120,7 @@ public final class DeliveriesView implements ConsoleView {
         FilterFields.bindText(subscriptionFilter, model.subscriptionIdProperty());
         FilterFields.bindText(idempotencyKeyFilter, model.idempotencyKeyProperty());
         FilterFields.bindOldestFirst(oldestFirst, model.sortProperty());
-        deliveryFilters.getChildren().add(FilterFields.savedViews("deliveries", model.remembered()));
+        savedViews.bind(model.remembered());
 
         retrySelected.disableProperty().bind(Bindings.isEmpty(table.table().getSelectionModel().getSelectedItems()));
         // a batch covers what the list filters match on the server, and no server filter names one delivery

@@ -13,6 +13,7 @@ import dev.hookline.app.table.PagedTableView;
 import dev.hookline.app.traffic.BatchBar;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.SavedViews;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +26,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
@@ -46,8 +46,6 @@ public final class EventsView implements ConsoleView {
     private boolean loaded;
 
     @FXML
-    private FlowPane eventFilters;
-    @FXML
     private TextField eventSearch;
     @FXML
     private CheckComboBox<String> sourceFilter;
@@ -57,6 +55,8 @@ public final class EventsView implements ConsoleView {
     private TextField eventIdempotencyKeyFilter;
     @FXML
     private ToggleButton eventsOldestFirst;
+    @FXML
+    private SavedViews savedViews;
     @FXML
     private BatchBar batchReplayBar;
     @FXML
@@ -84,7 +84,7 @@ public final class EventsView implements ConsoleView {
         FilterFields.bindMultiSelect(eventEndpointFilter, model.endpointIds(), id -> names.getOrDefault(id, id));
         FilterFields.bindText(eventIdempotencyKeyFilter, model.idempotencyKeyProperty());
         FilterFields.bindOldestFirst(eventsOldestFirst, model.sortProperty());
-        eventFilters.getChildren().add(FilterFields.savedViews("events", model.remembered()));
+        savedViews.bind(model.remembered());
 
         batchReplay.disableProperty().bind(model.canBatchReplayProperty().not());
         table.filterBar().getChildren().add(batchReplay);

@@ -10,6 +10,7 @@ import dev.hookline.app.table.PagedTableView;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.SavedViews;
 import java.util.List;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -17,7 +18,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
@@ -37,7 +37,7 @@ public final class MetaEventsView implements ConsoleView {
     private boolean loaded;
 
     @FXML
-    private FlowPane metaEventFilters;
+    private SavedViews savedViews;
     @FXML
     private CheckComboBox<EventDeliveryStatus> metaStatusFilter;
     @FXML
@@ -70,7 +70,7 @@ public final class MetaEventsView implements ConsoleView {
         types.add(MetaEventsViewModel.TYPES);
         FilterFields.bindChoice(metaEventTypeFilter, types.choices(), model.eventTypeProperty());
         FilterFields.bindOldestFirst(metaEventsOldestFirst, model.sortProperty());
-        metaEventFilters.getChildren().add(FilterFields.savedViews("metaEvents", model.remembered()));
+        savedViews.bind(model.remembered());
         table.filterBar().getChildren().add(metaEventUrlHint);
 
         split.getItems().addFirst(table);

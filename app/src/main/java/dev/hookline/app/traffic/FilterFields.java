@@ -1,6 +1,5 @@
 package dev.hookline.app.traffic;
 
-import atlantafx.base.theme.Styles;
 import dev.hookline.api.client.ListQuery;
 import java.util.List;
 import java.util.function.Function;
@@ -8,37 +7,19 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
-import javafx.geometry.Pos;
-import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.CheckComboBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * Filter inputs shared by the traffic views. A text filter applies on Enter or when the field loses focus, not on
+ * Filter inputs shared by the traffic views, which declare the controls in their FXML and bind them here. A text filter applies on Enter or when the field loses focus, not on
  * every keystroke (each change reloads the list). A multi-select keeps its checks and the view model's list equal.
  */
 public final class FilterFields {
 
     private FilterFields() {
-    }
-
-    /** A text field committing to {@code target} on Enter and on focus loss; follows {@code target}'s changes. */
-    public static TextField text(String id, String prompt, StringProperty target, double width) {
-        TextField field = new TextField();
-        field.setId(id);
-        field.setPromptText(prompt);
-        field.setTooltip(new Tooltip(prompt));
-        field.setPrefColumnCount((int) (width / 9));
-        field.setPrefWidth(width);
-        bindText(field, target);
-        return field;
     }
 
     /**
@@ -57,22 +38,6 @@ public final class FilterFields {
                 field.setText(value);
             }
         });
-    }
-
-    /**
-     * An editable choice committing to {@code target} like {@link #text}: the user picks one of {@code choices}
-     * (e.g. the project's known event types) or types any other value. Follows {@code target}'s changes.
-     */
-    public static ComboBox<String> editableChoice(String id, String prompt, ObservableList<String> choices,
-                                                  StringProperty target, double width) {
-        ComboBox<String> box = new ComboBox<>();
-        box.setId(id);
-        box.setEditable(true);
-        box.setPromptText(prompt);
-        box.setTooltip(new Tooltip(prompt + " (pick one or type it)"));
-        box.setPrefWidth(width);
-        bindChoice(box, choices, target);
-        return box;
     }
 
     /**
@@ -116,48 +81,8 @@ public final class FilterFields {
     }
 
     /**
-     * The saved views of a traffic view: a name box listing them (picking one applies it), Save (the current
-     * filters and time window under the typed name) and Delete (the named one).
-     */
-    public static HBox savedViews(String idPrefix, RememberedFilters remembered) {
-        ComboBox<String> names = new ComboBox<>(remembered.savedNames());
-        names.setId(idPrefix + "SavedViews");
-        names.setEditable(true);
-        names.setPromptText("Saved views");
-        names.setTooltip(new Tooltip("Pick a saved view to apply it, or type a name and Save the filters as it"));
-        names.setPrefWidth(150);
-        names.valueProperty().addListener((o, before, now) -> {
-            if (now != null && remembered.savedNames().contains(now)) {
-                remembered.apply(now);
-            }
-        });
-        Button save = new Button(null, new FontIcon(Feather.SAVE));
-        save.setId(idPrefix + "SaveView");
-        save.setTooltip(new Tooltip("Save the filters and time window under this name"));
-        save.disableProperty().bind(names.getEditor().textProperty().map(t -> t == null || t.isBlank()));
-        save.setOnAction(event -> remembered.save(names.getEditor().getText()));
-        Button delete = new Button(null, new FontIcon(Feather.TRASH_2));
-        delete.setId(idPrefix + "DeleteView");
-        delete.setTooltip(new Tooltip("Delete the saved view of this name"));
-        delete.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> !remembered.savedNames().contains(names.getEditor().getText() == null ? ""
-                        : names.getEditor().getText().strip()),
-                names.getEditor().textProperty(), remembered.savedNames()));
-        delete.setOnAction(event -> {
-            remembered.delete(names.getEditor().getText().strip());
-            names.setValue(null);
-            names.getEditor().clear();
-        });
-        for (Button button : List.of(save, delete)) {
-            button.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        }
-        HBox box = new HBox(2, names, save, delete);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
-    }
-
-    /**
-     * A multi-select over {@code choices} whose checked items are {@code selected} (both ways).
+     * A multi-select over {@code choices} whose checked items are {@code selected} (both ways), for a filter built in
+     * code rather than declared in a view's FXML.
      *
      * @param title shown when nothing is checked, e.g. "All statuses"
      */
