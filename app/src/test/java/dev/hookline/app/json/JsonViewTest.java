@@ -3,6 +3,7 @@ package dev.hookline.app.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.table.CopyIdCell;
 import dev.hookline.app.testing.Screenshots;
@@ -59,6 +60,10 @@ class JsonViewTest {
 
         assertEquals(shown, clipboardText());
         Screenshots.save(view, "json-view");
+        WaitForAsyncUtils.asyncFx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()))
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.save(view, "json-view-dark");
     }
 
     @Test
