@@ -1,6 +1,5 @@
 package dev.hookline.app.deliveries;
 
-import atlantafx.base.theme.Styles;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Endpoint;
@@ -9,21 +8,19 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfirmBar;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.ExportColumn;
 import dev.hookline.app.table.PagedTableView;
 import dev.hookline.app.traffic.BatchBar;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.SavedViews;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -40,23 +37,61 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Deliveries, the console's home: every delivery of the time window with server-side filters, paging and live
- * tail; the selected delivery's detail with the attempt inspector on the right; retry actions.
+ * tail; the selected delivery's detail with the attempt inspector on the right; retry actions. The layout is
+ * {@code DeliveriesView.fxml}; the table's columns, the totals pane and the detail pane are built here and put in
+ * their places in {@link #initialize()}.
  */
 public final class DeliveriesView implements ConsoleView {
 
     private final DeliveriesViewModel model;
     private final DeliveryDetailViewModel detail;
     private final PagedTableView<EventDelivery> table;
-    private final ObservableList<String> endpointChoices = FXCollections.observableArrayList();
-    private final VBox root;
-    private final ComboBox<String> eventTypeField;
     private final EventTypeChoices eventTypes = new EventTypeChoices();
+    private final VBox root;
     private boolean loaded;
+
+    /** The filters, for one built in code to join them. */
+    @FXML
+    private FlowPane deliveryFilters;
+    @FXML
+    private CheckComboBox<EventDeliveryStatus> statusFilter;
+    @FXML
+    private CheckComboBox<String> endpointFilter;
+    @FXML
+    private ComboBox<String> eventTypeFilter;
+    @FXML
+    private TextField eventIdFilter;
+    @FXML
+    private TextField deliveryIdFilter;
+    @FXML
+    private TextField subscriptionFilter;
+    @FXML
+    private TextField idempotencyKeyFilter;
+    @FXML
+    private ToggleButton oldestFirst;
+    @FXML
+    private SavedViews savedViews;
+    @FXML
+    private BatchBar batchRetryBar;
+    @FXML
+    private Label deliveriesMessage;
+    @FXML
+    private ConfirmBar deliveriesConfirm;
+    @FXML
+    private StackPane countsArea;
+    @FXML
+    private SplitPane split;
+    @FXML
+    private StackPane detailArea;
+    @FXML
+    private Label noDeliverySelected;
+    @FXML
+    private Button retrySelected;
+    @FXML
+    private Button batchRetry;
 
     public DeliveriesView(ConsoleSession session) {
         this.model = new DeliveriesViewModel(session);
@@ -67,8 +102,71 @@ public final class DeliveriesView implements ConsoleView {
             model.list().refresh();
             model.loadCounts();
         });
+        this.table = new PagedTableView<>(model.list(), "No deliveries in this time window");
+        table();
+        this.root = Fxml.load(this);
+    }
 
-        table = new PagedTableView<>(model.list(), "No deliveries in this time window");
+    @FXML
+    private void initialize() {
+        statusFilter.getItems().setAll(EventDeliveryStatus.values());
+        FilterFields.bindMultiSelect(statusFilter, model.statuses(), EventDeliveryStatus::wire);
+        FilterFields.bindMultiSelect(endpointFilter, model.endpointIds(), id -> model.endpointNames().nameOf(id));
+        FilterFields.bindChoice(eventTypeFilter, eventTypes.choices(), model.eventTypeProperty());
+        model.list().rows().addListener((javafx.collections.ListChangeListener<EventDelivery>) change ->
+                eventTypes.add(model.list().rows().stream().map(EventDelivery::eventType).toList()));
+        FilterFields.bindText(eventIdFilter, model.eventIdProperty());
+        FilterFields.bindText(deliveryIdFilter, model.deliveryIdProperty());
+        FilterFields.bindText(subscriptionFilter, model.subscriptionIdProperty());
+        FilterFields.bindText(idempotencyKeyFilter, model.idempotencyKeyProperty());
+        FilterFields.bindOldestFirst(oldestFirst, model.sortProperty());
+        savedViews.bind(model.remembered());
+
+        retrySelected.disableProperty().bind(Bindings.isEmpty(table.table().getSelectionModel().getSelectedItems()));
+        // a batch covers what the list filters match on the server, and no server filter names one delivery
+        batchRetry.disableProperty().bind(model.deliveryIdProperty().isNotEmpty());
+        table.filterBar().getChildren().addAll(retrySelected, batchRetry);
+
+        batchRetryBar.bind(model.batchRetry(),
+                n -> n == 0 ? "No failed or discarded delivery matches the filters and time window."
+                        : "Send again the " + n + (n == 1 ? " failed or discarded delivery" : " failed or discarded "
+                        + "deliveries") + " the filters and time window match?",
+                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"))
+                .offerAfterwards("Show them", model::showBatchRetried);
+
+        deliveriesMessage.textProperty().bind(model.actionMessageProperty());
+        deliveriesMessage.managedProperty().bind(deliveriesMessage.textProperty().isNotEmpty());
+        deliveriesMessage.visibleProperty().bind(deliveriesMessage.managedProperty());
+
+        countsArea.getChildren().add(new DeliveryCountsPane(model, java.time.ZoneId.systemDefault()));
+
+        split.getItems().addFirst(table);
+        DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> deliveriesConfirm.ask(
+                question, "Replay to every endpoint", onConfirm));
+        pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
+        noDeliverySelected.visibleProperty().bind(pane.visibleProperty().not());
+        detailArea.getChildren().add(pane);
+
+        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
+    }
+
+    @FXML
+    private void clearFilters() {
+        model.clearFilters();
+    }
+
+    @FXML
+    private void retrySelectedDeliveries() {
+        model.retrySelected(List.copyOf(table.table().getSelectionModel().getSelectedItems()));
+    }
+
+    @FXML
+    private void requestBatchRetry() {
+        model.requestBatchRetry();
+    }
+
+    /** The table: its columns, empty text, count, time window, live tail and export. */
+    private void table() {
         // not "in this time window" when the window has hundreds and a filter left none
         table.setEmptyText(Bindings.createStringBinding(() -> model.hasFilters()
                 ? "No deliveries match these filters" : "No deliveries in this time window",
@@ -91,94 +189,6 @@ public final class DeliveriesView implements ConsoleView {
         // the totals know how many rows the export will write: its progress bar fills against that
         table.enableExport("deliveries", exportColumns()).setExpected(() -> model.counts().matching());
         table.setOnOpen(row -> detail.show(row.uid()));
-
-        CheckComboBox<EventDeliveryStatus> statuses = FilterFields.multiSelect("statusFilter", "All statuses",
-                FXCollections.observableArrayList(EventDeliveryStatus.values()), model.statuses(),
-                EventDeliveryStatus::wire);
-        CheckComboBox<String> endpoints = FilterFields.multiSelect("endpointFilter", "All endpoints",
-                endpointChoices, model.endpointIds(), id -> model.endpointNames().nameOf(id));
-        eventTypeField = FilterFields.editableChoice("eventTypeFilter", "Event type", eventTypes.choices(),
-                model.eventTypeProperty(), 150);
-        model.list().rows().addListener((javafx.collections.ListChangeListener<EventDelivery>) change ->
-                eventTypes.add(model.list().rows().stream().map(EventDelivery::eventType).toList()));
-        TextField deliveryId = FilterFields.text("deliveryIdFilter", "Delivery ID", model.deliveryIdProperty(), 150);
-        TextField eventId = FilterFields.text("eventIdFilter", "Event ID", model.eventIdProperty(), 150);
-        TextField subscription = FilterFields.text("subscriptionFilter", "Subscription ID",
-                model.subscriptionIdProperty(), 150);
-        TextField idempotency = FilterFields.text("idempotencyKeyFilter", "Idempotency key",
-                model.idempotencyKeyProperty(), 140);
-        ToggleButton oldestFirst = new ToggleButton(null, new FontIcon(Feather.ARROW_UP));
-        oldestFirst.setId("oldestFirst");
-        oldestFirst.setTooltip(new Tooltip("Oldest first"));
-        model.sortProperty().subscribe(sort -> oldestFirst.setSelected(sort == ListQuery.Sort.ASC));
-        oldestFirst.selectedProperty().subscribe(on -> model.sortProperty().set(on ? ListQuery.Sort.ASC
-                : ListQuery.Sort.DESC));
-        Button clear = new Button("Clear", new FontIcon(Feather.X));
-        clear.setId("clearFilters");
-        clear.getStyleClass().add(Styles.FLAT);
-        clear.setOnAction(event -> model.clearFilters());
-
-        Button retrySelected = new Button("Retry selected", new FontIcon(Feather.ROTATE_CW));
-        retrySelected.setId("retrySelected");
-        retrySelected.disableProperty().bind(Bindings.isEmpty(table.table().getSelectionModel().getSelectedItems()));
-        retrySelected.setOnAction(event -> model.retrySelected(
-                List.copyOf(table.table().getSelectionModel().getSelectedItems())));
-        Button batchRetry = new Button("Batch retry…", new FontIcon(Feather.REPEAT));
-        batchRetry.setId("batchRetry");
-        batchRetry.setTooltip(new Tooltip("Retry every failed or discarded delivery the filters and time window "
-                + "match (the count is shown first)"));
-        batchRetry.setOnAction(event -> model.requestBatchRetry());
-        // a batch covers what the list filters match on the server, and no server filter names one delivery
-        batchRetry.disableProperty().bind(model.deliveryIdProperty().isNotEmpty());
-
-        FlowPane filters = new FlowPane(8, 6, statuses, endpoints, eventTypeField, eventId, deliveryId, subscription,
-                idempotency, oldestFirst, clear, FilterFields.savedViews("deliveries", model.remembered()));
-        table.filterBar().getChildren().addAll(retrySelected, batchRetry);
-        filters.setAlignment(Pos.CENTER_LEFT);
-        filters.setId("deliveryFilters");
-
-        BatchBar batchBar = new BatchBar("batchRetryBar", model.batchRetry(),
-                n -> n == 0 ? "No failed or discarded delivery matches the filters and time window."
-                        : "Send again the " + n + (n == 1 ? " failed or discarded delivery" : " failed or discarded "
-                        + "deliveries") + " the filters and time window match?",
-                n -> "Retry " + n + (n == 1 ? " delivery" : " deliveries"))
-                .offerAfterwards("Show them", model::showBatchRetried);
-
-        Label actionMessage = new Label();
-        actionMessage.setId("deliveriesMessage");
-        actionMessage.textProperty().bind(model.actionMessageProperty());
-        actionMessage.managedProperty().bind(actionMessage.textProperty().isNotEmpty());
-        actionMessage.visibleProperty().bind(actionMessage.managedProperty());
-
-        ConfirmBar confirm = new ConfirmBar();
-        confirm.setId("deliveriesConfirm");
-        StackPane detailArea = detailArea(confirm);
-        // the table keeps the window's width (many columns); the detail, with the inspector, goes below it
-        SplitPane split = new SplitPane(table, detailArea);
-        split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.42);
-        VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
-
-        DeliveryCountsPane counts = new DeliveryCountsPane(model, java.time.ZoneId.systemDefault());
-
-        root = new VBox(8, filters, batchBar, actionMessage, confirm, counts, split);
-        root.setId("deliveriesView");
-        root.setPadding(new Insets(8, 0, 0, 0));
-        root.getStylesheets().addAll(DetailWidgets.stylesheet(), tableStylesheet());
-
-        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
-    }
-
-    private StackPane detailArea(ConfirmBar confirm) {
-        Label empty = new Label("Select a delivery to see its attempts.");
-        empty.getStyleClass().add(Styles.TEXT_MUTED);
-        DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> confirm.ask(question,
-                "Replay to every endpoint", onConfirm));
-        pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
-        empty.visibleProperty().bind(pane.visibleProperty().not());
-        StackPane area = new StackPane(empty, pane);
-        area.setMinHeight(200);
-        return area;
     }
 
     private void columns() {
@@ -260,10 +270,6 @@ public final class DeliveriesView implements ConsoleView {
                         : Math.round(d.latencySeconds() * 1000)));
     }
 
-    private static String tableStylesheet() {
-        return Objects.requireNonNull(PagedTableView.class.getResource("table.css"), "table.css").toExternalForm();
-    }
-
     /** Loads the endpoints for the filter (names for the table too). */
     private void loadEndpointChoices() {
         ConsoleSession session = model.session();
@@ -274,7 +280,7 @@ public final class DeliveriesView implements ConsoleView {
             list.forEach(model.endpointNames()::learn);
             List<String> ids = new java.util.ArrayList<>(list.stream().map(Endpoint::uid).toList());
             model.endpointIds().stream().filter(id -> !ids.contains(id)).forEach(ids::add);
-            endpointChoices.setAll(ids);
+            endpointFilter.getItems().setAll(ids);
         }, failure -> session.reportConnectionFailure(failure));
     }
 
@@ -293,7 +299,7 @@ public final class DeliveriesView implements ConsoleView {
 
     @Override
     public void focusFilter() {
-        eventTypeField.requestFocus();
+        eventTypeFilter.requestFocus();
     }
 
     @Override

@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.StatusPill;
 import java.text.NumberFormat;
 import java.time.ZoneId;
@@ -11,8 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Pos;
-import javafx.scene.chart.CategoryAxis;
+import javafx.fxml.FXML;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.StackedBarChart;
 import javafx.scene.chart.XYChart;
@@ -21,15 +21,13 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
  * Above the deliveries table: one button per status with its total for the current filters and window (clicking
  * one filters by that status, clicking it again clears the status filter), and the deliveries over time, successes
  * and failures per hour or day. Binds to {@link DeliveryCounts}; when the server has no totals it says so and the
- * rest of the view works as before.
+ * rest of the view works as before. The layout is {@code DeliveryCountsPane.fxml}.
  */
 final class DeliveryCountsPane extends VBox {
 
@@ -41,51 +39,36 @@ final class DeliveryCountsPane extends VBox {
 
     private final DeliveriesViewModel model;
     private final ZoneId zone;
-    private final StackedBarChart<String, Number> chart;
+    @FXML
+    private FlowPane statusTotals;
+    @FXML
+    private Label countsMessage;
+    @FXML
+    private StackedBarChart<String, Number> deliveriesChart;
 
     DeliveryCountsPane(DeliveriesViewModel model, ZoneId zone) {
-        super(4);
         this.model = model;
         this.zone = zone;
-        setId("deliveryCounts");
-        getStyleClass().add("delivery-counts");
-        DeliveryCounts counts = model.counts();
+        Fxml.loadRoot(this);
+    }
 
-        FlowPane totals = new FlowPane(6, 4);
-        totals.setId("statusTotals");
-        totals.setAlignment(Pos.CENTER_LEFT);
+    @FXML
+    private void initialize() {
+        DeliveryCounts counts = model.counts();
         for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SUCCESS, EventDeliveryStatus.FAILURE,
                 EventDeliveryStatus.RETRY, EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.PROCESSING,
                 EventDeliveryStatus.DISCARDED)) {
-            totals.getChildren().add(totalButton(status, counts));
+            statusTotals.getChildren().add(totalButton(status, counts));
         }
-        totals.visibleProperty().bind(counts.totalsStateProperty().isNotEqualTo(DeliveryCounts.State.UNAVAILABLE));
-        totals.managedProperty().bind(totals.visibleProperty());
+        statusTotals.visibleProperty().bind(counts.totalsStateProperty()
+                .isNotEqualTo(DeliveryCounts.State.UNAVAILABLE));
+        statusTotals.managedProperty().bind(statusTotals.visibleProperty());
 
-        Label message = new Label();
-        message.setId("countsMessage");
-        message.getStyleClass().add(Styles.TEXT_MUTED);
-        message.setWrapText(true);
-        message.textProperty().bind(counts.messageProperty());
-        message.managedProperty().bind(message.textProperty().isNotEmpty());
-        message.visibleProperty().bind(message.managedProperty());
+        countsMessage.textProperty().bind(counts.messageProperty());
+        countsMessage.managedProperty().bind(countsMessage.textProperty().isNotEmpty());
+        countsMessage.visibleProperty().bind(countsMessage.managedProperty());
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox.setHgrow(totals, Priority.ALWAYS);
-        HBox top = new HBox(8, totals, message);
-        top.setAlignment(Pos.CENTER_LEFT);
-
-        CategoryAxis time = new CategoryAxis();
-        time.setAnimated(false);
-        time.setTickLabelGap(2);
-        // a CategoryAxis turns every label upright once one is wider than a bucket, eating the plot's height; any
-        // rotation but 0 is taken as given, and only every few labels are shown (see chart()), so they never touch
-        time.setTickLabelRotation(0.01);
-        time.setTickMarkVisible(false);
-        NumberAxis deliveries = new NumberAxis();
-        deliveries.setAnimated(false);
-        deliveries.setMinorTickVisible(false);
+        NumberAxis deliveries = (NumberAxis) deliveriesChart.getYAxis();
         deliveries.setTickLabelFormatter(new NumberAxis.DefaultFormatter(deliveries) {
             @Override
             public String toString(Number value) {
@@ -94,21 +77,11 @@ final class DeliveryCountsPane extends VBox {
                         ? NumberFormat.getIntegerInstance(Locale.ROOT).format(value.longValue()) : "";
             }
         });
-        chart = new StackedBarChart<>(time, deliveries);
-        chart.setId("deliveriesChart");
-        chart.setAnimated(false);
-        chart.setLegendSide(javafx.geometry.Side.RIGHT);
-        chart.setCategoryGap(2);
-        chart.setPrefHeight(130);
-        chart.setMinHeight(110);
-        chart.setMaxHeight(150);
-        chart.setVerticalGridLinesVisible(false);
-        chart.visibleProperty().bind(counts.seriesStateProperty().isNotEqualTo(DeliveryCounts.State.UNAVAILABLE)
+        deliveriesChart.visibleProperty().bind(counts.seriesStateProperty()
+                .isNotEqualTo(DeliveryCounts.State.UNAVAILABLE)
                 .and(counts.seriesStateProperty().isNotEqualTo(DeliveryCounts.State.FAILED)));
-        chart.managedProperty().bind(chart.visibleProperty());
+        deliveriesChart.managedProperty().bind(deliveriesChart.visibleProperty());
         counts.seriesProperty().subscribe((java.util.function.Consumer<DeliveryTimeSeries>) this::chart);
-
-        getChildren().addAll(top, chart);
     }
 
     private ToggleButton totalButton(EventDeliveryStatus status, DeliveryCounts counts) {
@@ -137,7 +110,7 @@ final class DeliveryCountsPane extends VBox {
 
     /** Two series, Success and Failure, one category per bucket in the user's time zone. */
     private void chart(DeliveryTimeSeries answer) {
-        chart.getData().clear();
+        deliveriesChart.getData().clear();
         if (answer == null) {
             return;
         }
@@ -162,7 +135,7 @@ final class DeliveryCountsPane extends VBox {
             success.getData().add(new XYChart.Data<>(category, bucket.success()));
             failure.getData().add(new XYChart.Data<>(category, bucket.failure()));
         }
-        chart.getData().setAll(List.of(success, failure));
+        deliveriesChart.getData().setAll(List.of(success, failure));
         for (int i = 0; i < count; i++) {
             DeliveryTimeSeries.Bucket bucket = answer.buckets().get(i);
             String tip = when.get(i) + ": " + bucket.success() + " succeeded, " + bucket.failure() + " failed";
@@ -175,6 +148,6 @@ final class DeliveryCountsPane extends VBox {
     }
 
     StackedBarChart<String, Number> chart() {
-        return chart;
+        return deliveriesChart;
     }
 }

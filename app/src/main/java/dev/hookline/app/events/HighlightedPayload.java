@@ -1,39 +1,39 @@
 package dev.hookline.app.events;
 
-import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.value.ObservableValue;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
 /**
  * The payload as shown, with what the events search matched marked ({@link PayloadMatches}), and how many. Shown
- * instead of the plain payload while a search matches something in it.
+ * instead of the plain payload while a search matches something in it. The layout is
+ * {@code HighlightedPayload.fxml}.
  */
 final class HighlightedPayload extends VBox {
 
-    private final TextFlow flow = new TextFlow();
-    private final Label count = new Label();
+    private final ObservableValue<String> payload;
+    private final ObservableValue<String> search;
     private int matches;
+    @FXML
+    private Label eventPayloadMatchCount;
+    @FXML
+    private TextFlow eventPayloadHighlightText;
 
     HighlightedPayload(ObservableValue<String> payload, ObservableValue<String> search) {
-        super(4);
-        setId("eventPayloadHighlights");
-        getStyleClass().add("payload-highlights");
-        flow.setId("eventPayloadHighlightText");
-        flow.getStyleClass().add("code-flow");
-        count.setId("eventPayloadMatchCount");
-        count.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        ScrollPane scroll = new ScrollPane(flow);
-        scroll.getStyleClass().add("code-scroll");
-        VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(count, scroll);
+        this.payload = payload;
+        this.search = search;
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void initialize() {
         Runnable update = () -> show(payload.getValue(), search.getValue());
         payload.addListener((o, before, now) -> update.run());
         search.addListener((o, before, now) -> update.run());
@@ -64,8 +64,9 @@ final class HighlightedPayload extends VBox {
         if (text != null && at < text.length()) {
             parts.add(plain(text.substring(at)));
         }
-        flow.getChildren().setAll(parts);
-        count.setText(matches == 1 ? "1 match of the search highlighted" : matches + " matches of the search highlighted");
+        eventPayloadHighlightText.getChildren().setAll(parts);
+        eventPayloadMatchCount.setText(matches == 1 ? "1 match of the search highlighted"
+                : matches + " matches of the search highlighted");
         setVisible(matches > 0);
         setManaged(matches > 0);
     }

@@ -1,93 +1,86 @@
 package dev.hookline.app.metaevents;
 
-import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.MetaEvent;
+import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.table.Copied;
 import dev.hookline.app.table.StatusPill;
 import dev.hookline.app.traffic.DetailWidgets;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
 import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The meta event detail pane: facts, retry state, body sent, the latest attempt's headers and response; Resend. */
+/**
+ * The meta event detail pane: facts, retry state, body sent, the latest attempt's headers and response; Resend. The
+ * layout is {@code MetaEventDetailPane.fxml}; this class binds it to a {@link MetaEventDetailViewModel}.
+ */
 public final class MetaEventDetailPane extends VBox {
 
+    private final MetaEventDetailViewModel model;
+    @FXML
+    private StatusPill metaEventStatus;
+    @FXML
+    private Label title;
+    @FXML
+    private Button resendMetaEvent;
+    @FXML
+    private Label metaEventMessage;
+    @FXML
+    private GridPane facts;
+    @FXML
+    private Button copyMetaEventPayload;
+    @FXML
+    private TextArea metaEventPayload;
+    @FXML
+    private TextArea metaEventRequestHeaders;
+    @FXML
+    private TextArea metaEventResponseHeaders;
+    @FXML
+    private TextArea metaEventResponseBody;
+
     public MetaEventDetailPane(MetaEventDetailViewModel model) {
-        super(6);
-        setId("metaEventDetail");
-        getStyleClass().add("detail-pane");
-        setPadding(new Insets(12));
+        this.model = model;
+        Fxml.loadRoot(this);
+    }
 
-        StatusPill status = new StatusPill();
-        status.setId("metaEventStatus");
-        model.metaEventProperty().subscribe(m -> status.setStatus(m == null || m.status() == null ? null
+    @FXML
+    private void initialize() {
+        model.metaEventProperty().subscribe(m -> metaEventStatus.setStatus(m == null || m.status() == null ? null
                 : m.status().wire()));
-        Label title = new Label();
-        title.getStyleClass().add(Styles.TITLE_4);
         title.textProperty().bind(text(model, m -> m.eventType() == null ? "Meta event" : m.eventType()));
-        Button resend = new Button("Resend", new FontIcon(Feather.ROTATE_CW));
-        resend.setId("resendMetaEvent");
-        resend.disableProperty().bind(model.canResendProperty().not());
-        resend.setOnAction(event -> model.resend());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(8, status, title, spacer, resend);
-        header.setAlignment(Pos.CENTER_LEFT);
+        resendMetaEvent.disableProperty().bind(model.canResendProperty().not());
 
-        Label message = new Label();
-        message.setId("metaEventMessage");
-        message.setWrapText(true);
-        message.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get().isEmpty()
-                ? model.errorProperty().get() : model.actionMessageProperty().get(),
+        metaEventMessage.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get()
+                .isEmpty() ? model.errorProperty().get() : model.actionMessageProperty().get(),
                 model.errorProperty(), model.actionMessageProperty()));
-        message.managedProperty().bind(message.textProperty().isNotEmpty());
-        message.visibleProperty().bind(message.managedProperty());
+        metaEventMessage.managedProperty().bind(metaEventMessage.textProperty().isNotEmpty());
+        metaEventMessage.visibleProperty().bind(metaEventMessage.managedProperty());
 
-        GridPane facts = DetailWidgets.factsGrid(3);
         DetailWidgets.addFact(facts, "Meta event ID", "metaEventId", text(model, MetaEvent::uid), true);
         DetailWidgets.addFact(facts, "Retries", "metaEventRetryState", model.retryStateProperty(), false);
         DetailWidgets.addFact(facts, "Created", "metaEventCreated",
                 text(model, m -> DetailWidgets.time(m.createdAt())), false);
 
-        var payload = DetailWidgets.codeArea("metaEventPayload", model.payloadProperty());
-        var requestHeaders = DetailWidgets.codeArea("metaEventRequestHeaders",
-                model.requestHeadersProperty().map(DetailWidgets::headerLines));
-        var responseHeaders = DetailWidgets.codeArea("metaEventResponseHeaders",
-                model.responseHeadersProperty().map(DetailWidgets::headerLines));
-        var responseBody = DetailWidgets.codeArea("metaEventResponseBody", model.responseBodyProperty());
-        VBox.setVgrow(responseBody, Priority.ALWAYS);
-        VBox response = new VBox(4, sectionTitle("Response headers"), responseHeaders, sectionTitle("Response body"),
-                responseBody);
-        VBox.setVgrow(payload, Priority.ALWAYS);
-        HBox copyBar = new HBox(DetailWidgets.copyButton("copyMetaEventPayload", "Copy body",
-                model.payloadProperty()::get));
-        copyBar.setAlignment(Pos.CENTER_RIGHT);
-
-        TabPane tabs = new TabPane(new Tab("Body sent", new VBox(2, copyBar, payload)),
-                new Tab("Request headers", requestHeaders), new Tab("Response", response));
-        tabs.setId("metaEventTabs");
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        VBox.setVgrow(tabs, Priority.ALWAYS);
-
-        getChildren().addAll(header, message, facts, tabs);
+        metaEventPayload.textProperty().bind(model.payloadProperty());
+        metaEventRequestHeaders.textProperty().bind(model.requestHeadersProperty().map(DetailWidgets::headerLines));
+        metaEventResponseHeaders.textProperty().bind(model.responseHeadersProperty()
+                .map(DetailWidgets::headerLines));
+        metaEventResponseBody.textProperty().bind(model.responseBodyProperty());
     }
 
-    private static Label sectionTitle(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("section-title");
-        return label;
+    @FXML
+    private void resend() {
+        model.resend();
+    }
+
+    @FXML
+    private void copyBody() {
+        Copied.copy(copyMetaEventPayload, model.payloadProperty().get());
     }
 
     private static ObservableValue<String> text(MetaEventDetailViewModel model, Function<MetaEvent, String> field) {

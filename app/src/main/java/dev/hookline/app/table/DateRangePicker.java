@@ -1,59 +1,56 @@
 package dev.hookline.app.table;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 
 /**
  * The time window of a list: a preset (last hour, 24 hours, 7 days, 30 days) or a custom range of whole days
  * picked in two calendars (in the user's time zone). Writes a {@link DateRange} to {@link #valueProperty()}; an
- * end day before the start day is flagged on the calendars and not applied.
+ * end day before the start day is flagged on the calendars and not applied. The layout is
+ * {@code DateRangePicker.fxml}.
  */
 public final class DateRangePicker extends HBox {
 
     private final ObjectProperty<DateRange> value = new SimpleObjectProperty<>(this, "value", DateRange.defaultRange());
-    private final ComboBox<DateRange.Preset> preset = new ComboBox<>();
-    private final DatePicker from = new DatePicker();
-    private final DatePicker to = new DatePicker();
     private final ZoneId zone;
     private boolean updating;
+    @FXML
+    private ComboBox<DateRange.Preset> dateRangePreset;
+    @FXML
+    private DatePicker dateRangeFrom;
+    @FXML
+    private Label dateRangeDash;
+    @FXML
+    private DatePicker dateRangeTo;
 
     public DateRangePicker() {
         this(ZoneId.systemDefault());
     }
 
     public DateRangePicker(ZoneId zone) {
-        super(6);
         this.zone = zone;
-        setAlignment(Pos.CENTER_LEFT);
-        getStyleClass().add("date-range-picker");
-        preset.setId("dateRangePreset");
-        preset.getItems().setAll(DateRange.Preset.values());
-        preset.setTooltip(new Tooltip("Time window of the list"));
-        from.setId("dateRangeFrom");
-        to.setId("dateRangeTo");
-        from.setPromptText("From");
-        to.setPromptText("To");
-        from.setPrefWidth(130);
-        to.setPrefWidth(130);
-        Label dash = new Label("–");
-        for (var node : new javafx.scene.Node[] {from, dash, to}) {
-            node.visibleProperty().bind(preset.valueProperty().isEqualTo(DateRange.Preset.CUSTOM));
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void initialize() {
+        dateRangePreset.getItems().setAll(DateRange.Preset.values());
+        for (var node : new javafx.scene.Node[] {dateRangeFrom, dateRangeDash, dateRangeTo}) {
+            node.visibleProperty().bind(dateRangePreset.valueProperty().isEqualTo(DateRange.Preset.CUSTOM));
             node.managedProperty().bind(node.visibleProperty());
         }
-        getChildren().addAll(preset, from, dash, to);
-
-        preset.valueProperty().addListener((o, before, now) -> apply());
-        from.valueProperty().addListener((o, before, now) -> apply());
-        to.valueProperty().addListener((o, before, now) -> apply());
+        dateRangePreset.valueProperty().addListener((o, before, now) -> apply());
+        dateRangeFrom.valueProperty().addListener((o, before, now) -> apply());
+        dateRangeTo.valueProperty().addListener((o, before, now) -> apply());
         value.subscribe(this::show);
     }
 
@@ -67,10 +64,10 @@ public final class DateRangePicker extends HBox {
         }
         updating = true;
         try {
-            preset.setValue(range.preset());
+            dateRangePreset.setValue(range.preset());
             if (range.preset() == DateRange.Preset.CUSTOM) {
-                from.setValue(LocalDate.ofInstant(range.customStart(), zone));
-                to.setValue(LocalDate.ofInstant(range.customEnd(), zone));
+                dateRangeFrom.setValue(LocalDate.ofInstant(range.customStart(), zone));
+                dateRangeTo.setValue(LocalDate.ofInstant(range.customEnd(), zone));
             }
         } finally {
             updating = false;
@@ -78,28 +75,28 @@ public final class DateRangePicker extends HBox {
     }
 
     private void apply() {
-        if (updating || preset.getValue() == null) {
+        if (updating || dateRangePreset.getValue() == null) {
             return;
         }
-        from.pseudoClassStateChanged(Styles.STATE_DANGER, false);
-        to.pseudoClassStateChanged(Styles.STATE_DANGER, false);
-        if (preset.getValue() != DateRange.Preset.CUSTOM) {
-            value.set(DateRange.of(preset.getValue()));
+        dateRangeFrom.pseudoClassStateChanged(Styles.STATE_DANGER, false);
+        dateRangeTo.pseudoClassStateChanged(Styles.STATE_DANGER, false);
+        if (dateRangePreset.getValue() != DateRange.Preset.CUSTOM) {
+            value.set(DateRange.of(dateRangePreset.getValue()));
             return;
         }
         LocalDate today = LocalDate.now(zone);
-        if (from.getValue() == null || to.getValue() == null) {
+        if (dateRangeFrom.getValue() == null || dateRangeTo.getValue() == null) {
             // switching to custom starts from the last 7 days, which the user then narrows
             updating = true;
-            from.setValue(from.getValue() == null ? today.minusDays(6) : from.getValue());
-            to.setValue(to.getValue() == null ? today : to.getValue());
+            dateRangeFrom.setValue(dateRangeFrom.getValue() == null ? today.minusDays(6) : dateRangeFrom.getValue());
+            dateRangeTo.setValue(dateRangeTo.getValue() == null ? today : dateRangeTo.getValue());
             updating = false;
         }
-        if (to.getValue().isBefore(from.getValue())) {
-            from.pseudoClassStateChanged(Styles.STATE_DANGER, true);
-            to.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+        if (dateRangeTo.getValue().isBefore(dateRangeFrom.getValue())) {
+            dateRangeFrom.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+            dateRangeTo.pseudoClassStateChanged(Styles.STATE_DANGER, true);
             return;
         }
-        value.set(DateRange.customDays(from.getValue(), to.getValue(), zone));
+        value.set(DateRange.customDays(dateRangeFrom.getValue(), dateRangeTo.getValue(), zone));
     }
 }

@@ -1,30 +1,36 @@
 package dev.hookline.app.table;
 
+import dev.hookline.app.fxml.Fxml;
 import java.io.File;
+import javafx.fxml.FXML;
 import javafx.scene.control.MenuButton;
-import javafx.scene.control.MenuItem;
 import javafx.stage.FileChooser;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * "Export" with CSV and JSON: asks for a file, then has the {@link TableExporter} write every row the list
- * matches into it, in the background.
+ * matches into it, in the background. The layout is {@code ExportMenu.fxml}.
  */
 public final class ExportMenu<T> extends MenuButton {
 
+    private final String baseName;
+    private final TableExporter<T> exporter;
+
     public ExportMenu(String baseName, TableExporter<T> exporter) {
-        super("Export", new FontIcon(Feather.DOWNLOAD));
-        setId("exportMenu");
-        MenuItem csv = new MenuItem("CSV…");
-        csv.setId("exportCsv");
-        csv.setOnAction(event -> choose(baseName + ".csv", "CSV", "*.csv").ifPresent(file ->
-                exporter.start(file.toPath(), TableExporter.Format.CSV)));
-        MenuItem json = new MenuItem("JSON…");
-        json.setId("exportJson");
-        json.setOnAction(event -> choose(baseName + ".json", "JSON", "*.json").ifPresent(file ->
-                exporter.start(file.toPath(), TableExporter.Format.JSON)));
-        getItems().addAll(csv, json);
+        this.baseName = baseName;
+        this.exporter = exporter;
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void exportCsv() {
+        choose(baseName + ".csv", "CSV", "*.csv").ifPresent(file ->
+                exporter.start(file.toPath(), TableExporter.Format.CSV));
+    }
+
+    @FXML
+    private void exportJson() {
+        choose(baseName + ".json", "JSON", "*.json").ifPresent(file ->
+                exporter.start(file.toPath(), TableExporter.Format.JSON));
     }
 
     private java.util.Optional<File> choose(String fileName, String kind, String pattern) {

@@ -1,7 +1,6 @@
 package dev.hookline.app.table;
 
-import atlantafx.base.theme.Styles;
-import atlantafx.base.theme.Tweaks;
+import dev.hookline.app.fxml.Fxml;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -11,7 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -23,8 +22,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -34,50 +31,71 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * refresh and export on the right), the table, the last error with the server's message, and Previous/Next.
  *
  * <p>The table selection and the model's selected row follow each other, so the selection survives reloads by
- * ID. Double-click or Enter ({@link #openSelected()}) hands the selected row to {@link #setOnOpen(Consumer)}.
+ * ID. Double-click or Enter ({@link #openSelected()}) hands the selected row to {@link #setOnOpen(Consumer)}. The
+ * layout is {@code PagedTableView.fxml}; the columns and the tool bar's optional parts are added in code.
  */
 public final class PagedTableView<T> extends VBox {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final PagedListModel<T> model;
-    private final TableView<T> table = new TableView<>();
-    private final HBox filterBar = new HBox(8);
-    private final HBox actions = new HBox(6);
-    private final Label footerMessage = new Label();
-    private final Label rowCount = new Label();
-    private final Label placeholder = new Label();
+    private final String emptyText;
     private final ZoneId zone;
     /** Every column added, as the export writes it: what the user sees, nothing the table does not show. */
     private final List<ExportColumn<T>> shownColumns = new java.util.ArrayList<>();
-    private final javafx.scene.control.ProgressBar exportProgress = new javafx.scene.control.ProgressBar();
-    private final Button exportCancel = new Button("Cancel");
-    private final HBox exportStrip = new HBox(6, exportProgress, exportCancel);
     private TableExporter<T> exporter;
     private Consumer<T> onOpen = row -> { };
     private LiveTail liveTail;
     private boolean syncing;
+    @FXML
+    private HBox filterBar;
+    @FXML
+    private HBox actions;
+    @FXML
+    private HBox errorStrip;
+    @FXML
+    private Label tableError;
+    @FXML
+    private TableView<T> table;
+    @FXML
+    private Label placeholder;
+    @FXML
+    private Label rowCount;
+    @FXML
+    private ProgressIndicator progress;
+    @FXML
+    private HBox exportStrip;
+    @FXML
+    private javafx.scene.control.ProgressBar exportProgress;
+    @FXML
+    private Button exportCancel;
+    @FXML
+    private Label tableMessage;
+    @FXML
+    private Button previousPage;
+    @FXML
+    private Button nextPage;
 
     public PagedTableView(PagedListModel<T> model, String emptyText) {
         this(model, emptyText, ZoneId.systemDefault());
     }
 
     public PagedTableView(PagedListModel<T> model, String emptyText, ZoneId zone) {
-        super(8);
         this.model = Objects.requireNonNull(model, "model");
+        this.emptyText = emptyText;
         this.zone = zone;
-        getStyleClass().add("paged-table");
-        getStylesheets().add(Objects.requireNonNull(
-                PagedTableView.class.getResource("table.css"), "table.css").toExternalForm());
+        Fxml.loadRoot(this);
+    }
+
+    @FXML
+    private void initialize() {
+        tableError.textProperty().bind(model.errorProperty());
+        errorStrip.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.FAILED));
+        errorStrip.managedProperty().bind(errorStrip.visibleProperty());
 
         table.setItems(model.rows());
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        placeholder.getStyleClass().add(Styles.TEXT_MUTED);
         setEmptyText(new javafx.beans.property.SimpleStringProperty(emptyText));
-        table.setPlaceholder(placeholder);
         table.setOnMouseClicked(event -> {
             if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2) {
                 openSelected();
@@ -86,7 +104,33 @@ public final class PagedTableView<T> extends VBox {
         bindSelection();
         ScrollAnchor.install(table);
 
-        getChildren().addAll(toolBar(), errorStrip(), table, footer());
+        rowCount.textProperty().bind(Bindings.size(model.rows()).asString("%d rows"));
+        progress.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.LOADING));
+        exportStrip.managedProperty().bind(exportStrip.visibleProperty());
+        previousPage.disableProperty().bind(model.hasPrevProperty().not());
+        nextPage.disableProperty().bind(model.hasNextProperty().not());
+    }
+
+    @FXML
+    private void refresh() {
+        model.refresh();
+    }
+
+    @FXML
+    private void showPreviousPage() {
+        model.previousPage();
+    }
+
+    @FXML
+    private void showNextPage() {
+        model.nextPage();
+    }
+
+    @FXML
+    private void cancelExport() {
+        if (exporter != null) {
+            exporter.cancel();
+        }
     }
 
     /** The table, for columns and view-specific behaviour. */
@@ -164,10 +208,9 @@ public final class PagedTableView<T> extends VBox {
         ExportMenu<T> export = new ExportMenu<>(baseName, made);
         export.disableProperty().bind(Bindings.isEmpty(model.rows()).or(made.runningProperty()));
         actions.getChildren().add(export);
-        made.messageProperty().subscribe(footerMessage::setText);
+        made.messageProperty().subscribe(tableMessage::setText);
         exportProgress.progressProperty().bind(made.progressProperty());
         exportStrip.visibleProperty().bind(made.runningProperty());
-        exportCancel.setOnAction(event -> made.cancel());
         return made;
     }
 
@@ -273,71 +316,5 @@ public final class PagedTableView<T> extends VBox {
                 syncing = false;
             }
         });
-    }
-
-    private HBox toolBar() {
-        Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
-        refresh.setId("refreshTable");
-        refresh.getStyleClass().add(Styles.BUTTON_ICON);
-        refresh.setTooltip(new Tooltip("Refresh (Ctrl+R)"));
-        refresh.setOnAction(event -> model.refresh());
-        actions.getChildren().add(refresh);
-        actions.setAlignment(Pos.CENTER_RIGHT);
-        filterBar.setAlignment(Pos.CENTER_LEFT);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, filterBar, spacer, actions);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.getStyleClass().add("table-toolbar");
-        return bar;
-    }
-
-    private HBox errorStrip() {
-        Label message = new Label();
-        message.setId("tableError");
-        message.setWrapText(true);
-        message.textProperty().bind(model.errorProperty());
-        message.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(message, Priority.ALWAYS);
-        Button retry = new Button("Retry");
-        retry.setOnAction(event -> model.refresh());
-        HBox strip = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), message, retry);
-        strip.setAlignment(Pos.CENTER_LEFT);
-        strip.getStyleClass().add("table-error");
-        strip.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.FAILED));
-        strip.managedProperty().bind(strip.visibleProperty());
-        return strip;
-    }
-
-    private HBox footer() {
-        ProgressIndicator progress = new ProgressIndicator();
-        progress.setPrefSize(16, 16);
-        progress.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.LOADING));
-        Label count = rowCount;
-        count.setId("rowCount");
-        count.textProperty().bind(Bindings.size(model.rows()).asString("%d rows"));
-        Button previous = new Button("Previous", new FontIcon(Feather.CHEVRON_LEFT));
-        previous.setId("previousPage");
-        previous.disableProperty().bind(model.hasPrevProperty().not());
-        previous.setOnAction(event -> model.previousPage());
-        Button next = new Button("Next", new FontIcon(Feather.CHEVRON_RIGHT));
-        next.setId("nextPage");
-        next.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
-        next.disableProperty().bind(model.hasNextProperty().not());
-        next.setOnAction(event -> model.nextPage());
-        footerMessage.setId("tableMessage");
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        exportProgress.setId("exportProgress");
-        exportProgress.setPrefWidth(160);
-        exportCancel.setId("exportCancel");
-        exportCancel.getStyleClass().add(Styles.SMALL);
-        exportStrip.setAlignment(Pos.CENTER_LEFT);
-        exportStrip.setVisible(false);
-        exportStrip.managedProperty().bind(exportStrip.visibleProperty());
-        HBox footer = new HBox(8, count, progress, exportStrip, footerMessage, spacer, previous, next);
-        footer.setAlignment(Pos.CENTER_LEFT);
-        footer.getStyleClass().add("table-footer");
-        return footer;
     }
 }

@@ -1,95 +1,110 @@
 package dev.hookline.app.traffic;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
+import java.util.Objects;
 import java.util.function.LongFunction;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The inline strip of a {@link CountedBatch}: "Counting…", then the question with the count and a button named
- * after the action ("Retry 12 deliveries"), then the server's answer. Hidden while the batch is idle. Node ids
- * start with {@code prefix}: {@code -question}, {@code -confirm}, {@code -cancel}.
+ * after the action ("Retry 12 deliveries"), then the server's answer. Hidden while the batch is idle. The layout is
+ * {@code BatchBar.fxml}; a view declares the bar in its own FXML ({@code <BatchBar fx:id="batchRetryBar"/>}) and
+ * {@linkplain #bind binds} it to its batch. Node ids start with the bar's id: {@code -question}, {@code -confirm},
+ * {@code -cancel}, {@code -followUp}.
  */
 public final class BatchBar extends HBox {
 
-    private final Button followUp = new Button();
+    private CountedBatch batch;
+    @FXML
+    private ProgressIndicator progress;
+    @FXML
+    private Label question;
+    @FXML
+    private Button followUp;
+    @FXML
+    private Button cancel;
+    @FXML
+    private Button confirm;
+
+    public BatchBar() {
+        Fxml.loadRoot(this);
+    }
 
     /**
-     * @param question the question for a count, e.g. {@code n -> "Retry the " + n + " failed deliveries ...?"}
-     * @param action   the confirm button's text for a count, e.g. {@code n -> "Retry " + n + " deliveries"}
+     * Follows {@code batch}; the bar's id (set before) names its nodes.
+     *
+     * @param questionText the question for a count, e.g. {@code n -> "Retry the " + n + " failed deliveries ...?"}
+     * @param action       the confirm button's text for a count, e.g. {@code n -> "Retry " + n + " deliveries"}
      */
-    public BatchBar(String prefix, CountedBatch batch, LongFunction<String> question, LongFunction<String> action) {
-        super(10);
-        setId(prefix);
-        getStyleClass().add("batch-bar");
-        setAlignment(Pos.CENTER_LEFT);
+    public BatchBar bind(CountedBatch batch, LongFunction<String> questionText, LongFunction<String> action) {
+        this.batch = batch;
+        String prefix = Objects.requireNonNull(getId(), "a batch bar names its nodes after its id: set it first");
+        question.setId(prefix + "-question");
+        confirm.setId(prefix + "-confirm");
+        cancel.setId(prefix + "-cancel");
+        followUp.setId(prefix + "-followUp");
 
-        ProgressIndicator progress = new ProgressIndicator();
-        progress.setPrefSize(16, 16);
         progress.visibleProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.COUNTING)
                 .or(batch.stateProperty().isEqualTo(CountedBatch.State.SENDING)));
         progress.managedProperty().bind(progress.visibleProperty());
 
-        Label text = new Label();
-        text.setId(prefix + "-question");
-        text.setWrapText(true);
-        text.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        text.textProperty().bind(Bindings.createStringBinding(() ->
+        question.textProperty().bind(Bindings.createStringBinding(() ->
                 batch.stateProperty().get() == CountedBatch.State.AWAITING_CONFIRMATION
-                        ? question.apply(batch.countProperty().get()) : batch.messageProperty().get(),
+                        ? questionText.apply(batch.countProperty().get()) : batch.messageProperty().get(),
                 batch.stateProperty(), batch.countProperty(), batch.messageProperty()));
         batch.stateProperty().subscribe(state -> {
-            text.setGraphic(switch (state) {
+            question.setGraphic(switch (state) {
                 case AWAITING_CONFIRMATION -> new FontIcon(Feather.ALERT_TRIANGLE);
                 case FAILED -> new FontIcon(Feather.X_CIRCLE);
                 case DONE -> new FontIcon(Feather.CHECK_CIRCLE);
                 default -> null;
             });
-            text.pseudoClassStateChanged(Styles.STATE_DANGER, state == CountedBatch.State.FAILED);
+            question.pseudoClassStateChanged(Styles.STATE_DANGER, state == CountedBatch.State.FAILED);
         });
 
-        Button confirm = new Button();
-        confirm.setId(prefix + "-confirm");
-        confirm.getStyleClass().add(Styles.DANGER);
         confirm.textProperty().bind(batch.countProperty().map(n -> action.apply(n.longValue())));
         // nothing to send: the question stays, but only Cancel is offered
         confirm.visibleProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.AWAITING_CONFIRMATION)
                 .and(batch.countProperty().greaterThan(0)));
         confirm.managedProperty().bind(confirm.visibleProperty());
-        confirm.setOnAction(event -> batch.confirm());
 
-        Button cancel = new Button();
-        cancel.setId(prefix + "-cancel");
         cancel.textProperty().bind(Bindings.createStringBinding(() ->
                 batch.stateProperty().get() == CountedBatch.State.AWAITING_CONFIRMATION
                         || batch.stateProperty().get() == CountedBatch.State.COUNTING ? "Cancel" : "Dismiss",
                 batch.stateProperty()));
         cancel.disableProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.SENDING));
-        cancel.setOnAction(event -> batch.cancel());
 
-        followUp.setId(prefix + "-followUp");
         followUp.visibleProperty().bind(batch.stateProperty().isEqualTo(CountedBatch.State.DONE)
                 .and(followUp.onActionProperty().isNotNull()));
         followUp.managedProperty().bind(followUp.visibleProperty());
 
-        getChildren().addAll(progress, text, followUp, cancel, confirm);
         visibleProperty().bind(batch.stateProperty().isNotEqualTo(CountedBatch.State.IDLE));
         managedProperty().bind(visibleProperty());
+        return this;
     }
 
     /** Once the batch is done, a button named {@code text} offers {@code action} (e.g. "Show them"). */
     public BatchBar offerAfterwards(String text, Runnable action) {
         followUp.setText(text);
-        followUp.setGraphic(new FontIcon(Feather.FILTER));
         followUp.setOnAction(event -> action.run());
         return this;
+    }
+
+    @FXML
+    private void confirmBatch() {
+        batch.confirm();
+    }
+
+    @FXML
+    private void cancelBatch() {
+        batch.cancel();
     }
 }

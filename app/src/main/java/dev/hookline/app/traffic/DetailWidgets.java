@@ -13,15 +13,15 @@ import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextArea;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The small pieces the traffic views' detail panes are made of: read-only monospace text, copy buttons, header
- * lists and a label/value grid. Styles come from {@code traffic.css} (AtlantaFX colour variables).
+ * The small pieces the traffic views' detail panes are made of: header lists, label/value facts, disabled actions
+ * that say why. Styles come from {@code traffic.css} (AtlantaFX colour variables), which every traffic view's FXML
+ * lists in its {@code stylesheets}.
  */
 public final class DetailWidgets {
 
@@ -32,39 +32,22 @@ public final class DetailWidgets {
     private DetailWidgets() {
     }
 
-    /** The stylesheet every traffic view adds to its root. */
-    public static String stylesheet() {
-        return Objects.requireNonNull(DetailWidgets.class.getResource("traffic.css"), "traffic.css")
-                .toExternalForm();
-    }
-
-    /** Read-only monospace text (JSON, headers, cURL) the user can select and copy. */
-    public static TextArea codeArea(String id, ObservableValue<String> text) {
-        TextArea area = new TextArea();
-        area.setId(id);
-        area.setEditable(false);
-        area.setWrapText(false);
-        area.getStyleClass().add("code-area");
-        area.setPrefRowCount(6);
-        area.textProperty().bind(text);
-        return area;
-    }
-
     /** A small flat icon button that puts {@code text} on the clipboard. */
-    public static Button copyButton(String id, String tooltip, Supplier<String> text) {
+    private static Button copyButton(String id, String tooltip, Supplier<String> text) {
         Button copy = CopyButton.of(id, tooltip, text);
         copy.getStyleClass().add(Styles.SMALL);
         return copy;
     }
 
     /**
-     * {@code button} in a wrapper whose tooltip says {@code why} while the button is disabled: a disabled control
-     * gets no mouse events in JavaFX, so its own tooltip would never show. The wrapper has the button's id with
-     * {@code -why}.
+     * Makes the wrapper around {@code button} say {@code why} in its tooltip while the button is disabled: a disabled
+     * control gets no mouse events in JavaFX, so its own tooltip would never show. The button sits alone in its
+     * wrapper, declared in the view's FXML as {@code <StackPane id="retryDelivery-why"><Button fx:id="retryDelivery"
+     * .../></StackPane>} (the wrapper has the button's id with {@code -why}).
      */
-    public static javafx.scene.layout.StackPane explained(Button button, ObservableValue<String> why) {
-        javafx.scene.layout.StackPane wrapper = new javafx.scene.layout.StackPane(button);
-        wrapper.setId(button.getId() + "-why");
+    public static void explain(Button button, ObservableValue<String> why) {
+        Node wrapper = Objects.requireNonNull(button.getParent(),
+                () -> button.getId() + " has no wrapper to explain on");
         javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
         tooltip.textProperty().bind(why);
         tooltip.setShowDelay(javafx.util.Duration.millis(300));
@@ -79,7 +62,6 @@ public final class DetailWidgets {
         };
         button.disabledProperty().subscribe(disabled -> follow.run());
         why.subscribe(text -> follow.run());
-        return wrapper;
     }
 
     /**
@@ -117,23 +99,10 @@ public final class DetailWidgets {
         return text.toString();
     }
 
-    /** A grid of "label: value" facts, one fact a row. */
-    public static GridPane factsGrid() {
-        return factsGrid(1);
-    }
-
-    /** A grid of "label: value" facts, {@code perRow} facts side by side. */
-    public static GridPane factsGrid(int perRow) {
-        GridPane grid = new GridPane();
-        grid.setUserData(perRow);
-        grid.getStyleClass().add("facts");
-        grid.setHgap(12);
-        grid.setVgap(4);
-        return grid;
-    }
-
     /**
-     * Adds a fact row; {@code copyable} adds a copy button for the value (IDs).
+     * Adds a fact to {@code grid}, a grid of "label: value" facts declared in a view's FXML ({@code <GridPane
+     * styleClass="facts" hgap="12" vgap="4">} with {@code <userData><Integer fx:value="3"/></userData>} for three
+     * facts side by side; one a row without); {@code copyable} adds a copy button for the value (IDs).
      *
      * @return the value label (its id is {@code valueId})
      */

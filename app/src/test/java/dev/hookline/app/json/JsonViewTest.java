@@ -1,13 +1,19 @@
 package dev.hookline.app.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.app.table.CopyIdCell;
 import dev.hookline.app.testing.Screenshots;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
+import javafx.fxml.FXMLLoader;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
@@ -54,6 +60,23 @@ class JsonViewTest {
 
         assertEquals(shown, clipboardText());
         Screenshots.save(view, "json-view");
+        WaitForAsyncUtils.asyncFx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()))
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.save(view, "json-view-dark");
+    }
+
+    @Test
+    void aViewsFxmlDeclaresOneWithItsTitle() throws Exception {
+        String fxml = "<?import dev.hookline.app.json.JsonView?>"
+                + "<JsonView xmlns:fx=\"http://javafx.com/fxml/1\" title=\"Output\"/>";
+        JsonView declared = WaitForAsyncUtils.asyncFx(() -> (JsonView) new FXMLLoader()
+                .load(new ByteArrayInputStream(fxml.getBytes(StandardCharsets.UTF_8)))).get(10, TimeUnit.SECONDS);
+
+        Label title = (Label) declared.lookup(".text-bold");
+        assertEquals("Output", title.getText());
+        assertTrue(title.isVisible());
+        assertTrue(declared.lookup(".json-copy").isDisabled(), "nothing to copy yet");
     }
 
     @Test

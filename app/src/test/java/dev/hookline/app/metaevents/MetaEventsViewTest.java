@@ -3,6 +3,7 @@ package dev.hookline.app.metaevents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
@@ -17,6 +18,7 @@ import javafx.application.Application;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
@@ -79,5 +81,17 @@ class MetaEventsViewTest {
         String body = robot.lookup("#metaEventPayload").queryAs(TextArea.class).getText();
         assertTrue(body.contains(traffic.endpoint().uid()), body);
         Screenshots.save(stage.getScene(), "meta-events");
+
+        // the Response tab shows what the project's webhook answered
+        WaitForAsyncUtils.asyncFx(() -> robot.lookup("#metaEventTabs").queryAs(TabPane.class).getSelectionModel()
+                .select(2)).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#metaEventResponseBody")
+                .queryAs(TextArea.class).getText().contains("received"));
+        String headers = robot.lookup("#metaEventResponseHeaders").queryAs(TextArea.class).getText();
+        assertTrue(headers.toLowerCase(java.util.Locale.ROOT).contains("content-type: application/json"), headers);
+        WaitForAsyncUtils.asyncFx(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()))
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        Screenshots.save(stage.getScene(), "meta-events-response-dark");
     }
 }

@@ -18,6 +18,8 @@ import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -166,5 +168,26 @@ class PagedTableViewTest {
         assertTrue(error.getParent().isVisible());
         assertTrue(error.getText().toLowerCase().contains("sort"), error.getText());
         Screenshots.save(view, "table-kit-error");
+
+        createEndpoints(1, "back");
+        fx(() -> model.filterProperty().set(ListQuery.create()));
+        robot.clickOn(robot.lookup(".table-error .button").queryButton());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> model.rows().size() == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(error.getParent().isVisible(), "Retry loaded the list, the error is gone");
+    }
+
+    @Test
+    void exportOffersCsvAndJsonOnceThereAreRows() throws Exception {
+        MenuButton export = robot.lookup("#exportMenu").queryAs(MenuButton.class);
+        fx(() -> model.reload());
+        assertTrue(export.isDisabled(), "nothing to export yet");
+        assertEquals("Export", export.getText());
+        assertEquals(List.of("exportCsv", "exportJson"), export.getItems().stream().map(MenuItem::getId).toList());
+        assertEquals(List.of("CSV…", "JSON…"), export.getItems().stream().map(MenuItem::getText).toList());
+
+        createEndpoints(2, "x");
+        fx(() -> model.reload());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !export.isDisabled());
     }
 }
