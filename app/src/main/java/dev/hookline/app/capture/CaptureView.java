@@ -56,7 +56,7 @@ public final class CaptureView implements ConsoleView {
     @FXML
     private TextField name;
     @FXML
-    private Button create;
+    private Button createEndpoint;
     @FXML
     private Label message;
     @FXML
@@ -76,9 +76,9 @@ public final class CaptureView implements ConsoleView {
     @FXML
     private ComboBox<Long> delay;
     @FXML
-    private Button clear;
+    private Button clearBin;
     @FXML
-    private Button delete;
+    private Button deleteBin;
     @FXML
     private TableView<CapturedRequest> requestTable;
     @FXML
@@ -125,7 +125,7 @@ public final class CaptureView implements ConsoleView {
         // a server without capture bins (a remote Convoy) gets the reason instead of the bins
         root.centerProperty().bind(Bindings.when(model.unavailableProperty()).<Node>then(unavailable)
                 .otherwise(split));
-        create.disableProperty().bind(model.busyProperty().or(model.unavailableProperty()));
+        createEndpoint.disableProperty().bind(model.busyProperty().or(model.unavailableProperty()));
         message.textProperty().bind(model.messageProperty());
         message.managedProperty().bind(message.textProperty().isNotEmpty());
         bins();
@@ -147,7 +147,7 @@ public final class CaptureView implements ConsoleView {
     /** Enter in the name field makes the endpoint, as the button would (not while it is disabled). */
     @FXML
     private void nameEntered() {
-        create.fire();
+        createEndpoint.fire();
     }
 
     @FXML
@@ -156,7 +156,7 @@ public final class CaptureView implements ConsoleView {
     }
 
     @FXML
-    private void deleteBin() {
+    private void delete() {
         CaptureBin bin = model.selectedProperty().get();
         if (bin != null) {
             confirm.ask("Delete bin \"" + bin.name() + "\"? Endpoints pointing at it will get 404 answers.",
@@ -207,7 +207,7 @@ public final class CaptureView implements ConsoleView {
         status.valueProperty().addListener((o, before, now) -> answerChanged());
         delay.valueProperty().addListener((o, before, now) -> answerChanged());
         var noBin = model.selectedProperty().isNull().or(model.busyProperty());
-        for (Node node : List.of(copy, status, delay, clear, delete)) {
+        for (Node node : List.of(copy, status, delay, clearBin, deleteBin)) {
             node.disableProperty().bind(noBin);
         }
     }

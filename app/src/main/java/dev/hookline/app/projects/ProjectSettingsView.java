@@ -46,13 +46,13 @@ public final class ProjectSettingsView implements ConsoleView {
     @FXML
     private ComboBox<ProjectType> newType;
     @FXML
-    private Button create;
+    private Button createProject;
     @FXML
     private Label newNameError;
     @FXML
-    private Button promote;
+    private Button promoteProject;
     @FXML
-    private Button delete;
+    private Button deleteProject;
     @FXML
     private ConfirmBar confirm;
     @FXML
@@ -78,9 +78,9 @@ public final class ProjectSettingsView implements ConsoleView {
         newNameError.textProperty().bind(model.newProjectName.errorProperty());
         newType.getItems().setAll(ProjectType.values());
         newType.valueProperty().bindBidirectional(model.newProjectType);
-        create.disableProperty().bind(model.form().busyProperty());
-        delete.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
-        promote.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        createProject.disableProperty().bind(model.form().busyProperty());
+        deleteProject.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        promoteProject.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
         root.setCenter(form());
     }
 
@@ -100,7 +100,7 @@ public final class ProjectSettingsView implements ConsoleView {
     /** Enter in the name field creates the project, as the button would (not while a request is under way). */
     @FXML
     private void nameEntered() {
-        create.fire();
+        createProject.fire();
     }
 
     @FXML

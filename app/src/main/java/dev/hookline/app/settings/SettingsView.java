@@ -39,6 +39,7 @@ public final class SettingsView implements ConsoleView {
     private final BackupViewModel backup;
     private final ProfileFormViewModel form;
     private final ScrollPane root;
+    /** The column of sections, top to bottom; a further section (a panel of its own) is added here. */
     @FXML
     private VBox sections;
     @FXML
@@ -49,10 +50,12 @@ public final class SettingsView implements ConsoleView {
     private Button connectProfile;
     @FXML
     private Button deleteProfile;
+    /** The slot of the remote connection form ({@link ProfileFormView}, which needs its view model). */
     @FXML
     private VBox profileForm;
     @FXML
     private Label secretStore;
+    /** The slot of the embedded server's section ({@link ServerStatusView}, which needs its view model). */
     @FXML
     private VBox embeddedServer;
     @FXML
