@@ -1,12 +1,12 @@
 package dev.hookline.app.capture;
 
-import atlantafx.base.theme.Styles;
 import dev.hookline.api.model.CaptureBin;
 import dev.hookline.api.model.CapturedRequest;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.form.CopyButton;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.table.StatusPill;
 import java.time.ZoneId;
@@ -20,8 +20,7 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -35,19 +34,15 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Capture bins: a receiver for a developer who has none yet. "New capture endpoint" makes a bin on the embedded
  * server and an endpoint delivering to it; every request the bin gets shows up here within a second (headers, body,
  * and whether its signature matches the endpoint's secret). The bin answers the status picked here, now or after
- * a delay, to try retries and timeouts.
+ * a delay, to try retries and timeouts. The layout is {@code CaptureView.fxml}; this class binds it to the
+ * {@link CaptureViewModel}.
  */
 public final class CaptureView implements ConsoleView {
 
@@ -55,38 +50,63 @@ public final class CaptureView implements ConsoleView {
             .withZone(ZoneId.systemDefault());
 
     private final CaptureViewModel model;
-    private final BorderPane root = new BorderPane();
-    private final ListView<CaptureBin> binList = new ListView<>();
-    private final TableView<CapturedRequest> requestTable = new TableView<>();
-    private final TextField name = new TextField();
-    private final TextField url = new TextField();
-    private final ComboBox<Integer> status = new ComboBox<>();
-    private final ComboBox<Long> delay = new ComboBox<>();
-    private final Label signature = new Label();
-    private final StatusPill signaturePill = new StatusPill();
-    private final TextArea headers = new TextArea();
-    private final TextArea body = new TextArea();
-    private final ConfirmBar confirm = new ConfirmBar();
     private final Timeline poller;
+    @FXML
+    private BorderPane root;
+    @FXML
+    private TextField name;
+    @FXML
+    private Button createEndpoint;
+    @FXML
+    private Label message;
+    @FXML
+    private ConfirmBar confirm;
+    @FXML
+    private SplitPane split;
+    @FXML
+    private Label unavailable;
+    @FXML
+    private ListView<CaptureBin> binList;
+    @FXML
+    private HBox binBar;
+    @FXML
+    private TextField url;
+    @FXML
+    private ComboBox<Integer> status;
+    @FXML
+    private ComboBox<Long> delay;
+    @FXML
+    private Button clearBin;
+    @FXML
+    private Button deleteBin;
+    @FXML
+    private TableView<CapturedRequest> requestTable;
+    @FXML
+    private TableColumn<CapturedRequest, String> seqColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> receivedColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> methodColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> sizeColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> signatureColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> answeredColumn;
+    @FXML
+    private TableColumn<CapturedRequest, String> contentTypeColumn;
+    @FXML
+    private StatusPill signaturePill;
+    @FXML
+    private Label signature;
+    @FXML
+    private TextArea headers;
+    @FXML
+    private TextArea body;
     private boolean showingAnswer;
 
     public CaptureView(ConsoleSession session) {
         model = new CaptureViewModel(session);
-        root.setId("capture-view");
-        // the status pills (the shell loads it too; a view shown on its own still draws them)
-        root.getStylesheets().add(java.util.Objects.requireNonNull(dev.hookline.app.table.PagedTableView.class
-                .getResource("table.css"), "table.css").toExternalForm());
-        root.setTop(header());
-        SplitPane split = new SplitPane(bins(), requests());
-        split.setDividerPositions(0.24);
-        Label unavailable = new Label("Capture bins are served by Hookline's own server. The server this console is "
-                + "connected to does not have them: connect to the embedded server (or a headless Hookline) to use "
-                + "them.");
-        unavailable.setId("capture-unavailable");
-        unavailable.setWrapText(true);
-        unavailable.setPadding(new Insets(24));
-        root.centerProperty().bind(Bindings.when(model.unavailableProperty()).<Node>then(unavailable)
-                .otherwise(split));
         poller = new Timeline(new KeyFrame(Duration.seconds(1), event -> {
             if (root.getScene() != null && root.getScene().getWindow() != null
                     && root.getScene().getWindow().isShowing()) {
@@ -94,9 +114,23 @@ public final class CaptureView implements ConsoleView {
             }
         }));
         poller.setCycleCount(Animation.INDEFINITE);
+        Fxml.load(this);
         poller.play();
         session.clientProperty().addListener((o, before, now) -> model.reload());
         model.reload();
+    }
+
+    @FXML
+    private void initialize() {
+        // a server without capture bins (a remote Convoy) gets the reason instead of the bins
+        root.centerProperty().bind(Bindings.when(model.unavailableProperty()).<Node>then(unavailable)
+                .otherwise(split));
+        createEndpoint.disableProperty().bind(model.busyProperty().or(model.unavailableProperty()));
+        message.textProperty().bind(model.messageProperty());
+        message.managedProperty().bind(message.textProperty().isNotEmpty());
+        bins();
+        binBar();
+        requests();
     }
 
     /** The view model (for tests). */
@@ -104,44 +138,34 @@ public final class CaptureView implements ConsoleView {
         return model;
     }
 
-    private Node header() {
-        Label help = new Label("No receiver yet? A capture endpoint delivers to a bin on the embedded server that "
-                + "records every request: headers, body, and whether the signature matches the endpoint's secret. "
-                + "Pick what the bin answers to try retries and timeouts.");
-        help.setWrapText(true);
-        help.getStyleClass().add(Styles.TEXT_MUTED);
-        name.setId("capture-name");
-        name.setPromptText("Name (optional)");
-        name.setPrefColumnCount(18);
-        Button create = new Button("New capture endpoint", new FontIcon(Feather.PLUS));
-        create.setId("capture-new");
-        create.getStyleClass().add(Styles.ACCENT);
-        create.setMinWidth(Region.USE_PREF_SIZE);
-        create.disableProperty().bind(model.busyProperty().or(model.unavailableProperty()));
-        create.setOnAction(event -> {
-            model.createCaptureEndpoint(name.getText());
-            name.clear();
-        });
-        name.setOnAction(event -> create.fire());
-        Label message = new Label();
-        message.setId("capture-message");
-        message.textProperty().bind(model.messageProperty());
-        message.setWrapText(true);
-        message.managedProperty().bind(message.textProperty().isNotEmpty());
-        name.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(8, name, create);
-        actions.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox top = new VBox(6, help, actions, message, confirm);
-        top.setPadding(new Insets(12, 12, 8, 12));
-        return top;
+    @FXML
+    private void create() {
+        model.createCaptureEndpoint(name.getText());
+        name.clear();
     }
 
-    private Node bins() {
-        binList.setId("capture-bins");
-        binList.setMinWidth(190);
-        SplitPane.setResizableWithParent(binList, false);
+    /** Enter in the name field makes the endpoint, as the button would (not while it is disabled). */
+    @FXML
+    private void nameEntered() {
+        createEndpoint.fire();
+    }
+
+    @FXML
+    private void clearRequests() {
+        model.clearRequests();
+    }
+
+    @FXML
+    private void delete() {
+        CaptureBin bin = model.selectedProperty().get();
+        if (bin != null) {
+            confirm.ask("Delete bin \"" + bin.name() + "\"? Endpoints pointing at it will get 404 answers.",
+                    "Delete bin", model::deleteSelected);
+        }
+    }
+
+    private void bins() {
         binList.setItems(model.bins());
-        binList.setPlaceholder(new Label("No bins yet"));
         binList.setCellFactory(list -> new ListCell<>() {
             @Override
             protected void updateItem(CaptureBin bin, boolean empty) {
@@ -156,22 +180,14 @@ public final class CaptureView implements ConsoleView {
             }
         });
         model.selectedProperty().addListener((o, before, now) -> showBin(now));
-        return binList;
     }
 
-    private Node requests() {
-        url.setId("capture-url");
-        url.setEditable(false);
-        url.setPrefColumnCount(20);
-        HBox.setHgrow(url, Priority.ALWAYS);
+    /** The selected bin's URL and answer, and what can be done with it; all disabled while no bin is picked. */
+    private void binBar() {
+        // CopyButton makes the button whole (a factory, not a class FXML can build): it goes right after the URL
         Button copy = CopyButton.of("capture-copy-url", "Copy the bin's URL", url::getText);
-
-        status.setId("capture-status");
+        binBar.getChildren().add(binBar.getChildren().indexOf(url) + 1, copy);
         status.getItems().setAll(CaptureViewModel.STATUSES);
-        status.setEditable(false);
-        delay.setId("capture-delay");
-        delay.setPrefWidth(200);
-        status.setMinWidth(Region.USE_PREF_SIZE);
         delay.getItems().setAll(CaptureViewModel.DELAYS);
         delay.setConverter(new StringConverter<>() {
             @Override
@@ -190,79 +206,24 @@ public final class CaptureView implements ConsoleView {
         });
         status.valueProperty().addListener((o, before, now) -> answerChanged());
         delay.valueProperty().addListener((o, before, now) -> answerChanged());
-
-        Button clear = new Button("Clear", new FontIcon(Feather.TRASH));
-        clear.setId("capture-clear");
-        clear.setOnAction(event -> model.clearRequests());
-        Button delete = new Button("Delete bin", new FontIcon(Feather.X_CIRCLE));
-        delete.setId("capture-delete");
-        delete.getStyleClass().add(Styles.DANGER);
-        delete.setOnAction(event -> {
-            CaptureBin bin = model.selectedProperty().get();
-            if (bin != null) {
-                confirm.ask("Delete bin \"" + bin.name() + "\"? Endpoints pointing at it will get 404 answers.",
-                        "Delete bin", model::deleteSelected);
-            }
-        });
         var noBin = model.selectedProperty().isNull().or(model.busyProperty());
-        for (Node node : List.of(copy, status, delay, clear, delete)) {
+        for (Node node : List.of(copy, status, delay, clearBin, deleteBin)) {
             node.disableProperty().bind(noBin);
         }
-        Label answers = new Label("Answers");
-        for (Region fixed : List.<Region>of(answers, clear, delete)) {
-            fixed.setMinWidth(Region.USE_PREF_SIZE); // the URL field gives way, not the buttons
-        }
-        url.setMinWidth(120);
-        delay.setMinWidth(140);
-        HBox binBar = new HBox(8, url, copy, answers, status, delay, clear, delete);
-        binBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    }
 
-        requestTable.setId("capture-requests");
+    private void requests() {
         requestTable.setItems(model.requests());
-        requestTable.setPlaceholder(new Label("Nothing received yet. Send an event to the capture endpoint, "
-                + "or POST to the URL above."));
-        requestTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        requestTable.getColumns().add(column("#", r -> Long.toString(r.seq()), 50));
-        requestTable.getColumns().add(column("Received", r -> TIME.format(r.receivedAt()), 110));
-        requestTable.getColumns().add(column("Method", CapturedRequest::method, 70));
-        requestTable.getColumns().add(column("Size", r -> r.bodySize() + " B", 80));
-        TableColumn<CapturedRequest, String> sig = column("Signature", CaptureView::signatureText, 110);
-        sig.setCellFactory(StatusPill.forTableColumn(text -> text));
-        requestTable.getColumns().add(sig);
-        requestTable.getColumns().add(column("Answered", r -> Integer.toString(r.responseStatus()), 80));
-        requestTable.getColumns().add(column("Content type", r -> first(r.headers(), "Content-Type"), 160));
+        show(seqColumn, r -> Long.toString(r.seq()));
+        show(receivedColumn, r -> TIME.format(r.receivedAt()));
+        show(methodColumn, CapturedRequest::method);
+        show(sizeColumn, r -> r.bodySize() + " B");
+        show(signatureColumn, CaptureView::signatureText);
+        signatureColumn.setCellFactory(StatusPill.forTableColumn(text -> text));
+        show(answeredColumn, r -> Integer.toString(r.responseStatus()));
+        show(contentTypeColumn, r -> first(r.headers(), "Content-Type"));
         requestTable.getSelectionModel().selectedItemProperty().addListener((o, before, now) -> showRequest(now));
-
-        signature.setId("capture-signature");
-        signature.setWrapText(true);
-        signaturePill.setId("capture-signature-status");
-        signaturePill.setVisible(false);
         signaturePill.managedProperty().bind(signaturePill.visibleProperty());
-        headers.setId("capture-headers");
-        body.setId("capture-body");
-        for (TextArea area : List.of(headers, body)) {
-            area.setEditable(false);
-            area.setWrapText(false);
-            area.setStyle("-fx-font-family: monospace;");
-        }
-        HBox signatureRow = new HBox(8, signaturePill, signature);
-        signatureRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        Label headersTitle = new Label("Headers");
-        Label bodyTitle = new Label("Body");
-        headersTitle.getStyleClass().add(Styles.TEXT_BOLD);
-        bodyTitle.getStyleClass().add(Styles.TEXT_BOLD);
-        VBox.setVgrow(body, Priority.ALWAYS);
-        VBox detail = new VBox(6, signatureRow, headersTitle, headers, bodyTitle, body);
-        detail.setPadding(new Insets(8, 0, 0, 0));
-        headers.setPrefRowCount(8);
-
-        SplitPane tableAndDetail = new SplitPane(requestTable, detail);
-        tableAndDetail.setOrientation(Orientation.VERTICAL);
-        tableAndDetail.setDividerPositions(0.45);
-        VBox.setVgrow(tableAndDetail, Priority.ALWAYS);
-        VBox box = new VBox(8, binBar, tableAndDetail);
-        box.setPadding(new Insets(0, 12, 12, 8));
-        return box;
     }
 
     private void answerChanged() {
@@ -319,12 +280,8 @@ public final class CaptureView implements ConsoleView {
                 .flatMap(e -> e.getValue().stream()).findFirst().orElse("");
     }
 
-    private static TableColumn<CapturedRequest, String> column(String title, Function<CapturedRequest, String> value,
-                                                               double width) {
-        TableColumn<CapturedRequest, String> column = new TableColumn<>(title);
+    private static void show(TableColumn<CapturedRequest, String> column, Function<CapturedRequest, String> value) {
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        column.setPrefWidth(width);
-        return column;
     }
 
     @Override

@@ -1,15 +1,13 @@
 package dev.hookline.app.compare;
 
 import atlantafx.base.theme.Styles;
+import dev.hookline.app.fxml.Fxml;
 import java.util.List;
-import java.util.Objects;
-import javafx.geometry.Insets;
-import javafx.scene.control.ButtonType;
+import javafx.fxml.FXML;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -19,27 +17,41 @@ import javafx.stage.Window;
 /**
  * Two attempts or two events side by side, section by section: lines that differ are marked (changed, only on the
  * left, only on the right), and each section's heading says how many lines differ. Ids start with {@code compare-}.
+ * The frame is {@code CompareDialog.fxml}; the sections are built here from the comparison.
  */
 public final class CompareDialog extends Dialog<Void> {
 
+    private final Comparison comparison;
+    @FXML
+    private Label leftTitle;
+    @FXML
+    private Label rightTitle;
+    @FXML
+    private Label summary;
+    @FXML
+    private VBox sections;
+
     public CompareDialog(Window owner, Comparison comparison) {
+        this.comparison = comparison;
         setTitle("Compare");
         if (owner != null) {
             initOwner(owner);
         }
         initModality(Modality.NONE);
         setResizable(true);
+        setDialogPane(Fxml.load(this));
+        // a Dialog sizes its window from the pane only on some platforms: say the size once it is shown
+        setOnShown(event -> {
+            setWidth(Math.max(getWidth(), 1140));
+            setHeight(Math.max(getHeight(), 780));
+        });
+    }
 
-        Label left = new Label(comparison.leftTitle());
-        Label right = new Label(comparison.rightTitle());
-        for (Label title : List.of(left, right)) {
-            title.getStyleClass().add(Styles.TEXT_BOLD);
-            title.setMaxWidth(Double.MAX_VALUE);
-            HBox.setHgrow(title, Priority.ALWAYS);
-        }
-        left.setId("compare-left-title");
-        right.setId("compare-right-title");
-        VBox content = new VBox(10, new HBox(12, left, right));
+    /** One heading and one list of rows per section of the comparison (they come from the data, so from code). */
+    @FXML
+    private void initialize() {
+        leftTitle.setText(comparison.leftTitle());
+        rightTitle.setText(comparison.rightTitle());
         long total = 0;
         for (Comparison.Section section : comparison.sections()) {
             List<LineDiff.Row> rows = LineDiff.of(section.left(), section.right());
@@ -57,26 +69,10 @@ public final class CompareDialog extends Dialog<Void> {
             list.setFixedCellSize(24);
             list.setPrefHeight(Math.min(320, 6 + 24 * Math.max(1, rows.size())));
             list.setPlaceholder(new Label("(empty on both sides)"));
-            content.getChildren().addAll(heading, list);
+            sections.getChildren().addAll(heading, list);
         }
-        Label summary = new Label(total == 0 ? "No differences." : total + (total == 1 ? " line differs" : " lines differ")
+        summary.setText(total == 0 ? "No differences." : total + (total == 1 ? " line differs" : " lines differ")
                 + " in all.");
-        summary.setId("compare-summary");
-        content.getChildren().add(1, summary);
-        content.setPadding(new Insets(4));
-        content.getStylesheets().add(Objects.requireNonNull(CompareDialog.class.getResource("compare.css"),
-                "compare.css").toExternalForm());
-        ScrollPane scroll = new ScrollPane(content);
-        scroll.setFitToWidth(true);
-        scroll.setPrefSize(1100, 720);
-        getDialogPane().setContent(scroll);
-        getDialogPane().setPrefSize(1140, 780);
-        // a Dialog sizes its window from the pane only on some platforms: say the size once it is shown
-        setOnShown(event -> {
-            setWidth(Math.max(getWidth(), 1140));
-            setHeight(Math.max(getHeight(), 780));
-        });
-        getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
     }
 
     /** A row: the left line and the right line, each half of the width, coloured by what changed. */

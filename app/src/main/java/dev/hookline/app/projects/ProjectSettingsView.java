@@ -9,32 +9,29 @@ import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfirmBar;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
+import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.promote.PromoteDialog;
 import dev.hookline.app.promote.PromotionTargets;
 import java.util.Arrays;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Project settings: the current project's retry strategy, signatures, rate limit, payload size, meta events and
  * delivery options as one form (Save sends them, Revert reloads), plus creating a project (the switcher moves to
  * it), deleting the current one (asked first) and promoting it to another connection ({@link PromoteDialog}). Ids
- * start with {@code project-}.
+ * start with {@code project-}. The layout is {@code ProjectSettingsView.fxml} (the project bar above the form); the
+ * form's sections are built by {@link #form()}.
  */
 public final class ProjectSettingsView implements ConsoleView {
 
@@ -42,9 +39,24 @@ public final class ProjectSettingsView implements ConsoleView {
     private final ProjectDirectory directory;
     private final PromotionTargets targets;
     private final ConsoleSession session;
-    private final BorderPane root = new BorderPane();
-    private final ConfirmBar confirm = new ConfirmBar();
-    private final Label saved = new Label();
+    @FXML
+    private BorderPane root;
+    @FXML
+    private TextField newName;
+    @FXML
+    private ComboBox<ProjectType> newType;
+    @FXML
+    private Button createProject;
+    @FXML
+    private Label newNameError;
+    @FXML
+    private Button promoteProject;
+    @FXML
+    private Button deleteProject;
+    @FXML
+    private ConfirmBar confirm;
+    @FXML
+    private Label saved;
 
     /**
      * @param directory the connection's project switcher (create and delete move it)
@@ -55,11 +67,21 @@ public final class ProjectSettingsView implements ConsoleView {
         this.directory = directory;
         this.targets = targets;
         this.model = new ProjectSettingsViewModel(session.tasks(), session::client, session::reportConnectionFailure);
-        root.setId("project-settings");
-        root.setTop(header());
-        root.setCenter(form());
+        Fxml.load(this);
         session.clientProperty().addListener((o, before, now) -> model.load());
         model.load();
+    }
+
+    @FXML
+    private void initialize() {
+        newName.textProperty().bindBidirectional(model.newProjectName.textProperty());
+        newNameError.textProperty().bind(model.newProjectName.errorProperty());
+        newType.getItems().setAll(ProjectType.values());
+        newType.valueProperty().bindBidirectional(model.newProjectType);
+        createProject.disableProperty().bind(model.form().busyProperty());
+        deleteProject.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        promoteProject.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
+        root.setCenter(form());
     }
 
     /** The view model (for tests). */
@@ -67,65 +89,47 @@ public final class ProjectSettingsView implements ConsoleView {
         return model;
     }
 
-    private Node header() {
-        TextField name = new TextField();
-        name.setId("project-new-name");
-        name.setPromptText("New project name");
-        name.textProperty().bindBidirectional(model.newProjectName.textProperty());
-        Label nameError = new Label();
-        nameError.setId("project-new-name-error");
-        nameError.getStyleClass().add(Styles.DANGER);
-        nameError.textProperty().bind(model.newProjectName.errorProperty());
-        ComboBox<ProjectType> type = new ComboBox<>();
-        type.setId("project-new-type");
-        type.getItems().setAll(ProjectType.values());
-        type.valueProperty().bindBidirectional(model.newProjectType);
-        Button create = new Button("Create project", new FontIcon(Feather.PLUS));
-        create.setId("project-create");
-        create.disableProperty().bind(model.form().busyProperty());
-        create.setOnAction(event -> model.create(project -> {
+    @FXML
+    private void create() {
+        model.create(project -> {
             saved.setText("Created project \"" + project.name() + "\"; the console now shows it.");
             directory.created(project);
-        }));
-        name.setOnAction(event -> create.fire());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button delete = new Button("Delete project", new FontIcon(Feather.TRASH_2));
-        delete.setId("project-delete");
-        delete.getStyleClass().add(Styles.DANGER);
-        delete.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
-        delete.setOnAction(event -> {
-            Project project = model.projectProperty().get();
-            if (project != null) {
-                confirm.ask("Delete project \"" + project.name() + "\"? Its endpoints, sources, subscriptions, "
-                        + "events and deliveries go with it, and its API keys stop working.", "Delete project",
-                        () -> model.delete(deleted -> {
-                            saved.setText("Deleted project \"" + deleted.name() + "\".");
-                            directory.deleted(deleted);
-                        }));
-            }
         });
-        Button promote = new Button("Promote…", new FontIcon(Feather.UPLOAD_CLOUD));
-        promote.setId("project-promote");
-        promote.setTooltip(new javafx.scene.control.Tooltip("Copy this project's endpoints, sources, subscriptions "
-                + "and settings to another connection, after a dry run"));
-        promote.disableProperty().bind(model.projectProperty().isNull().or(model.form().busyProperty()));
-        promote.setOnAction(event -> {
-            Project project = model.projectProperty().get();
-            if (project != null && session.client() != null) {
-                new PromoteDialog(root.getScene() == null ? null : root.getScene().getWindow(), session.tasks(),
-                        session.client(), project.name(), targets).show();
-            }
-        });
-        HBox bar = new HBox(8, name, type, create, nameError, spacer, promote, delete);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        saved.setId("project-saved");
-        saved.getStyleClass().add(Styles.SUCCESS);
-        VBox top = new VBox(8, bar, confirm, saved);
-        top.setPadding(new Insets(12, 16, 4, 16));
-        return top;
     }
 
+    /** Enter in the name field creates the project, as the button would (not while a request is under way). */
+    @FXML
+    private void nameEntered() {
+        createProject.fire();
+    }
+
+    @FXML
+    private void delete() {
+        Project project = model.projectProperty().get();
+        if (project != null) {
+            confirm.ask("Delete project \"" + project.name() + "\"? Its endpoints, sources, subscriptions, "
+                    + "events and deliveries go with it, and its API keys stop working.", "Delete project",
+                    () -> model.delete(deleted -> {
+                        saved.setText("Deleted project \"" + deleted.name() + "\".");
+                        directory.deleted(deleted);
+                    }));
+        }
+    }
+
+    @FXML
+    private void promote() {
+        Project project = model.projectProperty().get();
+        if (project != null && session.client() != null) {
+            new PromoteDialog(root.getScene() == null ? null : root.getScene().getWindow(), session.tasks(),
+                    session.client(), project.name(), targets).show();
+        }
+    }
+
+    /**
+     * The settings form: FormLayout's titled sections, one after another (its rows show and hide with the fields the
+     * view model shows, so they are built here, not in the FXML). A further section is added to {@code layout}
+     * among them, in the order it should appear.
+     */
     private Node form() {
         FormLayout layout = new FormLayout();
         layout.idRow("project-id", model.projectProperty().map(Project::uid));

@@ -4,12 +4,16 @@ import atlantafx.base.theme.Styles;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.console.NavigationTarget;
+import dev.hookline.app.fxml.Fxml;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.geometry.Insets;
+import javafx.fxml.FXML;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -29,11 +33,8 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
@@ -43,6 +44,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * <p>Views are created on first selection through {@link ConsoleViews} and kept. Before the session has a client
  * (embedded server still starting) the content area shows {@code waiting} instead. Ctrl+F, Ctrl+R and Enter go to
  * the view on screen; Up/Down move through the sidebar.
+ *
+ * <p>The layout is {@code ShellView.fxml}; the sidebar's entries (one per {@link NavigationTarget}) are added here.
  */
 public final class ShellView extends BorderPane {
 
@@ -55,27 +58,61 @@ public final class ShellView extends BorderPane {
             new SimpleObjectProperty<>(this, "selected", NavigationTarget.DELIVERIES);
     private final Map<NavigationTarget, ToggleButton> entries = new EnumMap<>(NavigationTarget.class);
     private final Map<NavigationTarget, ConsoleView> views = new EnumMap<>(NavigationTarget.class);
+    private final Image logo;
     private final ConsoleSession session;
     private final ConsoleViews factories;
     private final Node waiting;
-    private final StackPane content = new StackPane();
-    private final HBox topBarItems = new HBox(8);
+    private final Timeline heartbeat;
+    @FXML
+    private VBox sidebar;
+    @FXML
+    private ImageView logoView;
+    @FXML
+    private HBox topBarItems;
+    @FXML
+    private HBox unreachableBar;
+    @FXML
+    private Label connectionBanner;
+    @FXML
+    private Button retryConnection;
+    @FXML
+    private HBox storageBar;
+    @FXML
+    private Label storageBanner;
+    @FXML
+    private VBox contentArea;
+    @FXML
+    private Label contentTitle;
+    @FXML
+    private StackPane viewSlot;
     private ConsoleView current;
-    private final javafx.animation.Timeline heartbeat;
 
     public ShellView(Image logo, ConsoleSession session, ConsoleViews factories, Node waiting) {
+        this.logo = logo;
         this.session = Objects.requireNonNull(session, "session");
         this.factories = Objects.requireNonNull(factories, "factories");
         this.waiting = Objects.requireNonNull(waiting, "waiting");
-        getStyleClass().add("shell");
-        getStylesheets().add(Objects.requireNonNull(
-                ShellView.class.getResource("shell.css"), "shell.css").toExternalForm());
-        // status pills, ID cells and JSON views also appear outside tables (detail panes)
-        getStylesheets().add(Objects.requireNonNull(dev.hookline.app.table.PagedTableView.class.getResource(
-                "table.css"), "table.css").toExternalForm());
-        setLeft(sidebar(logo));
-        setCenter(main());
-        entries.get(selected.get()).setSelected(true);
+        heartbeat = new Timeline(new KeyFrame(HEARTBEAT, event -> session.checkConnection()));
+        heartbeat.setCycleCount(Animation.INDEFINITE);
+        Fxml.loadRoot(this);
+        heartbeat.play();
+    }
+
+    @FXML
+    private void initialize() {
+        logoView.setImage(logo);
+        sidebarEntries();
+        contentTitle.textProperty().bind(selected.map(NavigationTarget::title));
+        banners();
+        // Enter opens the selected row, unless a text field, button or combo box wants the key itself; a filter,
+        // because a table would take the key for itself (start editing) before it bubbles up here
+        contentArea.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.ENTER && current != null && !(event.getTarget() instanceof TextInputControl
+                    || event.getTarget() instanceof ButtonBase || event.getTarget() instanceof ComboBoxBase<?>)) {
+                current.openSelected();
+                event.consume();
+            }
+        });
 
         selected.subscribe(this::show);
         // the first client arrives when the embedded server is up: swap the waiting panel for the view
@@ -98,10 +135,6 @@ public final class ShellView extends BorderPane {
                 current.applyFilter(navigation.filter());
             }
         });
-        heartbeat = new javafx.animation.Timeline(
-                new javafx.animation.KeyFrame(HEARTBEAT, event -> session.checkConnection()));
-        heartbeat.setCycleCount(javafx.animation.Animation.INDEFINITE);
-        heartbeat.play();
     }
 
     /** Stops the shell's timers (application shutdown). */
@@ -126,12 +159,12 @@ public final class ShellView extends BorderPane {
     private void show(NavigationTarget target) {
         if (session.client() == null) {
             current = null;
-            content.getChildren().setAll(waiting);
+            viewSlot.getChildren().setAll(waiting);
             return;
         }
         ConsoleView view = views.computeIfAbsent(target, t -> factories.factory(t).apply(session));
         current = view;
-        content.getChildren().setAll(view.node());
+        viewSlot.getChildren().setAll(view.node());
         view.onShown();
     }
 
@@ -152,98 +185,25 @@ public final class ShellView extends BorderPane {
         });
     }
 
-    private VBox main() {
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        topBarItems.setAlignment(Pos.CENTER_RIGHT);
-        HBox topBar = new HBox(8, spacer, topBarItems);
-        topBar.getStyleClass().add("top-bar");
-        topBar.setAlignment(Pos.CENTER_LEFT);
-        topBar.setPadding(new Insets(8, 24, 8, 24));
-
-        Label title = new Label();
-        title.setId("contentTitle");
-        title.getStyleClass().add(Styles.TITLE_2);
-        title.textProperty().bind(selected.map(NavigationTarget::title));
-
-        VBox.setVgrow(content, Priority.ALWAYS);
-        content.setAlignment(Pos.TOP_LEFT);
-        VBox area = new VBox(12, title, content);
-        area.getStyleClass().add("content-area");
-        area.setPadding(new Insets(16, 24, 20, 24));
-        VBox.setVgrow(area, Priority.ALWAYS);
-        // Enter opens the selected row, unless a text field, button or combo box wants the key itself; a filter,
-        // because a table would take the key for itself (start editing) before it bubbles up here
-        area.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
-            if (event.getCode() == KeyCode.ENTER && current != null && !(event.getTarget() instanceof TextInputControl
-                    || event.getTarget() instanceof ButtonBase || event.getTarget() instanceof ComboBoxBase<?>)) {
-                current.openSelected();
-                event.consume();
-            }
-        });
-
-        return new VBox(topBar, banner(), storageBanner(), area);
+    /** The unreachable-server banner and the storage banner (the server cannot take writes): each shows its problem. */
+    private void banners() {
+        connectionBanner.textProperty().bind(
+                session.connectionProblemProperty().map(problem -> "Server unreachable: " + problem));
+        retryConnection.disableProperty().bind(session.retryingProperty());
+        unreachableBar.visibleProperty().bind(session.connectionProblemProperty().isNotNull());
+        unreachableBar.managedProperty().bind(unreachableBar.visibleProperty());
+        storageBanner.textProperty().bind(session.storageProblemProperty());
+        storageBar.visibleProperty().bind(session.storageProblemProperty().isNotNull());
+        storageBar.managedProperty().bind(storageBar.visibleProperty());
     }
 
-    private HBox banner() {
-        Label message = new Label();
-        message.setId("connectionBanner");
-        message.setWrapText(true);
-        message.textProperty().bind(session.connectionProblemProperty().map(problem -> "Server unreachable: " + problem));
-        message.setGraphic(new FontIcon(Feather.WIFI_OFF));
-        message.setGraphicTextGap(8);
-        HBox.setHgrow(message, Priority.ALWAYS);
-        message.setMaxWidth(Double.MAX_VALUE);
-
-        Button retry = new Button("Retry", new FontIcon(Feather.REFRESH_CW));
-        retry.setId("retryConnection");
-        retry.setMinWidth(Region.USE_PREF_SIZE);
-        retry.disableProperty().bind(session.retryingProperty());
-        retry.setOnAction(event -> session.retryConnection());
-
-        HBox banner = new HBox(12, message, retry);
-        banner.getStyleClass().add("connection-banner");
-        banner.setAlignment(Pos.CENTER_LEFT);
-        banner.setPadding(new Insets(8, 24, 8, 24));
-        banner.visibleProperty().bind(session.connectionProblemProperty().isNotNull());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
+    @FXML
+    private void retry() {
+        session.retryConnection();
     }
 
-    /** The server's storage cannot take writes (disk full, database not writable), from its health. */
-    private HBox storageBanner() {
-        Label message = new Label();
-        message.setId("storageBanner");
-        message.setWrapText(true);
-        message.textProperty().bind(session.storageProblemProperty());
-        message.setMinHeight(Region.USE_PREF_SIZE); // wrap onto a second line rather than cut the sentence
-        message.setGraphic(new FontIcon(Feather.HARD_DRIVE));
-        message.setGraphicTextGap(8);
-        HBox.setHgrow(message, Priority.ALWAYS);
-        message.setMaxWidth(Double.MAX_VALUE);
-        HBox banner = new HBox(12, message);
-        banner.getStyleClass().add("connection-banner"); // the same look as the unreachable-server banner
-        banner.setAlignment(Pos.CENTER_LEFT);
-        banner.setPadding(new Insets(8, 24, 8, 24));
-        banner.visibleProperty().bind(session.storageProblemProperty().isNotNull());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
-    }
-
-    private VBox sidebar(Image logo) {
-        ImageView logoView = new ImageView(logo);
-        logoView.setFitWidth(28);
-        logoView.setFitHeight(28);
-        logoView.setSmooth(true);
-        Label brand = new Label("Hookline", logoView);
-        brand.getStyleClass().addAll("brand", Styles.TITLE_4);
-
-        VBox sidebar = new VBox(2, brand);
-        sidebar.getStyleClass().add("sidebar");
-        sidebar.setPadding(new Insets(12, 8, 12, 8));
-        sidebar.setPrefWidth(210);
-        sidebar.setMinWidth(Region.USE_PREF_SIZE);
-
+    /** One entry per view, a line between groups (they come from {@link NavigationTarget}, so from code). */
+    private void sidebarEntries() {
         ToggleGroup toggles = new ToggleGroup();
         NavigationTarget.Group previousGroup = null;
         for (NavigationTarget target : NavigationTarget.values()) {
@@ -253,6 +213,7 @@ public final class ShellView extends BorderPane {
             previousGroup = target.group();
             sidebar.getChildren().add(entry(target, toggles));
         }
+        entries.get(selected.get()).setSelected(true);
         // a selected entry stays selected: clicking it again must not leave the sidebar without a selection
         toggles.selectedToggleProperty().addListener((observable, previous, now) -> {
             if (now == null) {
@@ -273,7 +234,6 @@ public final class ShellView extends BorderPane {
                 event.consume();
             }
         });
-        return sidebar;
     }
 
     private ToggleButton entry(NavigationTarget target, ToggleGroup toggles) {

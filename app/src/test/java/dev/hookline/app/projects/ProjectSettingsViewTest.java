@@ -95,6 +95,9 @@ class ProjectSettingsViewTest {
         assertEquals(0, team.client().listEndpoints(dev.hookline.api.client.ListQuery.ofPerPage(5)).content().size(),
                 "a dry run writes nothing");
         dev.hookline.app.testing.Screenshots.save(plan.getScene(), "project-promote-dry-run");
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
+        dev.hookline.app.testing.Screenshots.save(plan.getScene(), "project-promote-dry-run-dark");
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
         robot.clickOn("#promote-run");
         ViewHarness.await("promoted", () -> label("#promote-message").getText().startsWith("Promoted"));
         assertEquals("orders", team.client().listEndpoints(dev.hookline.api.client.ListQuery.ofPerPage(5))
