@@ -17,10 +17,10 @@ class CircuitBreakersTest {
 
     private void record(int successes, int failures, Instant at) {
         for (int i = 0; i < successes; i++) {
-            breakers.record("ep", true, false, at);
+            breakers.record("ep", "p", true, false, at);
         }
         for (int i = 0; i < failures; i++) {
-            breakers.record("ep", false, false, at);
+            breakers.record("ep", "p", false, false, at);
         }
     }
 
@@ -58,7 +58,7 @@ class CircuitBreakersTest {
         assertEquals(Admission.WAIT, breakers.admit("ep", later), "one probe at a time");
         assertTrue(breakers.blocked(later).contains("ep"));
 
-        assertFalse(breakers.record("ep", true, true, later));
+        assertFalse(breakers.record("ep", "p", true, true, later));
         assertEquals(State.CLOSED, breakers.state("ep", later));
         assertEquals(Admission.SEND, breakers.admit("ep", later));
         assertEquals(0.0, breakers.describe(endpoint(), later).failureRate(), "history cleared");
@@ -69,7 +69,7 @@ class CircuitBreakersTest {
         record(0, 10, T0);
         Instant later = T0.plusSeconds(30);
         breakers.admit("ep", later);
-        breakers.record("ep", false, true, later);
+        breakers.record("ep", "p", false, true, later);
         assertEquals(State.OPEN, breakers.state("ep", later.plusSeconds(29)));
         assertEquals(State.HALF_OPEN, breakers.state("ep", later.plusSeconds(30)));
     }
@@ -90,11 +90,11 @@ class CircuitBreakersTest {
             boolean disable;
             if (trip == 1) {
                 record(0, 9, at);
-                disable = breakers.record("ep", false, false, at);
+                disable = breakers.record("ep", "p", false, false, at);
             } else {
                 at = at.plusSeconds(30);
                 breakers.admit("ep", at);
-                disable = breakers.record("ep", false, true, at);
+                disable = breakers.record("ep", "p", false, true, at);
             }
             assertEquals(trip == 10, disable, "trip " + trip);
         }
