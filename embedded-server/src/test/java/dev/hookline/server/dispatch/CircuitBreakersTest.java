@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.dispatch.CircuitBreakers.Admission;
 import dev.hookline.server.dispatch.CircuitBreakers.State;
 import java.time.Instant;
@@ -114,6 +115,30 @@ class CircuitBreakersTest {
         var shown = breakers.describe(endpoint(), T0);
         assertEquals(75.0, shown.failureRate());
         assertEquals("closed", shown.cbState());
+    }
+
+    @Test
+    void aProjectsConfigChangesOnlyItsOwnEndpointsBreakers() {
+        record(0, 3, T0);
+        breakers.record("other-ep", "other", false, false, T0);
+        breakers.configure("other", new ProjectConfig.CircuitBreaker(null, null, null, null, null, 1L, null));
+        assertEquals(State.CLOSED, breakers.state("ep", T0), "project p keeps Convoy's 10 tries");
+        breakers.record("other-ep", "other", false, false, T0);
+        assertEquals(State.OPEN, breakers.state("other-ep", T0));
+
+        breakers.configure("p", new ProjectConfig.CircuitBreaker(null, null, null, null, null, 4L, null));
+        assertEquals(State.CLOSED, breakers.state("ep", T0), "a change opens nothing by itself");
+        record(0, 1, T0);
+        assertEquals(State.OPEN, breakers.state("ep", T0), "the 3 earlier failures still count: 4 of 4");
+    }
+
+    @Test
+    void aNewWindowOrSampleRateRestartsTheCountsButKeepsAnOpenCircuitOpen() {
+        record(0, 10, T0);
+        breakers.configure("p", new ProjectConfig.CircuitBreaker(10L, null, null, null, 2L, null, null));
+        assertEquals(State.OPEN, breakers.state("ep", T0));
+        assertEquals(0.0, breakers.describe(endpoint(), T0).failureRate(), "counts restarted");
+        assertEquals(State.HALF_OPEN, breakers.state("ep", T0.plusSeconds(30)));
     }
 
     private static dev.hookline.api.model.Endpoint endpoint() {
