@@ -46,7 +46,7 @@ public final class CircuitBreakerSection {
         text(layout, settings.successThreshold, "project-cb-success-threshold",
                 "% of the tries in the window, when a probe succeeds", d.successThreshold());
         text(layout, settings.consecutiveFailureThreshold, "project-cb-consecutive-failures",
-                "in a row (with \"Pause an endpoint…\" on)", d.consecutiveFailureThreshold());
+                "openings in a row (with \"Pause an endpoint…\" on)", d.consecutiveFailureThreshold());
         Button defaults = new Button("Use Convoy's defaults", new FontIcon(Feather.ROTATE_CCW));
         defaults.setId("project-cb-defaults");
         defaults.getStyleClass().add(Styles.FLAT);

@@ -22,8 +22,7 @@ public final class CircuitBreakerSettings {
     public final FormField sampleRate = field("Sample rate", "Sample rate (seconds)", 1, 3600);
     public final FormField errorTimeout = field("Wait before a probe", "Wait before a probe (seconds)", 1, 86_400);
     public final FormField successThreshold = field("Close at success rate", "Success rate (percent)", 1, 100);
-    public final FormField consecutiveFailureThreshold = field("Openings before deactivating",
-            "Openings before deactivating", 1, 1000);
+    public final FormField consecutiveFailureThreshold = field("Deactivate after", "Openings in a row", 1, 1000);
 
     /** In the order the section shows them. */
     public List<FormField> fields() {
