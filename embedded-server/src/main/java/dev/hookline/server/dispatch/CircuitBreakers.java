@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
  * opens: nothing is sent to the endpoint (its due deliveries wait, no try is counted) until {@code errorTimeout}
  * has passed. Then it is half-open: one delivery goes out as a probe; its failure opens the circuit again, its
  * success closes it when the window's success rate reached {@code successThreshold} (else the next probe goes).
- * {@code tripsToDisable} openings in a row without a success in between mark the endpoint for deactivation (done
- * only when the project's {@code disable_endpoint} asks for it). Activating the endpoint resets its breaker.
+ * {@code tripsToDisable} openings in a row without the circuit closing in between mark the endpoint for
+ * deactivation (done only when the project's {@code disable_endpoint} asks for it). Activating the endpoint resets its breaker.
  *
  * <p>The thresholds are the project's {@code circuit_breaker} config (docs/adr/0034): {@link #configure} is told
  * when a project's config is saved and applies it at once to the project's breakers; a project not configured
