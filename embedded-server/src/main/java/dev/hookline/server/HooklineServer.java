@@ -110,7 +110,8 @@ public final class HooklineServer implements AutoCloseable {
         context.searchIndexer(searchIndexer);
         this.authenticator = new KeyAuthenticator(context);
         authenticator.addSessionKey(ownerKey);
-        this.projects = new ProjectService(context, authenticator::forgetAll);
+        this.projects = new ProjectService(context, authenticator::forgetAll,
+                saved -> context.circuitBreakers().configure(saved.uid(), saved.config().circuitBreaker()));
         context.projects().defaultOrganisationId();
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
         ConfigCache configCache = new ConfigCache(context).install();

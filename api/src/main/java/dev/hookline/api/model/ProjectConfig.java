@@ -14,15 +14,32 @@ import java.util.List;
  *
  * <p>{@code validate_event_schemas} is Hookline's own key (Convoy's document has none): when true, an event whose
  * type is in the project's catalogue with a JSON Schema is refused (400) unless its data follow the schema.
+ *
+ * <p>{@code circuit_breaker} is Convoy's {@code datastore.CircuitBreakerConfiguration}: the thresholds of the
+ * per-endpoint circuit breaker of the project's endpoints (docs/adr/0034).
  */
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
-        "ssl", "meta_event", "request_id_header", "validate_event_schemas"})
+        "ssl", "meta_event", "request_id_header", "validate_event_schemas",
+        "circuit_breaker"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                            String requestIdHeader, Boolean validateEventSchemas) {
+                            String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker) {
+
+    /**
+     * A configuration without {@code circuit_breaker}: left as is on update, Convoy's thresholds by default.
+     */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader, Boolean validateEventSchemas) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, validateEventSchemas, null);
+    }
 
     /**
      * A configuration without {@code validate_event_schemas} (Convoy has no such key): left as is on update, off by
@@ -35,7 +52,7 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
                          String requestIdHeader) {
         this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
                 multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, null);
+                requestIdHeader, null, null);
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */
@@ -66,5 +83,24 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     /** Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit. */
     @JsonPropertyOrder({"is_enabled", "type", "event_type", "url", "secret"})
     public record MetaEventConfig(Boolean isEnabled, String type, List<String> eventType, String url, String secret) {
+    }
+
+    /**
+     * The circuit breaker's thresholds, in Convoy's units: {@code sample_rate} seconds (the resolution of the
+     * observation window), {@code error_timeout} seconds (how long an open circuit waits before a probe),
+     * {@code failure_threshold} percent of failed tries in the window that opens the circuit, {@code
+     * success_threshold} percent of successful tries in the window a successful probe needs to close it, {@code
+     * observability_window} minutes, {@code minimum_request_count} tries in the window before it is judged, {@code
+     * consecutive_failure_threshold} openings in a row after which the endpoint is deactivated (when
+     * {@code disable_endpoint} is on).
+     */
+    @JsonPropertyOrder({"sample_rate", "error_timeout", "failure_threshold", "success_threshold",
+            "observability_window", "minimum_request_count", "consecutive_failure_threshold"})
+    public record CircuitBreaker(Long sampleRate, Long errorTimeout, Long failureThreshold, Long successThreshold,
+                                 Long observabilityWindow, Long minimumRequestCount,
+                                 Long consecutiveFailureThreshold) {
+
+        /** Convoy's defaults: 30 s samples over 5 min, open at 70 % of 10+ tries, 30 s timeout, close at 5 %. */
+        public static final CircuitBreaker DEFAULTS = new CircuitBreaker(30L, 30L, 70L, 5L, 5L, 10L, 10L);
     }
 }

@@ -173,6 +173,7 @@ public final class ProjectSettingsView implements ConsoleView {
         layout.check("Send X-Convoy-Event-ID and X-Convoy-EventDelivery-ID headers", "project-trace-headers",
                 model.traceHeaders);
         layout.check("Endpoints must use https", "project-enforce-https", model.enforceSecureEndpoints);
+        CircuitBreakerSection.addTo(layout, model.circuitBreaker);
 
         layout.section("Meta events").keepSection();
         layout.check("Send meta events (endpoint changes, delivery outcomes) to a URL", "project-meta-enabled",

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -25,8 +26,8 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * The current project's settings as a form: name and logo, retries, signatures, rate limit, payload size, meta
- * events and the delivery options. Save sends the whole config (the server merges present members), so what the
- * form shows is what the project has.
+ * events, the delivery options and the circuit breaker ({@link CircuitBreakerSettings}). Save sends the whole
+ * config (the server merges present members), so what the form shows is what the project has.
  *
  * <p>A change of signature hash or encoding adds a signature version (the earlier ones stay, so receivers that check
  * advanced signatures keep working through the switch), as Convoy's dashboard does.
@@ -77,6 +78,7 @@ public final class ProjectSettingsViewModel {
     public final BooleanProperty replayAttacksPrevention = new SimpleBooleanProperty(this, "replayAttacksPrevention");
     public final BooleanProperty traceHeaders = new SimpleBooleanProperty(this, "traceHeaders");
     public final BooleanProperty enforceSecureEndpoints = new SimpleBooleanProperty(this, "enforceSecureEndpoints");
+    public final CircuitBreakerSettings circuitBreaker = new CircuitBreakerSettings();
 
     /** For "New project". */
     public final FormField newProjectName = new FormField("Project name").required()
@@ -84,9 +86,9 @@ public final class ProjectSettingsViewModel {
     public final ObjectProperty<ProjectType> newProjectType =
             new SimpleObjectProperty<>(this, "newProjectType", ProjectType.OUTGOING);
 
-    private final List<FormField> all = List.of(name, logoUrl, strategyDuration, retryCount, signatureHeader,
-            signatureHash, signatureEncoding, rateLimitCount, rateLimitDuration, maxPayloadBytes, requestIdHeader,
-            searchPolicy, metaEventUrl, metaEventSecret);
+    private final List<FormField> all = Stream.concat(Stream.of(name, logoUrl, strategyDuration, retryCount,
+            signatureHeader, signatureHash, signatureEncoding, rateLimitCount, rateLimitDuration, maxPayloadBytes,
+            requestIdHeader, searchPolicy, metaEventUrl, metaEventSecret), circuitBreaker.fields().stream()).toList();
 
     public ProjectSettingsViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                     Consumer<Throwable> connectionFailures) {
@@ -130,7 +132,8 @@ public final class ProjectSettingsViewModel {
     public void save(Consumer<Project> onSaved) {
         Project current = project.get();
         ApiClient api = client.get();
-        if (current == null || api == null || !Form.validate(all, shownFields())) {
+        if (current == null || api == null || !(Form.validate(all, shownFields())
+                & circuitBreaker.validateTogether())) {
             return;
         }
         UpdateProjectRequest request = new UpdateProjectRequest(name.value(), logoUrl.value(), config(current));
@@ -187,7 +190,8 @@ public final class ProjectSettingsViewModel {
                 new RateLimitConfig(rateLimitCount.intOrNull(), rateLimitDuration.longOrNull()),
                 new ProjectConfig.Strategy(strategyType.get(), strategyDuration.longOrNull(), retryCount.longOrNull()),
                 new ProjectConfig.Signature(signatureHeader.value(), versions),
-                new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value());
+                new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value(), null,
+                circuitBreaker.config());
     }
 
     private static String orEmpty(ProjectConfig.MetaEventConfig meta) {
@@ -235,6 +239,7 @@ public final class ProjectSettingsViewModel {
         replayAttacksPrevention.set(Boolean.TRUE.equals(config.replayAttacksPreventionEnabled()));
         traceHeaders.set(Boolean.TRUE.equals(config.addEventIdTraceHeaders()));
         enforceSecureEndpoints.set(config.ssl() != null && Boolean.TRUE.equals(config.ssl().enforceSecureEndpoints()));
+        circuitBreaker.show(config.circuitBreaker());
     }
 
     private static String text(Object value) {

@@ -104,7 +104,8 @@ public final class Promotion {
             return;
         }
         steps.add(new PromotionStep("Project settings", target.name(), Action.UPDATE,
-                "retries, signatures, limits, delivery options and meta events as in \"" + source.name() + "\""));
+                "retries, signatures, limits, delivery options, meta events and circuit breaker as in \""
+                        + source.name() + "\""));
         work.add(() -> to.updateProject(target.uid(), new UpdateProjectRequest(target.name(), target.logoUrl(),
                 wanted)));
     }
@@ -122,7 +123,7 @@ public final class Promotion {
         return new ProjectConfig(source.maxPayloadReadSize(), source.replayAttacksPreventionEnabled(),
                 source.addEventIdTraceHeaders(), source.disableEndpoint(), source.multipleEndpointSubscriptions(),
                 source.searchPolicy(), source.ratelimit(), source.strategy(), signature, source.ssl(), meta,
-                source.requestIdHeader());
+                source.requestIdHeader(), null, source.circuitBreaker());
     }
 
     private static boolean sameSettings(ProjectConfig wanted, ProjectConfig target) {
@@ -137,7 +138,9 @@ public final class Promotion {
                 && Objects.equals(wanted.ssl(), target.ssl())
                 && Objects.equals(wanted.requestIdHeader(), target.requestIdHeader())
                 && sameSignature(wanted.signature(), target.signature())
-                && sameMeta(wanted.metaEvent(), target.metaEvent());
+                && sameMeta(wanted.metaEvent(), target.metaEvent())
+                // null: a source that does not say (an older server) leaves the target's as it is
+                && (wanted.circuitBreaker() == null || wanted.circuitBreaker().equals(target.circuitBreaker()));
     }
 
     private static boolean sameSignature(ProjectConfig.Signature a, ProjectConfig.Signature b) {

@@ -48,7 +48,7 @@ class PromotionTest {
         ApiClient from = laptop.client();
         from.updateProject(from.projectId(), new UpdateProjectRequest("laptop", null, new ProjectConfig(null, null,
                 true, null, null, null, null, new ProjectConfig.Strategy(StrategyType.EXPONENTIAL, 20L, 4L), null,
-                null, null, null)));
+                null, null, null, null, new ProjectConfig.CircuitBreaker(null, 120L, 40L, null, null, 3L, null))));
         Source plain = from.createSource(new CreateSourceRequest("shop", SourceType.HTTP, null, null,
                 new Verifier(VerifierType.NOOP, null, null, null), null, null, null, null));
         from.createSource(new CreateSourceRequest("github", SourceType.HTTP, null, null,
@@ -93,6 +93,8 @@ class PromotionTest {
         assertEquals(StrategyType.EXPONENTIAL, settings.strategy().type());
         assertEquals(4L, settings.strategy().retryCount());
         assertTrue(settings.addEventIdTraceHeaders());
+        assertEquals(new ProjectConfig.CircuitBreaker(30L, 120L, 40L, 5L, 5L, 3L, 10L), settings.circuitBreaker(),
+                "the circuit breaker's thresholds go along");
         Endpoint promoted = to.listEndpoints(ListQuery.ofPerPage(10)).content().getFirst();
         assertEquals("https://orders.example.com/in", promoted.url());
         Endpoint original = laptop.client().listEndpoints(ListQuery.ofPerPage(10)).content().getFirst();

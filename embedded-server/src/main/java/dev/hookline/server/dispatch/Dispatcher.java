@@ -210,6 +210,7 @@ public final class Dispatcher implements AutoCloseable {
             if ((lane == null ? 0 : lane.load()) + taken >= settings.perEndpointLoad()) {
                 continue;
             }
+            breakers.learn(project.uid(), project.config() == null ? null : project.config().circuitBreaker());
             CircuitBreakers.Admission admission = breakers.admit(d.endpointId(), now);
             if (admission == CircuitBreakers.Admission.WAIT) {
                 continue;
@@ -270,7 +271,7 @@ public final class Dispatcher implements AutoCloseable {
         }
         Instant now = context.now();
         DeliveryOutcome outcome = DeliveryOutcome.of(d, result, now, ThreadLocalRandom.current());
-        boolean tripped = breakers.record(d.endpointId(), result.delivered(), job.probe(), now);
+        boolean tripped = breakers.record(d.endpointId(), d.projectId(), result.delivered(), job.probe(), now);
         boolean deactivate = Boolean.TRUE.equals(job.config().disableEndpoint())
                 && (tripped || outcome.limitReached());
         LOG.info("delivery {} to endpoint {} try {}: {} in {} ms -> {}{}", d.id(), d.endpointId(),

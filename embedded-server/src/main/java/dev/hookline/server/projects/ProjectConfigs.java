@@ -1,6 +1,7 @@
 package dev.hookline.server.projects;
 
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
 import dev.hookline.api.model.ProjectConfig.Signature;
 import dev.hookline.api.model.ProjectConfig.SignatureVersion;
@@ -38,7 +39,13 @@ public final class ProjectConfigs {
     private ProjectConfigs() {
     }
 
-    /** Convoy's defaults (linear 100 s x 10, SHA256/hex signatures, 1000 req / 60 s, meta events off). */
+    /** The most samples an observation window may hold (its memory is per endpoint: 16 bytes a sample). */
+    public static final long MAX_CIRCUIT_SAMPLES = 3600;
+
+    /**
+     * Convoy's defaults (linear 100 s x 10, SHA256/hex signatures, 1000 req / 60 s, meta events off, circuit
+     * breaker at 70 % of 10 tries in 5 min).
+     */
     public static ProjectConfig defaults(Supplier<String> ids, Instant now) {
         return new ProjectConfig(DEFAULT_MAX_PAYLOAD_BYTES, false, false, false, false, "720h",
                 new RateLimitConfig(1000, 60L),
@@ -46,7 +53,18 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false);
+                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS);
+    }
+
+    /**
+     * A stored config with the members added since it was written filled with their defaults (a project saved
+     * before {@code circuit_breaker} existed answers Convoy's thresholds, and its breakers use them).
+     */
+    public static ProjectConfig completed(ProjectConfig stored) {
+        if (stored == null || stored.circuitBreaker() != null) {
+            return stored;
+        }
+        return withCircuitBreaker(stored, CircuitBreaker.DEFAULTS);
     }
 
     /** {@code base} with every non-null member of {@code patch} applied (nested objects merged the same way). */
@@ -78,7 +96,21 @@ public final class ProjectConfigs {
                         or(patch.metaEvent().url(), base.metaEvent().url()),
                         or(patch.metaEvent().secret(), base.metaEvent().secret())),
                 or(patch.requestIdHeader(), base.requestIdHeader()),
-                or(patch.validateEventSchemas(), base.validateEventSchemas()));
+                or(patch.validateEventSchemas(), base.validateEventSchemas()),
+                mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()));
+    }
+
+    private static CircuitBreaker mergeCircuitBreaker(CircuitBreaker base, CircuitBreaker patch) {
+        if (patch == null) {
+            return base;
+        }
+        return new CircuitBreaker(or(patch.sampleRate(), base.sampleRate()),
+                or(patch.errorTimeout(), base.errorTimeout()),
+                or(patch.failureThreshold(), base.failureThreshold()),
+                or(patch.successThreshold(), base.successThreshold()),
+                or(patch.observabilityWindow(), base.observabilityWindow()),
+                or(patch.minimumRequestCount(), base.minimumRequestCount()),
+                or(patch.consecutiveFailureThreshold(), base.consecutiveFailureThreshold()));
     }
 
     private static Signature mergeSignature(Signature base, Signature patch, Supplier<String> ids, Instant now) {
@@ -134,6 +166,7 @@ public final class ProjectConfigs {
         if (config.requestIdHeader() == null || !config.requestIdHeader().matches("[A-Za-z0-9-]+")) {
             throw InvalidInputException.of("config.request_id_header must be a valid HTTP header name");
         }
+        validateCircuitBreaker(config.circuitBreaker());
         MetaEventConfig meta = config.metaEvent();
         if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
             throw InvalidInputException.of("config.meta_event.type must be http");
@@ -159,10 +192,45 @@ public final class ProjectConfigs {
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
                         config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas());
+                        config.validateEventSchemas(), config.circuitBreaker());
             }
         }
         return config;
+    }
+
+    /** The circuit breaker's ranges, in Convoy's units; every problem names the key and its unit. */
+    private static void validateCircuitBreaker(CircuitBreaker cb) {
+        String at = "config.circuit_breaker.";
+        between(at + "sample_rate", cb.sampleRate(), 1, 3600, " seconds");
+        between(at + "error_timeout", cb.errorTimeout(), 1, 86_400, " seconds");
+        between(at + "failure_threshold", cb.failureThreshold(), 1, 100, " (percent)");
+        between(at + "success_threshold", cb.successThreshold(), 1, 100, " (percent)");
+        between(at + "observability_window", cb.observabilityWindow(), 1, 1440, " minutes");
+        between(at + "minimum_request_count", cb.minimumRequestCount(), 1, 100_000, " tries");
+        between(at + "consecutive_failure_threshold", cb.consecutiveFailureThreshold(), 1, 1000, " openings");
+        long windowSeconds = cb.observabilityWindow() * 60;
+        if (cb.sampleRate() >= windowSeconds) {
+            throw InvalidInputException.of(at + "sample_rate (" + cb.sampleRate() + " seconds) must be shorter than "
+                    + at + "observability_window (" + cb.observabilityWindow() + " minutes)");
+        }
+        if (windowSeconds / cb.sampleRate() > MAX_CIRCUIT_SAMPLES) {
+            throw InvalidInputException.of(at + "observability_window may hold at most " + MAX_CIRCUIT_SAMPLES
+                    + " samples: " + cb.observabilityWindow() + " minutes of " + cb.sampleRate()
+                    + "-second samples are " + windowSeconds / cb.sampleRate() + "; use a longer sample_rate");
+        }
+    }
+
+    private static void between(String key, Long value, long min, long max, String unit) {
+        if (value == null || value < min || value > max) {
+            throw InvalidInputException.of(key + " must be between " + min + " and " + max + unit);
+        }
+    }
+
+    private static ProjectConfig withCircuitBreaker(ProjectConfig c, CircuitBreaker circuitBreaker) {
+        return new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
+                c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(), c.searchPolicy(),
+                c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(), c.requestIdHeader(),
+                c.validateEventSchemas(), circuitBreaker);
     }
 
     static boolean isHttpUrl(String value) {

@@ -12,6 +12,7 @@ import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Project use cases: list, create (with its project API key), update (the "present keys only" config merge) and
@@ -22,14 +23,17 @@ public final class ProjectService {
     private final ServerContext context;
     private final ProjectRepository projects;
     private final Runnable keysRevoked;
+    private final Consumer<Project> configSaved;
 
     /**
      * @param keysRevoked told after a delete revoked keys (the authenticator drops what it remembered)
+     * @param configSaved told after an update committed a project's config (the circuit breakers take theirs)
      */
-    public ProjectService(ServerContext context, Runnable keysRevoked) {
+    public ProjectService(ServerContext context, Runnable keysRevoked, Consumer<Project> configSaved) {
         this.context = context;
         this.projects = context.projects();
         this.keysRevoked = keysRevoked;
+        this.configSaved = configSaved;
     }
 
     /** The documented alias of the server's one organisation, accepted wherever an {@code orgID} is. */
@@ -128,6 +132,7 @@ public final class ProjectService {
         if (!changed) {
             throw new NotFoundException("project not found");
         }
+        configSaved.accept(updated);
         return get(updated);
     }
 

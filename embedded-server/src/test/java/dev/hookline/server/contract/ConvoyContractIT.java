@@ -310,7 +310,8 @@ class ConvoyContractIT {
         call(admin, "GET", projects, Map.of(), "orgID=default", null, 200);
         call(admin, "GET", PROJECT, created, "", null, 200);
         call(admin, "PUT", PROJECT, created, "", "{\"name\":\"every operation, renamed\",\"config\":"
-                + "{\"disable_endpoint\":true}}", 202);
+                + "{\"disable_endpoint\":true,\"circuit_breaker\":{\"failure_threshold\":60,"
+                + "\"observability_window\":10}}}", 202);
         // the rest in the test's project, where the seeded events and deliveries are
         ApiClient project = client;
         Map<String, String> p = ids;

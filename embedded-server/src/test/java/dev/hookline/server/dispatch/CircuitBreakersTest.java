@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.dispatch.CircuitBreakers.Admission;
 import dev.hookline.server.dispatch.CircuitBreakers.State;
 import java.time.Instant;
@@ -17,10 +18,10 @@ class CircuitBreakersTest {
 
     private void record(int successes, int failures, Instant at) {
         for (int i = 0; i < successes; i++) {
-            breakers.record("ep", true, false, at);
+            breakers.record("ep", "p", true, false, at);
         }
         for (int i = 0; i < failures; i++) {
-            breakers.record("ep", false, false, at);
+            breakers.record("ep", "p", false, false, at);
         }
     }
 
@@ -58,7 +59,7 @@ class CircuitBreakersTest {
         assertEquals(Admission.WAIT, breakers.admit("ep", later), "one probe at a time");
         assertTrue(breakers.blocked(later).contains("ep"));
 
-        assertFalse(breakers.record("ep", true, true, later));
+        assertFalse(breakers.record("ep", "p", true, true, later));
         assertEquals(State.CLOSED, breakers.state("ep", later));
         assertEquals(Admission.SEND, breakers.admit("ep", later));
         assertEquals(0.0, breakers.describe(endpoint(), later).failureRate(), "history cleared");
@@ -69,7 +70,7 @@ class CircuitBreakersTest {
         record(0, 10, T0);
         Instant later = T0.plusSeconds(30);
         breakers.admit("ep", later);
-        breakers.record("ep", false, true, later);
+        breakers.record("ep", "p", false, true, later);
         assertEquals(State.OPEN, breakers.state("ep", later.plusSeconds(29)));
         assertEquals(State.HALF_OPEN, breakers.state("ep", later.plusSeconds(30)));
     }
@@ -90,11 +91,11 @@ class CircuitBreakersTest {
             boolean disable;
             if (trip == 1) {
                 record(0, 9, at);
-                disable = breakers.record("ep", false, false, at);
+                disable = breakers.record("ep", "p", false, false, at);
             } else {
                 at = at.plusSeconds(30);
                 breakers.admit("ep", at);
-                disable = breakers.record("ep", false, true, at);
+                disable = breakers.record("ep", "p", false, true, at);
             }
             assertEquals(trip == 10, disable, "trip " + trip);
         }
@@ -114,6 +115,30 @@ class CircuitBreakersTest {
         var shown = breakers.describe(endpoint(), T0);
         assertEquals(75.0, shown.failureRate());
         assertEquals("closed", shown.cbState());
+    }
+
+    @Test
+    void aProjectsConfigChangesOnlyItsOwnEndpointsBreakers() {
+        record(0, 3, T0);
+        breakers.record("other-ep", "other", false, false, T0);
+        breakers.configure("other", new ProjectConfig.CircuitBreaker(null, null, null, null, null, 1L, null));
+        assertEquals(State.CLOSED, breakers.state("ep", T0), "project p keeps Convoy's 10 tries");
+        breakers.record("other-ep", "other", false, false, T0);
+        assertEquals(State.OPEN, breakers.state("other-ep", T0));
+
+        breakers.configure("p", new ProjectConfig.CircuitBreaker(null, null, null, null, null, 4L, null));
+        assertEquals(State.CLOSED, breakers.state("ep", T0), "a change opens nothing by itself");
+        record(0, 1, T0);
+        assertEquals(State.OPEN, breakers.state("ep", T0), "the 3 earlier failures still count: 4 of 4");
+    }
+
+    @Test
+    void aNewWindowOrSampleRateRestartsTheCountsButKeepsAnOpenCircuitOpen() {
+        record(0, 10, T0);
+        breakers.configure("p", new ProjectConfig.CircuitBreaker(10L, null, null, null, 2L, null, null));
+        assertEquals(State.OPEN, breakers.state("ep", T0));
+        assertEquals(0.0, breakers.describe(endpoint(), T0).failureRate(), "counts restarted");
+        assertEquals(State.HALF_OPEN, breakers.state("ep", T0.plusSeconds(30)));
     }
 
     private static dev.hookline.api.model.Endpoint endpoint() {
