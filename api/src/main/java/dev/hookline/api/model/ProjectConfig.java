@@ -14,15 +14,19 @@ import java.util.List;
  *
  * <p>{@code validate_event_schemas} is Hookline's own key (Convoy's document has none): when true, an event whose
  * type is in the project's catalogue with a JSON Schema is refused (400) unless its data follow the schema.
+ *
+ * <p>{@code retention_policy} ({@code {"policy":"720h","enabled":false}}) is how long the project's events, their
+ * deliveries and attempts are kept when enabled (ADR 0032). Convoy keeps its retention policy in the instance
+ * configuration ({@code retention_policy{policy,enabled}}); Hookline keeps the same shape per project.
  */
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
-        "ssl", "meta_event", "request_id_header", "validate_event_schemas"})
+        "ssl", "meta_event", "request_id_header", "validate_event_schemas", "retention_policy"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                            String requestIdHeader, Boolean validateEventSchemas) {
+                            String requestIdHeader, Boolean validateEventSchemas, RetentionPolicy retentionPolicy) {
 
     /**
      * A configuration without {@code validate_event_schemas} (Convoy has no such key): left as is on update, off by
@@ -36,6 +40,24 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
         this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
                 multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
                 requestIdHeader, null);
+    }
+
+    /** A configuration without {@code retention_policy}: left as is on update, the default (off) on create. */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader, Boolean validateEventSchemas) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, validateEventSchemas, null);
+    }
+
+    /** This configuration with {@code retention_policy} set to {@code policy}. */
+    public ProjectConfig withRetentionPolicy(RetentionPolicy policy) {
+        return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
+                disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
+                metaEvent, requestIdHeader, validateEventSchemas, policy);
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */
@@ -61,6 +83,20 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     /** TLS policy: whether endpoint URLs must be https. */
     @JsonPropertyOrder({"enforce_secure_endpoints"})
     public record Ssl(Boolean enforceSecureEndpoints) {
+    }
+
+    /**
+     * How long events are kept: {@code policy} a Go duration such as {@code "720h"}; {@code enabled} whether older
+     * events (with their deliveries and attempts, once every delivery is settled) are deleted. In an update either
+     * member may be left out (null: as is).
+     */
+    @JsonPropertyOrder({"policy", "enabled"})
+    public record RetentionPolicy(String policy, Boolean enabled) {
+
+        /** Whether old events are deleted. */
+        public boolean isEnabled() {
+            return Boolean.TRUE.equals(enabled);
+        }
     }
 
     /** Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit. */

@@ -2,6 +2,7 @@ package dev.hookline.server.projects;
 
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
+import dev.hookline.api.model.ProjectConfig.RetentionPolicy;
 import dev.hookline.api.model.ProjectConfig.Signature;
 import dev.hookline.api.model.ProjectConfig.SignatureVersion;
 import dev.hookline.api.model.ProjectConfig.Ssl;
@@ -10,6 +11,8 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.subscriptions.GoDuration;
+import java.time.Duration;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +32,10 @@ public final class ProjectConfigs {
     public static final long DEFAULT_MAX_PAYLOAD_BYTES = 51_200;
     public static final String DEFAULT_SIGNATURE_HEADER = "X-Convoy-Signature";
     public static final String DEFAULT_REQUEST_ID_HEADER = "X-Convoy-Idempotency-Key";
+    /** Convoy's default retention policy: 30 days, off (ADR 0032). */
+    public static final RetentionPolicy DEFAULT_RETENTION = new RetentionPolicy("720h", false);
+    /** The shortest retention policy taken: shorter ones would delete events while they are still being looked at. */
+    public static final Duration MIN_RETENTION = Duration.ofMinutes(1);
     private static final Set<String> HASHES = Set.of("SHA256", "SHA512");
     private static final Set<String> ENCODINGS = Set.of("hex", "base64");
     private static final Set<String> META_EVENT_TYPES = Set.of(
@@ -46,7 +53,29 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false);
+                DEFAULT_REQUEST_ID_HEADER, false, DEFAULT_RETENTION);
+    }
+
+    /** {@code config} as stored, with the members added since it was written set to their defaults. */
+    public static ProjectConfig filled(ProjectConfig config) {
+        if (config == null || config.retentionPolicy() != null) {
+            return config;
+        }
+        return config.withRetentionPolicy(DEFAULT_RETENTION);
+    }
+
+    /** How long events of a project with {@code config} are kept, or null when its retention policy is off. */
+    public static Duration retentionPeriod(ProjectConfig config) {
+        RetentionPolicy retention = config == null ? null : config.retentionPolicy();
+        if (retention == null || !retention.isEnabled()) {
+            return null;
+        }
+        try {
+            Duration period = GoDuration.parse(retention.policy());
+            return period.compareTo(MIN_RETENTION) < 0 ? null : period;
+        } catch (IllegalArgumentException e) {
+            return null; // refused on save; a hand-edited row keeps everything rather than guess
+        }
     }
 
     /** {@code base} with every non-null member of {@code patch} applied (nested objects merged the same way). */
@@ -78,7 +107,16 @@ public final class ProjectConfigs {
                         or(patch.metaEvent().url(), base.metaEvent().url()),
                         or(patch.metaEvent().secret(), base.metaEvent().secret())),
                 or(patch.requestIdHeader(), base.requestIdHeader()),
-                or(patch.validateEventSchemas(), base.validateEventSchemas()));
+                or(patch.validateEventSchemas(), base.validateEventSchemas()),
+                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()));
+    }
+
+    private static RetentionPolicy mergeRetention(RetentionPolicy base, RetentionPolicy patch) {
+        RetentionPolicy current = base == null ? DEFAULT_RETENTION : base;
+        if (patch == null) {
+            return current;
+        }
+        return new RetentionPolicy(or(patch.policy(), current.policy()), or(patch.enabled(), current.enabled()));
     }
 
     private static Signature mergeSignature(Signature base, Signature patch, Supplier<String> ids, Instant now) {
@@ -134,6 +172,7 @@ public final class ProjectConfigs {
         if (config.requestIdHeader() == null || !config.requestIdHeader().matches("[A-Za-z0-9-]+")) {
             throw InvalidInputException.of("config.request_id_header must be a valid HTTP header name");
         }
+        validateRetention(config.retentionPolicy());
         MetaEventConfig meta = config.metaEvent();
         if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
             throw InvalidInputException.of("config.meta_event.type must be http");
@@ -159,10 +198,28 @@ public final class ProjectConfigs {
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
                         config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas());
+                        config.validateEventSchemas(), config.retentionPolicy());
             }
         }
         return config;
+    }
+
+    private static void validateRetention(RetentionPolicy retention) {
+        if (retention == null) {
+            return;
+        }
+        String policy = retention.policy() == null ? "" : retention.policy();
+        Duration period;
+        try {
+            period = GoDuration.parse(policy);
+        } catch (IllegalArgumentException e) {
+            throw InvalidInputException.of("config.retention_policy.policy must be a duration such as 720h (30 days) "
+                    + "or 168h, got \"" + retention.policy() + "\"");
+        }
+        if (period.compareTo(MIN_RETENTION) < 0) {
+            throw InvalidInputException.of("config.retention_policy.policy must be at least 1m, got \""
+                    + retention.policy() + "\"");
+        }
     }
 
     static boolean isHttpUrl(String value) {

@@ -253,7 +253,7 @@ public final class ProjectRepository {
     private static Project map(ResultSet rs) throws SQLException {
         return new Project(rs.getString("id"), rs.getString("name"), rs.getString("logo_url"),
                 rs.getString("organisation_id"), ProjectType.fromWire(rs.getString("type")),
-                JsonColumns.read(rs, "config", ProjectConfig.class), NOTHING_RETAINED, null,
+                ProjectConfigs.filled(JsonColumns.read(rs, "config", ProjectConfig.class)), NOTHING_RETAINED, null,
                 Times.get(rs, "created_at"), Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
     }
 }

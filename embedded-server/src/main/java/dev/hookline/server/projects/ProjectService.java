@@ -128,6 +128,10 @@ public final class ProjectService {
         if (!changed) {
             throw new NotFoundException("project not found");
         }
+        if (!java.util.Objects.equals(ProjectConfigs.filled(current.config()).retentionPolicy(),
+                config.retentionPolicy())) {
+            context.signalRetentionChanged();
+        }
         return get(updated);
     }
 
