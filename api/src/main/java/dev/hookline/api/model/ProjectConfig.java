@@ -93,8 +93,8 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     @JsonPropertyOrder({"policy", "enabled"})
     public record RetentionPolicy(String policy, Boolean enabled) {
 
-        /** Whether old events are deleted. */
-        public boolean isEnabled() {
+        /** Whether old events are deleted (not named {@code isEnabled}: Jackson would write it as {@code enabled}). */
+        public boolean deletes() {
             return Boolean.TRUE.equals(enabled);
         }
     }

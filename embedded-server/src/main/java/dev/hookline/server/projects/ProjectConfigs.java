@@ -67,7 +67,7 @@ public final class ProjectConfigs {
     /** How long events of a project with {@code config} are kept, or null when its retention policy is off. */
     public static Duration retentionPeriod(ProjectConfig config) {
         RetentionPolicy retention = config == null ? null : config.retentionPolicy();
-        if (retention == null || !retention.isEnabled()) {
+        if (retention == null || !retention.deletes()) {
             return null;
         }
         try {
