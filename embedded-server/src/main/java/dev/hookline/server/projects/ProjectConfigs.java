@@ -11,7 +11,7 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
-import dev.hookline.server.subscriptions.GoDuration;
+import dev.hookline.server.domain.GoDuration;
 import java.time.Duration;
 import java.net.URI;
 import java.time.Instant;

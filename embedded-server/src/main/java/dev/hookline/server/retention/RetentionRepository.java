@@ -38,10 +38,14 @@ public final class RetentionRepository {
     public static final String DELETE_EVENT_ENDPOINTS = "DELETE FROM events_endpoints WHERE event_id = ?";
     public static final String DELETE_SEARCH_ROW = "DELETE FROM events_search WHERE rowid = ?";
     public static final String DELETE_EVENT = "DELETE FROM events WHERE id = ?";
-    /** Settled meta events older than the cutoff, a batch at a time (oldest first). */
-    public static final String DELETE_META_EVENTS = "DELETE FROM meta_events WHERE id IN (SELECT id FROM meta_events "
-            + "WHERE project_id = ? AND deleted_at IS NULL AND id < ? AND status NOT IN " + UNSETTLED
-            + " AND updated_at < ? ORDER BY id LIMIT ?)";
+    /**
+     * Settled meta events older than the cutoff, oldest first (read, then deleted by ID: as one {@code DELETE ... IN
+     * (SELECT ...)} the planner may scan the whole table once it has statistics).
+     */
+    public static final String OLD_META_EVENTS = "SELECT id FROM meta_events WHERE project_id = ? "
+            + "AND deleted_at IS NULL AND id < ? AND status NOT IN " + UNSETTLED + " AND updated_at < ? "
+            + "ORDER BY id LIMIT ?";
+    public static final String DELETE_META_EVENT = "DELETE FROM meta_events WHERE id = ?";
     public static final String OLDEST_EVENT = "SELECT id, created_at FROM events WHERE project_id = ? "
             + "AND deleted_at IS NULL ORDER BY id LIMIT 1";
     private static final String HIGHEST_ROWID = "SELECT COALESCE(MAX(rowid), 0) FROM events";
@@ -117,13 +121,22 @@ public final class RetentionRepository {
     /** Deletes up to {@code limit} settled meta events of the project made before {@code cutoffId}; how many. */
     public int deleteMetaEvents(Connection c, String projectId, String cutoffId, Instant changedSince, int limit)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(DELETE_META_EVENTS)) {
+        List<String> ids = new ArrayList<>(limit);
+        try (PreparedStatement s = c.prepareStatement(OLD_META_EVENTS)) {
             s.setString(1, projectId);
             s.setString(2, cutoffId);
             Times.set(s, 3, changedSince);
             s.setInt(4, limit);
-            return s.executeUpdate();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
         }
+        for (String id : ids) {
+            update(c, DELETE_META_EVENT, id);
+        }
+        return ids.size();
     }
 
     /** The project's oldest kept event, or null when it has none. */
