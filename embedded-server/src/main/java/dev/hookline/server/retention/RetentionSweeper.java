@@ -49,6 +49,16 @@ public final class RetentionSweeper implements AutoCloseable {
     static final int CANDIDATES_PER_READ = 64;
     /** Settled meta events deleted per batch. */
     static final int META_EVENTS_PER_BATCH = 256;
+    private static final java.lang.management.ThreadMXBean CPU =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+    /**
+     * Above this many pages in the write-ahead log (32 MB at 4 KB pages) the next batch waits for a checkpoint that
+     * copies the whole log, so the log starts over. Each batch rewrites the pages it touched into the log; batch after
+     * batch with no complete checkpoint in between, the log (a file on the user's disk) would grow by hundreds of MB.
+     */
+    static final long WAL_LIMIT_PAGES = 8192;
+    /** How long a batch waits for that checkpoint at most (then it goes ahead: a busy reader must not stop it). */
+    private static final long WAL_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** The shortest pause between two batches. */
     private static final long MIN_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -80,9 +90,11 @@ public final class RetentionSweeper implements AutoCloseable {
      * @param kept       old events kept because a delivery of theirs is unsettled or changed lately
      * @param more       whether old events after the cursor may remain
      * @param heldNanos  how long the batch ran on the writer (its commit not included)
+     * @param cpuNanos   the writer thread's CPU time in that while (the batch's own cost, without the time the
+     *                   machine gave to other threads)
      */
     public record Batch(String cursor, int events, long deliveries, long attempts, int kept, boolean more,
-                        long heldNanos) {
+                        long heldNanos, long cpuNanos) {
     }
 
     public RetentionSweeper(ServerContext context, RetentionRepository retention) {
@@ -210,6 +222,7 @@ public final class RetentionSweeper implements AutoCloseable {
     Batch deleteBatch(Connection c, String projectId, String after, String cutoffId, Instant cutoff)
             throws SQLException {
         long start = System.nanoTime();
+        long cpuStart = CPU.getCurrentThreadCpuTime();
         long indexedUpTo = retention.indexedUpTo(c);
         String cursor = after;
         int events = 0;
@@ -230,19 +243,31 @@ public final class RetentionSweeper implements AutoCloseable {
                     attempts += deleted.attempts();
                 }
                 if (System.nanoTime() - start > BATCH_BUDGET_NANOS) {
-                    return new Batch(cursor, events, deliveries, attempts, kept, true, System.nanoTime() - start);
+                    return new Batch(cursor, events, deliveries, attempts, kept, true, System.nanoTime() - start,
+                            CPU.getCurrentThreadCpuTime() - cpuStart);
                 }
             }
             if (candidates.size() < CANDIDATES_PER_READ) {
-                return new Batch(cursor, events, deliveries, attempts, kept, false, System.nanoTime() - start);
+                return new Batch(cursor, events, deliveries, attempts, kept, false, System.nanoTime() - start,
+                        CPU.getCurrentThreadCpuTime() - cpuStart);
             }
         }
     }
 
-    /** Leaves the writer to others for at least as long as the last batch held it. */
+    /**
+     * Leaves the writer to others for at least as long as the last batch held it, and lets the background checkpoint
+     * catch up with what the batches wrote.
+     */
     private void pause(long heldNanos) throws InterruptedException {
-        long nanos = Math.max(MIN_PAUSE_NANOS, heldNanos);
-        TimeUnit.NANOSECONDS.sleep(nanos);
+        TimeUnit.NANOSECONDS.sleep(Math.max(MIN_PAUSE_NANOS, heldNanos));
+        if (db.walPages() <= WAL_LIMIT_PAGES) {
+            return;
+        }
+        long seen = db.completedCheckpoints();
+        long deadline = System.nanoTime() + WAL_WAIT_NANOS;
+        while (db.completedCheckpoints() == seen && System.nanoTime() < deadline && !closed) {
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
     }
 
     /** Stops sweeping; a sweep under way ends after its current batch. */
