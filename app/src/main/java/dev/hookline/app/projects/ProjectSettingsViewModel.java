@@ -77,6 +77,7 @@ public final class ProjectSettingsViewModel {
     public final BooleanProperty replayAttacksPrevention = new SimpleBooleanProperty(this, "replayAttacksPrevention");
     public final BooleanProperty traceHeaders = new SimpleBooleanProperty(this, "traceHeaders");
     public final BooleanProperty enforceSecureEndpoints = new SimpleBooleanProperty(this, "enforceSecureEndpoints");
+    public final RetentionSettings retention = new RetentionSettings();
 
     /** For "New project". */
     public final FormField newProjectName = new FormField("Project name").required()
@@ -86,7 +87,7 @@ public final class ProjectSettingsViewModel {
 
     private final List<FormField> all = List.of(name, logoUrl, strategyDuration, retryCount, signatureHeader,
             signatureHash, signatureEncoding, rateLimitCount, rateLimitDuration, maxPayloadBytes, requestIdHeader,
-            searchPolicy, metaEventUrl, metaEventSecret);
+            searchPolicy, metaEventUrl, metaEventSecret, retention.period);
 
     public ProjectSettingsViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                     Consumer<Throwable> connectionFailures) {
@@ -122,6 +123,9 @@ public final class ProjectSettingsViewModel {
         shown.remove(metaEventSecret);
         if (!metaEventsEnabled.get()) {
             shown.remove(metaEventUrl);
+        }
+        if (!retention.availableProperty().get()) {
+            shown.remove(retention.period);
         }
         return shown;
     }
@@ -187,7 +191,8 @@ public final class ProjectSettingsViewModel {
                 new RateLimitConfig(rateLimitCount.intOrNull(), rateLimitDuration.longOrNull()),
                 new ProjectConfig.Strategy(strategyType.get(), strategyDuration.longOrNull(), retryCount.longOrNull()),
                 new ProjectConfig.Signature(signatureHeader.value(), versions),
-                new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value());
+                new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value())
+                .withRetentionPolicy(retention.policy());
     }
 
     private static String orEmpty(ProjectConfig.MetaEventConfig meta) {
@@ -195,6 +200,7 @@ public final class ProjectSettingsViewModel {
     }
 
     private void show(Project loaded) {
+        retention.show(loaded.config() == null ? null : loaded.config().retentionPolicy()); // before: shown fields
         project.set(loaded);
         for (FormField field : all) {
             field.clearError();

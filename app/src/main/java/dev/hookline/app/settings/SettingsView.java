@@ -87,7 +87,8 @@ public final class SettingsView implements ConsoleView {
         VBox content = new VBox(14,
                 section("Appearance"), appearance, new Separator(),
                 section("Connections"), new HBox(20, list, formView), keys, new Separator(),
-                new ServerStatusView(serverStatus), new Separator(), backupSection(backup));
+                new ServerStatusView(serverStatus), new Separator(),
+                new StorageInfoPane(new StorageInfoViewModel(session)), new Separator(), backupSection(backup));
         content.setPadding(new Insets(0, 12, 12, 0));
         root = new ScrollPane(content);
         root.setId("settingsView");
