@@ -50,16 +50,16 @@ public final class StorageInfoViewModel {
         loading.set(true);
         session.tasks().run(() -> new Loaded(client.storage(), client.getProject(client.projectId()).name()),
                 loaded -> {
-            if (mine == generation) {
-                loading.set(false);
-                show(loaded.info(), loaded.projectName());
-            }
-        }, failure -> {
-            if (mine == generation) {
-                loading.set(false);
-                fail(failure);
-            }
-        });
+                    if (mine == generation) {
+                        loading.set(false);
+                        show(loaded.info(), loaded.projectName());
+                    }
+                }, failure -> {
+                    if (mine == generation) {
+                        loading.set(false);
+                        fail(failure);
+                    }
+                });
     }
 
     /** The figures and the name of the project they are for. */
