@@ -66,7 +66,7 @@ class RetentionIT {
     @Test
     void oldSettledEventsGoWithTheirDeliveriesAttemptsAndSearchRowsNewerOnesStay() throws Exception {
         TestProject p = server.newProject("shop", ProjectType.OUTGOING);
-        Event delivered = seeds.event(p.id()).data("{\"word\":\"aubergine\"}").insert();
+        Event delivered = seeds.event(p.id()).endpoints("E1").data("{\"word\":\"aubergine\"}").insert();
         EventDelivery success = seeds.delivery(delivered, "E1").status(EventDeliveryStatus.SUCCESS).insert();
         seeds.attempt(success, "200 OK", true, Map.of(), Map.of());
         Event failed = seeds.event(p.id()).insert();
@@ -223,6 +223,32 @@ class RetentionIT {
     }
 
     @Test
+    void aBatchThatDoesNotCommitLeavesEveryEventWhole() {
+        TestProject p = server.newProject("crash", ProjectType.OUTGOING);
+        Event first = settledEvent(p);
+        Event second = settledEvent(p);
+        enableAndSettle(p, "720h");
+        clock.advance(MONTH);
+        seeds.event(p.id()).insert();
+        java.time.Instant cutoff = server.server().context().now().minus(Duration.ofHours(720));
+        String cutoffId = dev.hookline.server.store.Ulid.lowerBound(cutoff.toEpochMilli());
+
+        assertThrows(IllegalStateException.class, () -> server.server().context().db().write(c -> {
+            RetentionSweeper.Batch batch = server.server().retention().deleteBatch(c, p.id(), "", cutoffId, cutoff);
+            assertEquals(2, batch.events(), "both deleted inside the transaction");
+            throw new IllegalStateException("the process dies before the commit");
+        }));
+
+        for (Event kept : List.of(first, second)) {
+            assertEquals(kept.uid(), p.client().getEvent(kept.uid()).uid());
+            assertEquals(1, rows("SELECT COUNT(*) FROM event_deliveries WHERE event_id = '" + kept.uid() + "'"));
+            assertEquals(1, rows("SELECT COUNT(*) FROM delivery_attempts a JOIN event_deliveries d "
+                    + "ON d.id = a.event_delivery_id WHERE d.event_id = '" + kept.uid() + "'"));
+            assertEquals(1, rows("SELECT COUNT(*) FROM events_endpoints WHERE event_id = '" + kept.uid() + "'"));
+        }
+    }
+
+    @Test
     void theStorageRouteTellsTheDataDirectorySizeAndTheOldestKeptEvent() throws Exception {
         TestProject p = server.newProject("storage", ProjectType.OUTGOING);
         TestProject empty = server.newProject("empty", ProjectType.OUTGOING);
@@ -254,7 +280,7 @@ class RetentionIT {
     // ------------------------------------------------------------------------------------------------ helpers
 
     private Event settledEvent(TestProject p) {
-        Event event = seeds.event(p.id()).insert();
+        Event event = seeds.event(p.id()).endpoints("E1").insert();
         EventDelivery delivery = seeds.delivery(event, "E1").status(EventDeliveryStatus.SUCCESS).insert();
         seeds.attempt(delivery, "200 OK", true, Map.of(), Map.of());
         return event;
