@@ -58,6 +58,10 @@ import dev.hookline.server.portal.PortalLinkCheck;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
+import dev.hookline.server.retention.RetentionRepository;
+import dev.hookline.server.retention.RetentionSweeper;
+import dev.hookline.server.retention.StorageService;
+import dev.hookline.server.http.storage.StorageRoutes;
 import dev.hookline.server.sources.SourceService;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.store.DataDirectoryLock;
@@ -91,6 +95,8 @@ public final class HooklineServer implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final MetaEventDispatcher metaEvents;
     private final SearchIndexer searchIndexer;
+    private final RetentionRepository retention;
+    private final RetentionSweeper retentionSweeper;
     private final ConsumerSupervisor brokerConsumers;
     private final ScriptSandbox scripts;
     private final IntakeService intake;
@@ -108,6 +114,9 @@ public final class HooklineServer implements AutoCloseable {
         this.context = new ServerContext(db, config.clock());
         this.searchIndexer = new SearchIndexer(db);
         context.searchIndexer(searchIndexer);
+        this.retention = new RetentionRepository(db);
+        this.retentionSweeper = new RetentionSweeper(context, retention);
+        context.onRetentionChanged(retentionSweeper::wakeUp);
         this.authenticator = new KeyAuthenticator(context);
         authenticator.addSessionKey(ownerKey);
         this.projects = new ProjectService(context, authenticator::forgetAll,
@@ -182,10 +191,13 @@ public final class HooklineServer implements AutoCloseable {
         Dispatcher started = null;
         MetaEventDispatcher metaStarted = null;
         SearchIndexer indexing = null;
+        RetentionSweeper sweeping = null;
         try {
             HooklineServer server = new HooklineServer(config, lock, db, sender, consumers);
             server.searchIndexer.start(); // catches up what the last run left unindexed, in the background
             indexing = server.searchIndexer;
+            server.retentionSweeper.start(); // the first sweep waits a minute: start-up work goes first
+            sweeping = server.retentionSweeper;
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
@@ -207,6 +219,9 @@ public final class HooklineServer implements AutoCloseable {
             if (started != null) {
                 started.close();
             }
+            if (sweeping != null) {
+                sweeping.close();
+            }
             if (indexing != null) {
                 indexing.close();
             }
@@ -227,6 +242,7 @@ public final class HooklineServer implements AutoCloseable {
         new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
         new HealthRoutes(new HealthService(context, config.dataDir(), () -> ready)).register(router);
+        new StorageRoutes(new StorageService(context, config.dataDir(), retention, retentionSweeper)).register(router);
         // feature routes
         new EndpointRoutes(endpoints).register(router);
         new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
@@ -288,6 +304,11 @@ public final class HooklineServer implements AutoCloseable {
         return projects;
     }
 
+    /** Applies the projects' retention policies in the background (ADR 0032). */
+    public RetentionSweeper retention() {
+        return retentionSweeper;
+    }
+
     /** Where user scripts run (worker processes, per-project shares). */
     public ScriptSandbox scripts() {
         return scripts;
@@ -325,6 +346,7 @@ public final class HooklineServer implements AutoCloseable {
         if (ownedSender != null) {
             ownedSender.close();
         }
+        retentionSweeper.close();
         searchIndexer.close();
         scripts.close();
         authenticator.close();

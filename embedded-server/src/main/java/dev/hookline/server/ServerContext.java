@@ -42,6 +42,7 @@ public final class ServerContext {
     private volatile String baseUrl = "";
     private volatile Runnable deliveriesDue = () -> { };
     private volatile Runnable metaEventsDue = () -> { };
+    private volatile Runnable retentionChanged = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
     private final ProjectRepository projects;
@@ -227,6 +228,16 @@ public final class ServerContext {
     /** The meta-event dispatcher's wake-up call, run by {@link #signalMetaEventsDue()}. */
     public void onMetaEventsDue(Runnable wakeUp) {
         this.metaEventsDue = wakeUp;
+    }
+
+    /** Tells the retention sweeper that a project's retention policy changed (it applies it soon, not next hour). */
+    public void signalRetentionChanged() {
+        retentionChanged.run();
+    }
+
+    /** The retention sweeper's wake-up call, run by {@link #signalRetentionChanged()}. */
+    public void onRetentionChanged(Runnable wakeUp) {
+        this.retentionChanged = wakeUp;
     }
 
     /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */

@@ -44,6 +44,7 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ServerHealth;
+import dev.hookline.api.model.StorageInfo;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionFilter;
@@ -579,6 +580,16 @@ public final class ApiClient implements AutoCloseable {
     /** {@code PUT .../meta-events/{id}/resend}. */
     public MetaEvent resendMetaEvent(String id) {
         return call("PUT", project(null, "meta-events", id, "resend"), null, type(MetaEvent.class));
+    }
+
+    // ------------------------------------------------------------------------------------------ storage
+
+    /**
+     * {@code GET .../storage} (Hookline's own): the data directory's size and the project's oldest kept event. A
+     * server without it (a remote Convoy) answers 404 ({@link ApiException}).
+     */
+    public StorageInfo storage() {
+        return call("GET", project(null, "storage"), null, type(StorageInfo.class));
     }
 
     // ------------------------------------------------------------------------------------------ capture bins

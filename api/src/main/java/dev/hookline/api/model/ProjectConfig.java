@@ -17,16 +17,21 @@ import java.util.List;
  *
  * <p>{@code circuit_breaker} is Convoy's {@code datastore.CircuitBreakerConfiguration}: the thresholds of the
  * per-endpoint circuit breaker of the project's endpoints (docs/adr/0034).
+ *
+ * <p>{@code retention_policy} ({@code {"policy":"720h","enabled":false}}) is how long the project's events, their
+ * deliveries and attempts are kept when enabled (ADR 0032). Convoy keeps its retention policy in the instance
+ * configuration ({@code retention_policy{policy,enabled}}); Hookline keeps the same shape per project.
  */
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
         "ssl", "meta_event", "request_id_header", "validate_event_schemas",
-        "circuit_breaker"})
+        "circuit_breaker", "retention_policy"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                            String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker) {
+                            String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
+                            RetentionPolicy retentionPolicy) {
 
     /**
      * A configuration without {@code circuit_breaker}: left as is on update, Convoy's thresholds by default.
@@ -38,7 +43,7 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
                          String requestIdHeader, Boolean validateEventSchemas) {
         this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
                 multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, null);
+                requestIdHeader, validateEventSchemas, null, null);
     }
 
     /**
@@ -52,7 +57,25 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
                          String requestIdHeader) {
         this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
                 multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, null, null);
+                requestIdHeader, null, null, null);
+    }
+
+    /** A configuration without {@code retention_policy}: left as is on update, the default (off) on create. */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, validateEventSchemas, circuitBreaker, null);
+    }
+
+    /** This configuration with {@code retention_policy} set to {@code policy}. */
+    public ProjectConfig withRetentionPolicy(RetentionPolicy policy) {
+        return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
+                disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
+                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy);
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */
@@ -78,6 +101,20 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     /** TLS policy: whether endpoint URLs must be https. */
     @JsonPropertyOrder({"enforce_secure_endpoints"})
     public record Ssl(Boolean enforceSecureEndpoints) {
+    }
+
+    /**
+     * How long events are kept: {@code policy} a Go duration such as {@code "720h"}; {@code enabled} whether older
+     * events (with their deliveries and attempts, once every delivery is settled) are deleted. In an update either
+     * member may be left out (null: as is).
+     */
+    @JsonPropertyOrder({"policy", "enabled"})
+    public record RetentionPolicy(String policy, Boolean enabled) {
+
+        /** Whether old events are deleted (not named {@code isEnabled}: Jackson would write it as {@code enabled}). */
+        public boolean deletes() {
+            return Boolean.TRUE.equals(enabled);
+        }
     }
 
     /** Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit. */

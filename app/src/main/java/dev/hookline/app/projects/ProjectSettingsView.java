@@ -161,6 +161,7 @@ public final class ProjectSettingsView implements ConsoleView {
         layout.text(model.rateLimitDuration, "project-rate-limit-duration").setPromptText("seconds");
         layout.text(model.maxPayloadBytes, "project-max-payload").setPromptText("bytes (Convoy: 51200)");
         layout.text(model.searchPolicy, "project-search-policy").setPromptText("e.g. 720h; empty: no limit");
+        RetentionSection.addTo(layout, model.retention);
 
         layout.section("Delivery options");
         layout.text(model.requestIdHeader, "project-request-id-header");

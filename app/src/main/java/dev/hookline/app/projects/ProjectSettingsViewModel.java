@@ -79,6 +79,7 @@ public final class ProjectSettingsViewModel {
     public final BooleanProperty traceHeaders = new SimpleBooleanProperty(this, "traceHeaders");
     public final BooleanProperty enforceSecureEndpoints = new SimpleBooleanProperty(this, "enforceSecureEndpoints");
     public final CircuitBreakerSettings circuitBreaker = new CircuitBreakerSettings();
+    public final RetentionSettings retention = new RetentionSettings();
 
     /** For "New project". */
     public final FormField newProjectName = new FormField("Project name").required()
@@ -88,7 +89,8 @@ public final class ProjectSettingsViewModel {
 
     private final List<FormField> all = Stream.concat(Stream.of(name, logoUrl, strategyDuration, retryCount,
             signatureHeader, signatureHash, signatureEncoding, rateLimitCount, rateLimitDuration, maxPayloadBytes,
-            requestIdHeader, searchPolicy, metaEventUrl, metaEventSecret), circuitBreaker.fields().stream()).toList();
+            requestIdHeader, searchPolicy, metaEventUrl, metaEventSecret, retention.period),
+            circuitBreaker.fields().stream()).toList();
 
     public ProjectSettingsViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                     Consumer<Throwable> connectionFailures) {
@@ -124,6 +126,9 @@ public final class ProjectSettingsViewModel {
         shown.remove(metaEventSecret);
         if (!metaEventsEnabled.get()) {
             shown.remove(metaEventUrl);
+        }
+        if (!retention.availableProperty().get()) {
+            shown.remove(retention.period);
         }
         return shown;
     }
@@ -191,7 +196,7 @@ public final class ProjectSettingsViewModel {
                 new ProjectConfig.Strategy(strategyType.get(), strategyDuration.longOrNull(), retryCount.longOrNull()),
                 new ProjectConfig.Signature(signatureHeader.value(), versions),
                 new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value(), null,
-                circuitBreaker.config());
+                circuitBreaker.config(), retention.policy());
     }
 
     private static String orEmpty(ProjectConfig.MetaEventConfig meta) {
@@ -199,6 +204,7 @@ public final class ProjectSettingsViewModel {
     }
 
     private void show(Project loaded) {
+        retention.show(loaded.config() == null ? null : loaded.config().retentionPolicy()); // before: shown fields
         project.set(loaded);
         for (FormField field : all) {
             field.clearError();

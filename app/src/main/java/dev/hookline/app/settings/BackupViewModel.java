@@ -75,7 +75,10 @@ public final class BackupViewModel {
         if (bytes < 1024 * 1024) {
             return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
         }
-        return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
+        if (bytes < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.1f GB", bytes / (1024.0 * 1024 * 1024));
     }
 
     private static String firstLine(Throwable failure) {

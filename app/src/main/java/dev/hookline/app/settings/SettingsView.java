@@ -37,6 +37,7 @@ public final class SettingsView implements ConsoleView {
     private final ThemeController theme;
     private final ServerStatusViewModel serverStatus;
     private final BackupViewModel backup;
+    private final StorageInfoViewModel storageInfo;
     private final ProfileFormViewModel form;
     private final ScrollPane root;
     /** The column of sections, top to bottom; a further section (a panel of its own) is added here. */
@@ -58,6 +59,9 @@ public final class SettingsView implements ConsoleView {
     /** The slot of the embedded server's section ({@link ServerStatusView}, which needs its view model). */
     @FXML
     private VBox embeddedServer;
+    /** The slot of the storage section ({@link StorageInfoPane}, which needs its view model). */
+    @FXML
+    private VBox storage;
     @FXML
     private Button backupDatabase;
     @FXML
@@ -69,6 +73,7 @@ public final class SettingsView implements ConsoleView {
         this.theme = theme;
         this.serverStatus = serverStatus;
         this.backup = backup;
+        this.storageInfo = new StorageInfoViewModel(session);
         this.form = new ProfileFormViewModel(session.tasks(), connections::saveProfile);
         root = Fxml.load(this);
         form.startNew();
@@ -94,6 +99,7 @@ public final class SettingsView implements ConsoleView {
                 + ", never in the settings file.");
 
         embeddedServer.getChildren().add(new ServerStatusView(serverStatus));
+        storage.getChildren().add(new StorageInfoPane(storageInfo));
 
         backupDatabase.disableProperty().bind(backup.runningProperty());
         backupResult.textProperty().bind(backup.messageProperty());

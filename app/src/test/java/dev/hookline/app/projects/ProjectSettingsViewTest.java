@@ -143,6 +143,35 @@ class ProjectSettingsViewTest {
     }
 
     @Test
+    void theRetentionPolicyIsSavedAndAWrongPeriodSaysWhy() throws Exception {
+        assertEquals("720h", field("#project-retention-period").getText(), "Convoy's default is shown");
+        assertFalse(robot.lookup("#project-retention-enabled").queryAs(javafx.scene.control.CheckBox.class)
+                .isSelected(), "off by default");
+        check("#project-retention-enabled");
+        replace("#project-retention-period", "168h");
+        ViewHarness.scrollTo(robot.lookup("#project-retention-period").query());
+        harness.screenshot("project-settings-retention-light");
+        robot.clickOn("#project-form-save");
+        ViewHarness.await("saved", () -> label("#project-saved").getText().startsWith("Saved"));
+        assertEquals(new ProjectConfig.RetentionPolicy("168h", true), project().config().retentionPolicy());
+        assertTrue(label("#project-retention-about").getText().contains("older than 168h are deleted"));
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet()));
+        harness.screenshot("project-settings-retention-dark");
+        robot.interact(() -> Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet()));
+
+        replace("#project-retention-period", "a month");
+        robot.clickOn("#project-form-save");
+        assertEquals("Keep events for must be a duration such as 30s, 5m or 1h30m",
+                label("#project-retention-period-error").getText());
+        replace("#project-retention-period", "30s");
+        robot.clickOn("#project-form-save");
+        ViewHarness.await("the server's refusal is shown", () -> label("#project-form-message").getText()
+                .contains("at least 1m"));
+        assertEquals(new ProjectConfig.RetentionPolicy("168h", true), project().config().retentionPolicy(),
+                "nothing changed");
+    }
+
+    @Test
     void aWrongValueSaysWhyAndNothingIsSent() throws Exception {
         replace("#project-retry-count", "0");
         robot.clickOn("#project-form-save");

@@ -213,7 +213,7 @@ public final class SearchIndexer implements AutoCloseable {
     }
 
     /** The committed watermark as {@code c} sees it. */
-    static long watermark(Connection c) throws SQLException {
+    public static long watermark(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(WATERMARK); ResultSet rs = s.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
         }

@@ -3,6 +3,7 @@ package dev.hookline.server.projects;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
+import dev.hookline.api.model.ProjectConfig.RetentionPolicy;
 import dev.hookline.api.model.ProjectConfig.Signature;
 import dev.hookline.api.model.ProjectConfig.SignatureVersion;
 import dev.hookline.api.model.ProjectConfig.Ssl;
@@ -11,6 +12,8 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.GoDuration;
+import java.time.Duration;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +33,10 @@ public final class ProjectConfigs {
     public static final long DEFAULT_MAX_PAYLOAD_BYTES = 51_200;
     public static final String DEFAULT_SIGNATURE_HEADER = "X-Convoy-Signature";
     public static final String DEFAULT_REQUEST_ID_HEADER = "X-Convoy-Idempotency-Key";
+    /** Convoy's default retention policy: 30 days, off (ADR 0032). */
+    public static final RetentionPolicy DEFAULT_RETENTION = new RetentionPolicy("720h", false);
+    /** The shortest retention policy taken: shorter ones would delete events while they are still being looked at. */
+    public static final Duration MIN_RETENTION = Duration.ofMinutes(1);
     private static final Set<String> HASHES = Set.of("SHA256", "SHA512");
     private static final Set<String> ENCODINGS = Set.of("hex", "base64");
     private static final Set<String> META_EVENT_TYPES = Set.of(
@@ -53,18 +60,40 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS);
+                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION);
     }
 
     /**
      * A stored config with the members added since it was written filled with their defaults (a project saved
-     * before {@code circuit_breaker} existed answers Convoy's thresholds, and its breakers use them).
+     * before {@code circuit_breaker} or {@code retention_policy} existed answers Convoy's thresholds and the
+     * default, disabled retention policy, and its breakers and sweeps use them).
      */
     public static ProjectConfig completed(ProjectConfig stored) {
-        if (stored == null || stored.circuitBreaker() != null) {
-            return stored;
+        if (stored == null) {
+            return null;
         }
-        return withCircuitBreaker(stored, CircuitBreaker.DEFAULTS);
+        ProjectConfig config = stored;
+        if (config.circuitBreaker() == null) {
+            config = withCircuitBreaker(config, CircuitBreaker.DEFAULTS);
+        }
+        if (config.retentionPolicy() == null) {
+            config = config.withRetentionPolicy(DEFAULT_RETENTION);
+        }
+        return config;
+    }
+
+    /** How long events of a project with {@code config} are kept, or null when its retention policy is off. */
+    public static Duration retentionPeriod(ProjectConfig config) {
+        RetentionPolicy retention = config == null ? null : config.retentionPolicy();
+        if (retention == null || !retention.deletes()) {
+            return null;
+        }
+        try {
+            Duration period = GoDuration.parse(retention.policy());
+            return period.compareTo(MIN_RETENTION) < 0 ? null : period;
+        } catch (IllegalArgumentException e) {
+            return null; // refused on save; a hand-edited row keeps everything rather than guess
+        }
     }
 
     /** {@code base} with every non-null member of {@code patch} applied (nested objects merged the same way). */
@@ -97,7 +126,8 @@ public final class ProjectConfigs {
                         or(patch.metaEvent().secret(), base.metaEvent().secret())),
                 or(patch.requestIdHeader(), base.requestIdHeader()),
                 or(patch.validateEventSchemas(), base.validateEventSchemas()),
-                mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()));
+                mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()),
+                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()));
     }
 
     private static CircuitBreaker mergeCircuitBreaker(CircuitBreaker base, CircuitBreaker patch) {
@@ -111,6 +141,14 @@ public final class ProjectConfigs {
                 or(patch.observabilityWindow(), base.observabilityWindow()),
                 or(patch.minimumRequestCount(), base.minimumRequestCount()),
                 or(patch.consecutiveFailureThreshold(), base.consecutiveFailureThreshold()));
+    }
+
+    private static RetentionPolicy mergeRetention(RetentionPolicy base, RetentionPolicy patch) {
+        RetentionPolicy current = base == null ? DEFAULT_RETENTION : base;
+        if (patch == null) {
+            return current;
+        }
+        return new RetentionPolicy(or(patch.policy(), current.policy()), or(patch.enabled(), current.enabled()));
     }
 
     private static Signature mergeSignature(Signature base, Signature patch, Supplier<String> ids, Instant now) {
@@ -192,7 +230,7 @@ public final class ProjectConfigs {
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
                         config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas(), config.circuitBreaker());
+                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy());
             }
         }
         return config;
@@ -230,7 +268,25 @@ public final class ProjectConfigs {
         return new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
                 c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(), c.searchPolicy(),
                 c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(), c.requestIdHeader(),
-                c.validateEventSchemas(), circuitBreaker);
+                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy());
+    }
+
+    private static void validateRetention(RetentionPolicy retention) {
+        if (retention == null) {
+            return;
+        }
+        String policy = retention.policy() == null ? "" : retention.policy();
+        Duration period;
+        try {
+            period = GoDuration.parse(policy);
+        } catch (IllegalArgumentException e) {
+            throw InvalidInputException.of("config.retention_policy.policy must be a duration such as 720h (30 days) "
+                    + "or 168h, got \"" + retention.policy() + "\"");
+        }
+        if (period.compareTo(MIN_RETENTION) < 0) {
+            throw InvalidInputException.of("config.retention_policy.policy must be at least 1m, got \""
+                    + retention.policy() + "\"");
+        }
     }
 
     static boolean isHttpUrl(String value) {

@@ -133,6 +133,10 @@ public final class ProjectService {
             throw new NotFoundException("project not found");
         }
         configSaved.accept(updated);
+        if (!java.util.Objects.equals(ProjectConfigs.completed(current.config()).retentionPolicy(),
+                config.retentionPolicy())) {
+            context.signalRetentionChanged();
+        }
         return get(updated);
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -53,6 +54,16 @@ public final class Database implements AutoCloseable {
     private final Thread checkpointer;
     private final java.util.concurrent.atomic.AtomicLong commitsSinceCheckpoint =
             new java.util.concurrent.atomic.AtomicLong();
+    /** Pages in the write-ahead log when the background checkpoint last ran. */
+    private volatile long walPages;
+    /** Background checkpoints that found every page of the log copied (the log starts over at the next write). */
+    private final java.util.concurrent.atomic.AtomicLong completedCheckpoints =
+            new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * The write-ahead log is cut back to this size when it starts over after a checkpoint: a burst of writes (a
+     * retention sweep, a bulk import) otherwise leaves a log of its peak size on the disk until the server stops.
+     */
+    static final long WAL_SIZE_LIMIT_BYTES = 64L * 1024 * 1024;
 
     /** Stands between the driver and the write connection: tests inject faults there (a full disk). */
     @FunctionalInterface
@@ -76,6 +87,7 @@ public final class Database implements AutoCloseable {
         try (Statement statement = writeConnection.createStatement()) {
             // the writer never checkpoints inside a commit; the checkpointer thread does it (PASSIVE: never blocks it)
             statement.execute("PRAGMA wal_autocheckpoint=0");
+            statement.execute("PRAGMA journal_size_limit=" + WAL_SIZE_LIMIT_BYTES);
         }
         this.checkpointConnection = open(file, false);
         this.readers = new ArrayBlockingQueue<>(READERS);
@@ -101,8 +113,16 @@ public final class Database implements AutoCloseable {
             if (commitsSinceCheckpoint.getAndSet(0) == 0) {
                 continue;
             }
-            try (Statement statement = checkpointConnection.createStatement()) {
-                statement.execute("PRAGMA wal_checkpoint(PASSIVE)");
+            try (Statement statement = checkpointConnection.createStatement();
+                 ResultSet rs = statement.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
+                // (busy, pages in the log, pages copied into the database); all copied: the next write starts the
+                // log over (and cuts its file back to WAL_SIZE_LIMIT_BYTES)
+                if (rs.next()) {
+                    walPages = rs.getLong(2);
+                    if (rs.getLong(2) == rs.getLong(3)) {
+                        completedCheckpoints.incrementAndGet();
+                    }
+                }
             } catch (SQLException e) {
                 LOG.debug("background checkpoint failed: {}", e.getMessage());
             }
@@ -180,6 +200,20 @@ public final class Database implements AutoCloseable {
         } catch (java.io.IOException ignored) {
             // nothing was moved into place; a stray partial file is harmless
         }
+    }
+
+    /**
+     * Pages in the write-ahead log as the background checkpoint last found it. Bulk writers (retention) wait for a
+     * {@linkplain #completedCheckpoints() completed checkpoint} when it is high: written faster than the checkpoint
+     * copies it, the log would never start over and only grow.
+     */
+    public long walPages() {
+        return walPages;
+    }
+
+    /** How many background checkpoints found the whole log copied into the database (the log then starts over). */
+    public long completedCheckpoints() {
+        return completedCheckpoints.get();
     }
 
     /** Whether writes are landing: the last write failure for lack of space or I/O, until a later commit lands. */

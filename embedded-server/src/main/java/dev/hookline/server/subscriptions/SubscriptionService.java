@@ -17,6 +17,7 @@ import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.SubscriptionStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.ConflictException;
+import dev.hookline.server.domain.GoDuration;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.endpoints.EndpointRepository;

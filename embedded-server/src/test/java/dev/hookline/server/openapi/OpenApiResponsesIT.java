@@ -122,6 +122,11 @@ class OpenApiResponsesIT {
                 new ProjectConfig(null, null, null, true, true, null, null, null, null, null,
                         new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"),
                                 "https://meta.example.com/in", null), null)), 202);
+        calls.call(project, "PUT", PROJECT, ids, "", Map.of("name", "outgoing, renamed", "config",
+                Map.of("retention_policy", Map.of("policy", "168h", "enabled", true))), 202);
+        calls.call(project, "PUT", PROJECT, ids, "", Map.of("name", "outgoing, renamed", "config",
+                Map.of("retention_policy", Map.of("policy", "abc"))), 400);
+        calls.call(project, "GET", PROJECT + "/storage", ids, "", null, 200); // no event yet
 
         endpoints(project, ids);
         sources(project, ids);
@@ -132,6 +137,7 @@ class OpenApiResponsesIT {
         eventCreation(project, ids);
         portalLinks(project, ids);
         captureBins(project, ids);
+        calls.call(project, "GET", PROJECT + "/storage", ids, "", null, 200); // with an oldest event
 
         calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "DELETE", SOURCE, ids, "", null, 200);

@@ -12,6 +12,7 @@ import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventSearch;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.metaevents.MetaEventRepository;
+import dev.hookline.server.retention.RetentionRepository;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.store.Ulid;
@@ -100,6 +101,22 @@ class ListQueryPlansTest {
             checkBothWays("rowid of the event nearest " + op, c -> List.of(plan(c, EventSearch.nearestRowid(op),
                     CURSOR)));
         }
+    }
+
+    @Test
+    void retentionsLookupsAndDeletesWalkAnIndex() {
+        String event = "01J00000000000000000000EVT";
+        checkBothWays("old events of a project", c -> List.of(plan(c, RetentionRepository.CANDIDATES, 0L, P, "",
+                CURSOR, Long.MAX_VALUE, 64)));
+        checkBothWays("an event's attempts", c -> List.of(plan(c, RetentionRepository.DELETE_ATTEMPTS, event)));
+        checkBothWays("an event's deliveries", c -> List.of(plan(c, RetentionRepository.DELETE_DELIVERIES, event)));
+        checkBothWays("an event's endpoint rows", c -> List.of(plan(c, RetentionRepository.DELETE_EVENT_ENDPOINTS,
+                event)));
+        checkBothWays("the event", c -> List.of(plan(c, RetentionRepository.DELETE_EVENT, event)));
+        checkBothWays("old settled meta events", c -> List.of(plan(c, RetentionRepository.OLD_META_EVENTS, P,
+                CURSOR, 0L, 256)));
+        checkBothWays("a meta event", c -> List.of(plan(c, RetentionRepository.DELETE_META_EVENT, event)));
+        checkBothWays("the oldest event", c -> List.of(plan(c, RetentionRepository.OLDEST_EVENT, P)));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.hookline.server.subscriptions;
+package dev.hookline.server.domain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

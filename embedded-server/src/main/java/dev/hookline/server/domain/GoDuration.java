@@ -1,4 +1,4 @@
-package dev.hookline.server.subscriptions;
+package dev.hookline.server.domain;
 
 import java.math.BigDecimal;
 import java.time.Duration;

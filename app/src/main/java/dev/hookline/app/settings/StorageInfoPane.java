@@ -1,0 +1,51 @@
+package dev.hookline.app.settings;
+
+import atlantafx.base.theme.Styles;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Settings' "Storage" section ({@link StorageInfoViewModel}): the data directory's size, the project's oldest kept
+ * event, its retention policy, and Refresh. Loads when it is shown. Binds only.
+ */
+public final class StorageInfoPane extends VBox {
+
+    public StorageInfoPane(StorageInfoViewModel model) {
+        super(8);
+        setId("storageInfo");
+        Label title = new Label("Storage");
+        title.getStyleClass().add(Styles.TITLE_4);
+        Label size = line("storageSize", model.sizeProperty().getValue());
+        size.textProperty().bind(model.sizeProperty());
+        Label oldest = line("storageOldestEvent", "");
+        oldest.textProperty().bind(model.oldestProperty());
+        Label retention = line("storageRetention", "");
+        retention.textProperty().bind(model.retentionProperty());
+        retention.getStyleClass().add(Styles.TEXT_MUTED);
+        Label problem = line("storageProblem", "");
+        problem.textProperty().bind(model.problemProperty());
+        problem.getStyleClass().add(Styles.TEXT_MUTED);
+        Button refresh = new Button("Refresh", new FontIcon(Feather.REFRESH_CW));
+        refresh.setId("storageRefresh");
+        refresh.disableProperty().bind(model.loadingProperty());
+        refresh.setOnAction(event -> model.load());
+        getChildren().addAll(title, size, oldest, retention, problem, refresh);
+        sceneProperty().addListener((o, before, now) -> {
+            if (now != null) {
+                model.load(); // shown (again): the figures change while the server runs
+            }
+        });
+    }
+
+    private static Label line(String id, String text) {
+        Label label = new Label(text);
+        label.setId(id);
+        label.setWrapText(true);
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+        return label;
+    }
+}

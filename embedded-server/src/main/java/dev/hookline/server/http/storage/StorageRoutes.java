@@ -1,0 +1,24 @@
+package dev.hookline.server.http.storage;
+
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
+import dev.hookline.server.retention.StorageService;
+
+/**
+ * {@code GET /api/v1/projects/{projectID}/storage} (Hookline's own): the data directory's size and the project's
+ * oldest kept event under its retention policy (ADR 0032).
+ */
+public final class StorageRoutes {
+
+    private final StorageService storage;
+
+    public StorageRoutes(StorageService storage) {
+        this.storage = storage;
+    }
+
+    public void register(Router router) {
+        router.get("/api/v1/projects/{projectID}/storage", Access.API_KEY,
+                ex -> ex.ok(200, "Storage fetched successfully", storage.describe(ex.project())));
+    }
+}

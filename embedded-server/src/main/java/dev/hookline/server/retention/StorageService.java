@@ -1,0 +1,82 @@
+package dev.hookline.server.retention;
+
+import dev.hookline.api.model.Project;
+import dev.hookline.api.model.StorageInfo;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.projects.ProjectConfigs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the storage route tells (ADR 0032): how much disk the data directory takes, how much of the database is free
+ * pages new rows will fill, and how far back a project's events go under its retention policy.
+ */
+public final class StorageService {
+
+    private final ServerContext context;
+    private final Path dataDir;
+    private final RetentionRepository retention;
+    private final RetentionSweeper sweeper;
+
+    public StorageService(ServerContext context, Path dataDir, RetentionRepository retention,
+                          RetentionSweeper sweeper) {
+        this.context = context;
+        this.dataDir = dataDir;
+        this.retention = retention;
+        this.sweeper = sweeper;
+    }
+
+    /** The figures for {@code project} (the data directory's are the whole server's). */
+    public StorageInfo describe(Project project) {
+        RetentionRepository.OldestEvent oldest = context.db().read(c -> retention.oldestEvent(c, project.uid()));
+        long reusable = context.db().read(retention::reusableBytes);
+        Path database = context.db().file();
+        long databaseBytes = size(database) + size(database.resolveSibling(database.getFileName() + "-wal"));
+        return new StorageInfo(directorySize(dataDir), databaseBytes, reusable, freeBytes(),
+                oldest == null ? null : oldest.id(), oldest == null ? null : oldest.createdAt(),
+                ProjectConfigs.completed(project.config()).retentionPolicy(), sweeper.lastCleanup(project.uid()));
+    }
+
+    private long freeBytes() {
+        try {
+            return Files.getFileStore(dataDir).getUsableSpace();
+        } catch (IOException e) {
+            return 0; // the data directory is gone or unreadable: nothing can be written there either
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // no write-ahead log right after a checkpoint truncated it
+        }
+    }
+
+    /** Every regular file under {@code dir}; files vanishing meanwhile (the WAL's shared memory) are skipped. */
+    static long directorySize(Path dir) {
+        AtomicLong total = new AtomicLong();
+        try (var files = Files.walk(dir)) {
+            files.forEach(path -> {
+                try {
+                    BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+                    if (attributes.isRegularFile()) {
+                        total.addAndGet(attributes.size());
+                    }
+                } catch (NoSuchFileException gone) {
+                    // removed while walking
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            return total.get(); // what could be read
+        }
+        return total.get();
+    }
+}
