@@ -29,7 +29,8 @@ final class Migrations {
             "V003__subscription_filters.sql",
             "V004__search_indexer_and_due_by_endpoint.sql",
             "V005__event_types_and_subscription_status.sql",
-            "V008__capture_bins.sql");
+            "V008__capture_bins.sql",
+            "V010__last_http_status.sql");
 
     private Migrations() {
     }
