@@ -62,6 +62,18 @@ public enum HttpStatusClass {
         return NONE;
     }
 
+    /**
+     * The class of an attempt's status line as the wire has it ({@code "503 Service Unavailable"}); {@link #NONE}
+     * for an empty one (no answer).
+     */
+    public static HttpStatusClass ofStatusLine(String statusLine) {
+        if (statusLine == null || statusLine.length() < 3 || !statusLine.substring(0, 3).chars()
+                .allMatch(Character::isDigit)) {
+            return NONE;
+        }
+        return ofCode(Integer.parseInt(statusLine.substring(0, 3)));
+    }
+
     @Override
     public String toString() {
         return wire;

@@ -15,6 +15,7 @@ import dev.hookline.app.traffic.BatchBar;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.HttpStatusChoice;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -131,8 +132,10 @@ public final class DeliveriesView implements ConsoleView {
         // a batch covers what the list filters match on the server, and no server filter names one delivery
         batchRetry.disableProperty().bind(model.deliveryIdProperty().isNotEmpty());
 
-        FlowPane filters = new FlowPane(8, 6, statuses, endpoints, eventTypeField, eventId, deliveryId, subscription,
-                idempotency, oldestFirst, clear, FilterFields.savedViews("deliveries", model.remembered()));
+        Node httpStatus = HttpStatusChoice.create(model.httpStatuses(), model.httpStatusSupportedProperty(),
+                model.httpStatusNoteProperty());
+        FlowPane filters = new FlowPane(8, 6, statuses, httpStatus, endpoints, eventTypeField, eventId, deliveryId,
+                subscription, idempotency, oldestFirst, clear, FilterFields.savedViews("deliveries", model.remembered()));
         table.filterBar().getChildren().addAll(retrySelected, batchRetry);
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setId("deliveryFilters");
