@@ -23,3 +23,19 @@ CREATE INDEX deliveries_class_status ON event_deliveries(project_id, last_http_c
     WHERE deleted_at IS NULL;
 CREATE INDEX deliveries_endpoint_class_status ON event_deliveries(project_id, endpoint_id, last_http_class, status, id)
     WHERE deleted_at IS NULL;
+-- The indexes the list walks for an event type or a subscription (and an endpoint with an event type) check the
+-- class per row: with the class as their last column they answer that check themselves (covering), so a class
+-- filter combined with them counts from the index alone, as without it. Same columns in the same order before it:
+-- the walks, bounds and plans of ADR 0007 are unchanged.
+DROP INDEX deliveries_endpoint_type_status;
+CREATE INDEX deliveries_endpoint_type_status
+    ON event_deliveries(project_id, endpoint_id, event_type, status, id, last_http_class) WHERE deleted_at IS NULL;
+DROP INDEX deliveries_subscription_status;
+CREATE INDEX deliveries_subscription_status ON event_deliveries(project_id, subscription_id, status, id, last_http_class)
+    WHERE deleted_at IS NULL;
+DROP INDEX deliveries_subscription_type_status;
+CREATE INDEX deliveries_subscription_type_status
+    ON event_deliveries(project_id, subscription_id, event_type, status, id, last_http_class) WHERE deleted_at IS NULL;
+DROP INDEX deliveries_type_status;
+CREATE INDEX deliveries_type_status ON event_deliveries(project_id, event_type, status, id, last_http_class)
+    WHERE deleted_at IS NULL;

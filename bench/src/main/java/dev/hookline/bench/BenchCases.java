@@ -122,6 +122,9 @@ public final class BenchCases {
         cases.add(new BenchCase("totals: httpStatus 5xx eventType common 30 days", t, "httpStatus = 5xx, eventType = "
                 + data.commonEventType() + ", last 30 days (class checked per row)",
                 i -> lastMonth.with("httpStatus", "5xx").with("eventType", data.commonEventType())));
+        cases.add(new BenchCase("totals: httpStatus none subscription (busy)", t,
+                "httpStatus = none, subscriptionId = busiest subscription (class checked per row)",
+                i -> page.with("httpStatus", "none").with("subscriptionId", data.busySubscription())));
         String s = "eventdeliveries/timeseries";
         cases.add(new BenchCase("series: 1 day by hour", s, "bucket = hour, the last day (25 buckets)",
                 i -> lastDay.with("bucket", "hour")));

@@ -54,6 +54,8 @@ public final class DeliveriesViewModel {
     private final ReadOnlyBooleanWrapper httpStatusSupported = new ReadOnlyBooleanWrapper(this,
             "httpStatusSupported");
     private final ReadOnlyStringWrapper httpStatusNote = new ReadOnlyStringWrapper(this, "httpStatusNote", "");
+    /** The server said it has no HTTP status filter (false while it is being asked). */
+    private boolean httpStatusUnsupported;
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
     private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
     private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
@@ -127,6 +129,7 @@ public final class DeliveriesViewModel {
      */
     private void checkHttpStatusSupport() {
         ApiClient client = session.client();
+        httpStatusUnsupported = false;
         if (client == null || session.isEmbedded()) {
             httpStatusSupported.set(client != null);
             httpStatusNote.set("");
@@ -139,6 +142,7 @@ public final class DeliveriesViewModel {
                 return; // switched meanwhile: the new connection's check decides
             }
             if (!supported) {
+                httpStatusUnsupported = true;
                 httpStatuses.clear();
             }
             httpStatusNote.set(supported ? "" : HTTP_STATUS_UNSUPPORTED);
@@ -227,8 +231,9 @@ public final class DeliveriesViewModel {
                 .filter(Objects::nonNull).distinct().toList());
         endpointIds.setAll(values.getOrDefault("endpointId", List.of()).stream().map(String::strip)
                 .filter(v -> !v.isEmpty()).distinct().toList());
-        httpStatuses.setAll(values.getOrDefault(ListQuery.HTTP_STATUS, List.of()).stream()
-                .map(HttpStatusClass::fromWire).filter(Objects::nonNull).distinct().toList());
+        // a server known to lack the filter gets none: the box would show a choice the list does not apply
+        httpStatuses.setAll(httpStatusUnsupported ? List.of() : values.getOrDefault(ListQuery.HTTP_STATUS,
+                List.of()).stream().map(HttpStatusClass::fromWire).filter(Objects::nonNull).distinct().toList());
         eventType.set(RememberedFilters.text(values, "eventType"));
         subscriptionId.set(RememberedFilters.text(values, "subscriptionId"));
         eventId.set(RememberedFilters.text(values, "eventId"));
