@@ -36,12 +36,17 @@ final class Migrations {
     }
 
     static void apply(Connection connection) throws SQLException {
+        apply(connection, MIGRATIONS.size());
+    }
+
+    /** Applies the first {@code count} migrations (a test builds an older schema with it). */
+    static void apply(Connection connection, int count) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                     + "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
         }
         int current = currentVersion(connection);
-        for (int i = 0; i < MIGRATIONS.size(); i++) {
+        for (int i = 0; i < count; i++) {
             int version = i + 1;
             if (version <= current) {
                 continue;
