@@ -1,7 +1,7 @@
 -- Hookline schema: the HTTP status of each delivery's last attempt, for the deliveries list's httpStatus filter and
 -- the status totals and time series that follow it (ADR 0033). Written by whoever records an attempt, in the same
--- transaction (the dispatcher's outcome update, AttemptRepository.insert); no trigger (BENCHMARKS.md says why
--- triggers on event_deliveries were dropped).
+-- transaction (the dispatcher's outcome update; a delivery stored already tried, a failed transform, in its insert);
+-- no trigger (BENCHMARKS.md says why triggers on event_deliveries were dropped).
 --
 -- last_http_status: the code the last attempt got; 0 when it got no answer (network error, timeout, or a transform
 -- that failed before any request); NULL when the delivery was never tried.

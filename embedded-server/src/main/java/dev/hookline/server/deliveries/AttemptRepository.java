@@ -60,8 +60,8 @@ public final class AttemptRepository {
     }
 
     /**
-     * Stores an attempt in the caller's write transaction (with the delivery's new state), and sets the delivery's
-     * {@code last_http_status} to what it got (the list's {@code httpStatus} filter, ADR 0033).
+     * Stores an attempt in the caller's write transaction (with the delivery's new state, which includes its
+     * {@code last_http_status}: the writer of the delivery sets it, ADR 0033).
      */
     public DeliveryAttempt insert(Connection c, String projectId, NewAttempt a)
             throws SQLException {
@@ -70,21 +70,14 @@ public final class AttemptRepository {
             bind(s, id, projectId, a, context.now());
             s.executeUpdate();
         }
-        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET last_http_status = ? "
-                + "WHERE id = ? AND project_id = ?")) {
-            s.setInt(1, statusCodeOf(a.httpStatus()));
-            s.setString(2, a.deliveryId());
-            s.setString(3, projectId);
-            s.executeUpdate();
-        }
         return find(c, projectId, a.deliveryId(), id);
     }
 
     /**
      * The code of a status line ({@code "503 Service Unavailable"} is 503), or 0 without one (no answer), as
-     * migration V010 reads the stored attempts.
+     * migration V010 reads the stored attempts: a delivery's {@code last_http_status} for its last attempt.
      */
-    static int statusCodeOf(String statusLine) {
+    public static int statusCodeOf(String statusLine) {
         if (statusLine == null || statusLine.length() < 3) {
             return 0;
         }
@@ -102,7 +95,7 @@ public final class AttemptRepository {
     /**
      * Stores many attempts (of any projects) in the caller's write transaction with one statement, without reading
      * them back: the dispatcher records a batch of tries together with the deliveries' new states (and sets their
-     * {@code last_http_status} in that same update, saving a second write per delivery).
+     * {@code last_http_status} in that same update).
      */
     public void insertAll(Connection c, List<OfProject> attempts) throws SQLException {
         if (attempts.isEmpty()) {

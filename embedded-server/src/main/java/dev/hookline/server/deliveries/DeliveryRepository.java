@@ -63,13 +63,27 @@ public final class DeliveryRepository {
 
     /**
      * A delivery to store. {@code transformedPayload} is the JSON text a subscription function made, or null to send
-     * the event's payload.
+     * the event's payload. {@code lastHttpStatus}: what its last attempt got when it is stored already tried (0: no
+     * answer, e.g. a transform that failed before any request), null when never tried (ADR 0033). Set here, in the
+     * insert, rather than by a second statement per delivery: ingest writes many deliveries in one savepoint.
      */
     public record NewDelivery(String eventId, String endpointId, String subscriptionId, String sourceId,
                               String eventType, String idempotencyKey, EventDeliveryStatus status,
                               DeliveryMode deliveryMode, Map<String, List<String>> headers, String urlQueryParams,
                               Retry retry, String transformedPayload, long numTrials, Instant nextSendTime,
-                              double latencySeconds, String description, Instant acknowledgedAt) {
+                              double latencySeconds, String description, Instant acknowledgedAt,
+                              Integer lastHttpStatus) {
+
+        /** A delivery not tried yet. */
+        public NewDelivery(String eventId, String endpointId, String subscriptionId, String sourceId,
+                           String eventType, String idempotencyKey, EventDeliveryStatus status,
+                           DeliveryMode deliveryMode, Map<String, List<String>> headers, String urlQueryParams,
+                           Retry retry, String transformedPayload, long numTrials, Instant nextSendTime,
+                           double latencySeconds, String description, Instant acknowledgedAt) {
+            this(eventId, endpointId, subscriptionId, sourceId, eventType, idempotencyKey, status, deliveryMode,
+                    headers, urlQueryParams, retry, transformedPayload, numTrials, nextSendTime, latencySeconds,
+                    description, acknowledgedAt, null);
+        }
 
         public NewDelivery {
             Objects.requireNonNull(eventId, "eventId");
@@ -161,7 +175,12 @@ public final class DeliveryRepository {
                 s.setString(i++, d.description());
                 Times.set(s, i++, acknowledged);
                 Times.set(s, i++, now);
-                Times.set(s, i, now);
+                Times.set(s, i++, now);
+                if (d.lastHttpStatus() == null) {
+                    s.setNull(i, java.sql.Types.INTEGER);
+                } else {
+                    s.setInt(i, d.lastHttpStatus());
+                }
                 s.addBatch();
             }
             s.executeBatch();
@@ -169,8 +188,8 @@ public final class DeliveryRepository {
         return written;
     }
 
-    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
-            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)";
+    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ", last_http_status) VALUES ("
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL, ?)";
 
     /**
      * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
