@@ -85,6 +85,15 @@ public final class BenchCases {
         cases.add(new BenchCase("deliveries: Failure + 3 endpoints + 7 days", d,
                 "status = Failure, endpointId x3, last 7 days",
                 i -> lastWeek.with("status", "Failure").withAll("endpointId", three)));
+        // issue 15: the last attempt's HTTP status class (ADR 0033)
+        cases.add(new BenchCase("deliveries: httpStatus 5xx", d, "httpStatus = 5xx",
+                i -> page.with("httpStatus", "5xx")));
+        cases.add(new BenchCase("deliveries: httpStatus none + endpoint + 7 days", d,
+                "httpStatus = none, endpointId = busiest, last 7 days",
+                i -> lastWeek.with("httpStatus", "none").with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("deliveries: httpStatus 4xx + eventType rare", d,
+                "httpStatus = 4xx, eventType = " + data.rareEventType() + " (class checked per row)",
+                i -> page.with("httpStatus", "4xx").with("eventType", data.rareEventType())));
 
         // issue 14: the console's totals and chart above the deliveries list (same filters, no paging)
         String t = "eventdeliveries/statustotals";
@@ -103,6 +112,19 @@ public final class BenchCases {
                 i -> lastMonth.with("status", "Failure")));
         cases.add(new BenchCase("totals: eventId", t, "eventId (" + events.size() + " events in turn)",
                 i -> page.with("eventId", events.get(i % events.size()))));
+        cases.add(new BenchCase("totals: httpStatus 5xx 30 days", t, "httpStatus = 5xx, last 30 days",
+                i -> lastMonth.with("httpStatus", "5xx")));
+        cases.add(new BenchCase("totals: httpStatus 2xx 30 days", t, "httpStatus = 2xx, last 30 days",
+                i -> lastMonth.with("httpStatus", "2xx")));
+        cases.add(new BenchCase("totals: httpStatus 4xx+5xx endpoint (busy) 30 days", t,
+                "httpStatus = 4xx, 5xx, endpointId = busiest, last 30 days",
+                i -> lastMonth.withAll("httpStatus", List.of("4xx", "5xx")).with("endpointId", data.busyEndpoint())));
+        cases.add(new BenchCase("totals: httpStatus 5xx eventType common 30 days", t, "httpStatus = 5xx, eventType = "
+                + data.commonEventType() + ", last 30 days (class checked per row)",
+                i -> lastMonth.with("httpStatus", "5xx").with("eventType", data.commonEventType())));
+        cases.add(new BenchCase("totals: httpStatus none subscription (busy)", t,
+                "httpStatus = none, subscriptionId = busiest subscription (class checked per row)",
+                i -> page.with("httpStatus", "none").with("subscriptionId", data.busySubscription())));
         String s = "eventdeliveries/timeseries";
         cases.add(new BenchCase("series: 1 day by hour", s, "bucket = hour, the last day (25 buckets)",
                 i -> lastDay.with("bucket", "hour")));
@@ -118,6 +140,9 @@ public final class BenchCases {
         cases.add(new BenchCase("series: 3 endpoints 7 days by hour", s,
                 "bucket = hour, endpointId x3, last 7 days",
                 i -> lastWeek.with("bucket", "hour").withAll("endpointId", three)));
+        cases.add(new BenchCase("series: httpStatus 5xx 30 days by hour", s,
+                "bucket = hour, httpStatus = 5xx, last 30 days (721 buckets)",
+                i -> lastMonth.with("bucket", "hour").with("httpStatus", "5xx")));
 
         String e = "events";
         cases.add(new BenchCase("events: no filter", e, "none", i -> page));

@@ -128,7 +128,7 @@ public final class DataSetSeeder {
                     DeliveryMode.AT_LEAST_ONCE, event.headers(), "", new Retry(
                     SeededProject.STRATEGY.type(), SeededProject.STRATEGY.duration(),
                     SeededProject.STRATEGY.retryCount(), 0), null, d.numTrials(), d.nextSendTime(),
-                    d.latencySeconds(), d.description(), event.acknowledgedAt()));
+                    d.latencySeconds(), d.description(), event.acknowledgedAt(), lastHttpStatus(d)));
         }
         List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {
@@ -145,6 +145,12 @@ public final class DataSetSeeder {
             }
         }
         return event.uid();
+    }
+
+    /** What the delivery's last planned attempt got (the dispatcher would have recorded it), null if none. */
+    private static Integer lastHttpStatus(EventPlanner.DeliveryPlan d) {
+        return d.attempts().isEmpty() ? null
+                : AttemptRepository.statusCodeOf(d.attempts().get(d.attempts().size() - 1).httpStatus());
     }
 
     private static double seconds(long sinceNanos) {

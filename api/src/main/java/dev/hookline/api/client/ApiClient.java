@@ -503,10 +503,29 @@ public final class ApiClient implements AutoCloseable {
 
     /**
      * Filters: dates, {@code endpointId}/{@code status} (repeatable), {@code eventId}, {@code subscriptionId},
-     * {@code idempotencyKey}, {@code eventType}.
+     * {@code idempotencyKey}, {@code eventType}; on a Hookline server also {@code httpStatus}
+     * ({@link ListQuery#httpStatus}).
      */
     public Page<EventDelivery> listEventDeliveries(ListQuery query) {
         return call("GET", project(query, "eventdeliveries"), null, pageOf(EventDelivery.class));
+    }
+
+    /**
+     * Whether the server filters deliveries by their last attempt's HTTP status ({@link ListQuery#httpStatus},
+     * Hookline's): asks for one delivery with a value no server accepts. Hookline refuses it (400 naming
+     * {@code httpStatus}); a Convoy server ignores the unknown parameter and lists deliveries, so a filter sent to it
+     * would silently match everything. Other failures (connection, key) are thrown.
+     */
+    public boolean supportsDeliveryHttpStatusFilter() {
+        try {
+            listEventDeliveries(ListQuery.ofPerPage(1).with(ListQuery.HTTP_STATUS, "probe"));
+            return false;
+        } catch (ApiException e) {
+            if (e.status() == 400 && e.serverMessage() != null && e.serverMessage().contains(ListQuery.HTTP_STATUS)) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     public EventDelivery getEventDelivery(String id) {

@@ -1,11 +1,13 @@
 package dev.hookline.api.client;
 
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +46,9 @@ public final class ListQuery {
 
     private static final DateTimeFormatter DATE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
+
+    /** The query key of {@link #httpStatus}. */
+    public static final String HTTP_STATUS = "httpStatus";
 
     private static final ListQuery EMPTY = new ListQuery(Map.of());
 
@@ -91,6 +96,17 @@ public final class ListQuery {
     /** Sent as {@code endDate=yyyy-MM-dd'T'HH:mm:ss} in UTC (sub-second part dropped). */
     public ListQuery endDate(Instant end) {
         return with("endDate", end == null ? null : DATE.format(end));
+    }
+
+    /**
+     * Hookline's {@code httpStatus} filter of the deliveries list, its status totals and time series (ADR 0033):
+     * deliveries whose last attempt got a status of one of {@code classes}, sent as repeated keys
+     * ({@code httpStatus=4xx&httpStatus=5xx}); {@code null} or empty removes it. A Convoy server ignores it and lists
+     * every delivery ({@link ApiClient#supportsDeliveryHttpStatusFilter()} tells them apart).
+     */
+    public ListQuery httpStatus(Collection<HttpStatusClass> classes) {
+        return withAll(HTTP_STATUS, classes == null ? List.of()
+                : classes.stream().filter(Objects::nonNull).distinct().map(HttpStatusClass::wire).toList());
     }
 
     /** This query positioned on the page after {@code pagination} ({@code direction=next}, its next cursor). */

@@ -12,6 +12,7 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Event;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Project;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -168,6 +169,32 @@ class RemoteConvoyToleranceTest {
         assertTrue(sent.contains("endpointId=a&endpointId=b"), sent);
         assertTrue(sent.contains("status=Failure&status=Retry"), sent);
         assertFalse(sent.contains("[") || sent.contains("%5B"), sent);
+    }
+
+    @Test
+    void aConvoyIgnoresTheHttpStatusFilterSoTheProbeSaysItLacksIt() {
+        // Convoy's handler reads no httpStatus parameter: it lists deliveries as if there were none
+        answer("GET /api/v1/projects/P1/eventdeliveries", 200, "{\"status\":true,\"message\":\"ok\",\"data\":"
+                + "{\"content\":[],\"pagination\":{\"per_page\":1,\"has_next_page\":false,\"has_prev_page\":false,"
+                + "\"prev_page_cursor\":\"\",\"next_page_cursor\":\"\"}}}");
+
+        assertFalse(client.supportsDeliveryHttpStatusFilter());
+        assertTrue(requests.getLast().contains("httpStatus=probe"), requests.getLast());
+
+        client.listEventDeliveries(ListQuery.create().httpStatus(List.of(HttpStatusClass.SERVER_ERROR,
+                HttpStatusClass.NONE, HttpStatusClass.SERVER_ERROR)));
+        assertTrue(requests.getLast().endsWith("?httpStatus=5xx&httpStatus=none"), requests.getLast());
+    }
+
+    @Test
+    void theProbeTellsHooklinesRefusalFromOtherFailures() {
+        answer("GET /api/v1/projects/P1/eventdeliveries", 400, "{\"status\":false,\"message\":\"httpStatus:unknown "
+                + "value \\\"probe\\\", allowed values are 1xx, 2xx, 3xx, 4xx, 5xx, none\"}");
+        assertTrue(client.supportsDeliveryHttpStatusFilter());
+
+        answer("GET /api/v1/projects/P1/eventdeliveries", 401, "{\"status\":false,\"message\":\"invalid API key\"}");
+        assertEquals(401, assertThrows(ApiException.class, client::supportsDeliveryHttpStatusFilter).status(),
+                "not an answer about the filter");
     }
 
     @Test

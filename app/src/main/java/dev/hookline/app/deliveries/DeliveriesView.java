@@ -15,6 +15,7 @@ import dev.hookline.app.traffic.BatchBar;
 import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
+import dev.hookline.app.traffic.HttpStatusChoice;
 import dev.hookline.app.traffic.SavedViews;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +112,10 @@ public final class DeliveriesView implements ConsoleView {
     private void initialize() {
         statusFilter.getItems().setAll(EventDeliveryStatus.values());
         FilterFields.bindMultiSelect(statusFilter, model.statuses(), EventDeliveryStatus::wire);
+        // the last attempt's HTTP status class, right after the delivery status (off against a remote Convoy)
+        deliveryFilters.getChildren().add(deliveryFilters.getChildren().indexOf(statusFilter) + 1,
+                HttpStatusChoice.create(model.httpStatuses(), model.httpStatusSupportedProperty(),
+                        model.httpStatusNoteProperty()));
         FilterFields.bindMultiSelect(endpointFilter, model.endpointIds(), id -> model.endpointNames().nameOf(id));
         FilterFields.bindChoice(eventTypeFilter, eventTypes.choices(), model.eventTypeProperty());
         model.list().rows().addListener((javafx.collections.ListChangeListener<EventDelivery>) change ->

@@ -6,6 +6,7 @@ import dev.hookline.api.client.BatchOutcome;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
@@ -21,7 +22,10 @@ import java.util.Map;
 import java.util.Objects;
 import javafx.beans.InvalidationListener;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -46,6 +50,12 @@ public final class DeliveriesViewModel {
     private final PagedListModel<EventDelivery> list;
     private final ObservableList<EventDeliveryStatus> statuses = FXCollections.observableArrayList();
     private final ObservableList<String> endpointIds = FXCollections.observableArrayList();
+    private final ObservableList<HttpStatusClass> httpStatuses = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper httpStatusSupported = new ReadOnlyBooleanWrapper(this,
+            "httpStatusSupported");
+    private final ReadOnlyStringWrapper httpStatusNote = new ReadOnlyStringWrapper(this, "httpStatusNote", "");
+    /** The server said it has no HTTP status filter (false while it is being asked). */
+    private boolean httpStatusUnsupported;
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
     private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
     private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
@@ -96,12 +106,53 @@ public final class DeliveriesViewModel {
             }
         };
         List<javafx.beans.Observable> filterInputs = List.of(statuses, endpointIds, eventType, subscriptionId, eventId,
-                idempotencyKey, deliveryId, sort);
+                idempotencyKey, deliveryId, sort, httpStatuses, httpStatusSupported);
         for (var observable : filterInputs) {
             observable.addListener(filtersChanged);
         }
+        // before the remembered filters: a switch then restores them knowing whether the server has the filter
+        session.clientProperty().addListener((o, before, now) -> checkHttpStatusSupport());
+        checkHttpStatusSupport();
         this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
         remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));
+    }
+
+    static final String HTTP_STATUS_CHECKING = "Checking whether this server can filter by HTTP status…";
+    static final String HTTP_STATUS_UNSUPPORTED = "This server cannot filter deliveries by HTTP status (a Convoy "
+            + "server has no such filter and would list every delivery).";
+
+    /**
+     * Whether the server filters by HTTP status: the embedded one does; a remote one is asked
+     * ({@link ApiClient#supportsDeliveryHttpStatusFilter}). Until it says yes the filter is not sent (a Convoy ignores
+     * it and would list every delivery as if filtered); when it says no, the choice is cleared and the control
+     * disabled with {@link #httpStatusNoteProperty() a note} saying why.
+     */
+    private void checkHttpStatusSupport() {
+        ApiClient client = session.client();
+        httpStatusUnsupported = false;
+        if (client == null || session.isEmbedded()) {
+            httpStatusSupported.set(client != null);
+            httpStatusNote.set("");
+            return;
+        }
+        httpStatusSupported.set(false);
+        httpStatusNote.set(HTTP_STATUS_CHECKING);
+        session.tasks().run(client::supportsDeliveryHttpStatusFilter, supported -> {
+            if (client != session.client()) {
+                return; // switched meanwhile: the new connection's check decides
+            }
+            if (!supported) {
+                httpStatusUnsupported = true;
+                httpStatuses.clear();
+            }
+            httpStatusNote.set(supported ? "" : HTTP_STATUS_UNSUPPORTED);
+            httpStatusSupported.set(supported);
+        }, failure -> {
+            if (client == session.client()) {
+                httpStatusNote.set("Could not tell whether this server can filter by HTTP status: "
+                        + Failures.describe(failure));
+            }
+        });
     }
 
     /**
@@ -119,7 +170,8 @@ public final class DeliveriesViewModel {
         List<EventDelivery> found;
         try {
             EventDelivery delivery = client.getEventDelivery(id);
-            found = delivery != null && filter.keeps(delivery) ? List.of(delivery) : List.of();
+            found = delivery != null && filter.keeps(delivery) && keepsByLastAttempt(client, query, delivery)
+                    ? List.of(delivery) : List.of();
         } catch (ApiException e) {
             if (!e.isNotFound()) {
                 throw e;
@@ -129,12 +181,26 @@ public final class DeliveriesViewModel {
         return new Page<>(found, new Page.Pagination(found.size(), false, false, "", ""));
     }
 
+    /** Whether the HTTP status filter of {@code query} keeps {@code delivery}: its last attempt's status, asked. */
+    private static boolean keepsByLastAttempt(ApiClient client, ListQuery query, EventDelivery delivery) {
+        List<HttpStatusClass> classes = query.values(ListQuery.HTTP_STATUS).stream().map(HttpStatusClass::fromWire)
+                .filter(Objects::nonNull).toList();
+        if (classes.isEmpty()) {
+            return true;
+        }
+        List<dev.hookline.api.model.DeliveryAttempt> attempts = client.listDeliveryAttempts(delivery.uid());
+        String last = attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).httpStatus();
+        return new DeliveryFilter(null, null, null, null, null, null, null, null, classes).keepsLastAttempt(last);
+    }
+
     /** The filters, sort and window as remembered between runs (list query names, plus window and sort). */
     Map<String, List<String>> snapshot() {
         DeliveryFilter f = filter();
         Map<String, List<String>> out = new java.util.LinkedHashMap<>();
         out.put("status", f.statuses().stream().map(EventDeliveryStatus::wire).toList());
         out.put("endpointId", f.endpointIds());
+        // as chosen, even while the server's support is unknown (filter() leaves them out then)
+        out.put(ListQuery.HTTP_STATUS, httpStatuses.stream().map(HttpStatusClass::wire).toList());
         RememberedFilters.putText(out, "eventType", f.eventType());
         RememberedFilters.putText(out, "subscriptionId", f.subscriptionId());
         RememberedFilters.putText(out, "eventId", f.eventId());
@@ -165,6 +231,9 @@ public final class DeliveriesViewModel {
                 .filter(Objects::nonNull).distinct().toList());
         endpointIds.setAll(values.getOrDefault("endpointId", List.of()).stream().map(String::strip)
                 .filter(v -> !v.isEmpty()).distinct().toList());
+        // a server known to lack the filter gets none: the box would show a choice the list does not apply
+        httpStatuses.setAll(httpStatusUnsupported ? List.of() : values.getOrDefault(ListQuery.HTTP_STATUS,
+                List.of()).stream().map(HttpStatusClass::fromWire).filter(Objects::nonNull).distinct().toList());
         eventType.set(RememberedFilters.text(values, "eventType"));
         subscriptionId.set(RememberedFilters.text(values, "subscriptionId"));
         eventId.set(RememberedFilters.text(values, "eventId"));
@@ -205,13 +274,14 @@ public final class DeliveriesViewModel {
         DeliveryFilter f = filter();
         return !f.statuses().isEmpty() || !f.endpointIds().isEmpty() || f.eventType() != null
                 || f.subscriptionId() != null || f.eventId() != null || f.idempotencyKey() != null
-                || f.deliveryId() != null;
+                || f.deliveryId() != null || !f.httpStatuses().isEmpty();
     }
 
-    /** The filters as they are now. */
+    /** The filters as they are now (the HTTP status only once the server is known to have that filter). */
     public DeliveryFilter filter() {
         return new DeliveryFilter(List.copyOf(statuses), List.copyOf(endpointIds), eventType.get(),
-                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get(), deliveryId.get());
+                subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get(), deliveryId.get(),
+                httpStatusSupported.get() ? List.copyOf(httpStatuses) : List.of());
     }
 
     /** The table: rows, paging, date window, live tail and the selected row. */
@@ -284,6 +354,7 @@ public final class DeliveriesViewModel {
         try {
             statuses.clear();
             endpointIds.setAll(counted.endpointIds());
+            httpStatuses.setAll(counted.httpStatuses());
             eventType.set(counted.eventType() == null ? "" : counted.eventType());
             subscriptionId.set(counted.subscriptionId() == null ? "" : counted.subscriptionId());
             eventId.set(counted.eventId() == null ? "" : counted.eventId());
@@ -318,6 +389,21 @@ public final class DeliveriesViewModel {
 
     public ObservableList<String> endpointIds() {
         return endpointIds;
+    }
+
+    /** The HTTP status classes of the last attempt the list keeps (empty: any). */
+    public ObservableList<HttpStatusClass> httpStatuses() {
+        return httpStatuses;
+    }
+
+    /** Whether the server has the HTTP status filter (false while unknown). */
+    public ReadOnlyBooleanProperty httpStatusSupportedProperty() {
+        return httpStatusSupported.getReadOnlyProperty();
+    }
+
+    /** Why the HTTP status filter is disabled, or {@code ""}. */
+    public ReadOnlyStringProperty httpStatusNoteProperty() {
+        return httpStatusNote.getReadOnlyProperty();
     }
 
     public StringProperty eventTypeProperty() {

@@ -73,9 +73,7 @@ public final class DeliveryCounts {
             return;
         }
         Instant now = clock.instant();
-        ListQuery everyStatus = new DeliveryFilter(List.of(), filter.endpointIds(), filter.eventType(),
-                filter.subscriptionId(), filter.eventId(), filter.idempotencyKey(), filter.sort())
-                .toBatchQuery(range, now);
+        ListQuery everyStatus = filter.withStatuses(List.of()).toBatchQuery(range, now);
         ListQuery matching = filter.toBatchQuery(range, now);
         String bucket = bucketFor(range.resolve(now));
         counted.set(filter.statuses());

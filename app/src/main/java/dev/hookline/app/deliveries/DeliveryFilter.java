@@ -2,6 +2,7 @@ package dev.hookline.app.deliveries;
 
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.app.table.DateRange;
 import java.time.Instant;
 import java.util.List;
@@ -21,10 +22,12 @@ import java.util.Objects;
  * @param deliveryId     one delivery by its ID: no list query can ask for it (Convoy's list has no such filter), so
  *                       the list loads that delivery alone ({@link #DELIVERY_ID}) and shows it when the other
  *                       filters keep it
+ * @param httpStatuses   Hookline's {@code httpStatus} (repeated): the class of the last attempt's HTTP status; only
+ *                       for a server that has the filter (a Convoy would ignore it and list everything)
  */
 public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
                              String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort,
-                             String deliveryId) {
+                             String deliveryId, List<HttpStatusClass> httpStatuses) {
 
     /** The list query key carrying {@link #deliveryId} to the console's own loader; never sent to a server. */
     public static final String DELIVERY_ID = "deliveryId";
@@ -32,6 +35,12 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
     public DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
                           String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort) {
         this(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, sort, null);
+    }
+
+    public DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> endpointIds, String eventType,
+                          String subscriptionId, String eventId, String idempotencyKey, ListQuery.Sort sort,
+                          String deliveryId) {
+        this(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, sort, deliveryId, List.of());
     }
 
     public DeliveryFilter {
@@ -44,6 +53,14 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
         idempotencyKey = clean(idempotencyKey);
         sort = sort == null ? ListQuery.Sort.DESC : sort;
         deliveryId = clean(deliveryId);
+        httpStatuses = httpStatuses == null ? List.of()
+                : httpStatuses.stream().filter(Objects::nonNull).distinct().toList();
+    }
+
+    /** These filters with {@code statuses} instead (the totals count every status of the other filters). */
+    public DeliveryFilter withStatuses(List<EventDeliveryStatus> statuses) {
+        return new DeliveryFilter(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, sort,
+                deliveryId, httpStatuses);
     }
 
     /** No filter: every delivery of the window, newest first. */
@@ -58,7 +75,8 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
 
     /**
      * Whether {@code delivery} (loaded by its ID) is one the other filters keep: the ID then narrows what they
-     * match rather than replacing them. The idempotency key cannot be checked on a delivery and is ignored.
+     * match rather than replacing them. The idempotency key cannot be checked on a delivery and is ignored; the HTTP
+     * status is checked apart ({@link #keepsLastAttempt}).
      */
     public boolean keeps(dev.hookline.api.model.EventDelivery delivery) {
         return (statuses.isEmpty() || statuses.contains(delivery.status()))
@@ -66,6 +84,15 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
                 && (eventType == null || eventType.equals(delivery.eventType()))
                 && (subscriptionId == null || subscriptionId.equals(delivery.subscriptionId()))
                 && (eventId == null || eventId.equals(delivery.eventId()));
+    }
+
+    /**
+     * Whether a delivery whose last attempt got {@code lastStatusLine} ({@code "503 Service Unavailable"}, {@code ""}
+     * without an answer; null: never tried) is one the HTTP status filter keeps.
+     */
+    public boolean keepsLastAttempt(String lastStatusLine) {
+        return httpStatuses.isEmpty()
+                || (lastStatusLine != null && httpStatuses.contains(HttpStatusClass.ofStatusLine(lastStatusLine)));
     }
 
     /**
@@ -83,7 +110,8 @@ public record DeliveryFilter(List<EventDeliveryStatus> statuses, List<String> en
                 .with("eventType", eventType)
                 .with("subscriptionId", subscriptionId)
                 .with("eventId", eventId)
-                .with("idempotencyKey", idempotencyKey);
+                .with("idempotencyKey", idempotencyKey)
+                .httpStatus(httpStatuses);
     }
 
     private static String clean(String text) {

@@ -1,10 +1,13 @@
 package dev.hookline.app.deliveries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.app.table.DateRange;
 import java.time.Instant;
 import java.util.List;
@@ -34,6 +37,29 @@ class DeliveryFilterTest {
         assertEquals("evt1", query.value("eventId"));
         assertEquals("key-1", query.value("idempotencyKey"));
         assertEquals("ASC", query.value("sort"));
+    }
+
+    @Test
+    void theHttpStatusClassesGoOutAsRepeatedHttpStatusKeysAlsoInTheBatchAndTheTotalsQuery() {
+        DeliveryFilter filter = new DeliveryFilter(List.of(EventDeliveryStatus.FAILURE), List.of(), null, null, null,
+                null, null, null, List.of(HttpStatusClass.SERVER_ERROR, HttpStatusClass.NONE));
+
+        assertEquals(List.of("5xx", "none"), filter.toQuery().values("httpStatus"));
+        assertEquals(List.of("5xx", "none"), filter.toBatchQuery(DateRange.of(DateRange.Preset.LAST_HOUR), NOW)
+                .values("httpStatus"));
+        assertEquals(List.of("5xx", "none"), filter.withStatuses(List.of()).toQuery().values("httpStatus"),
+                "the totals count every status of the same HTTP status filter");
+    }
+
+    @Test
+    void aDeliveryLoadedByIdIsKeptByItsLastAttemptsClass() {
+        DeliveryFilter serverErrors = new DeliveryFilter(List.of(), List.of(), null, null, null, null, null, null,
+                List.of(HttpStatusClass.SERVER_ERROR));
+
+        assertTrue(serverErrors.keepsLastAttempt("503 Service Unavailable"));
+        assertFalse(serverErrors.keepsLastAttempt("200 OK"));
+        assertFalse(serverErrors.keepsLastAttempt(null), "never tried: no class");
+        assertTrue(DeliveryFilter.none().keepsLastAttempt(null), "no HTTP status filter keeps everything");
     }
 
     @Test

@@ -59,7 +59,10 @@ public final class AttemptRepository {
         }
     }
 
-    /** Stores an attempt in the caller's write transaction (with the delivery's new state). */
+    /**
+     * Stores an attempt in the caller's write transaction (with the delivery's new state, which includes its
+     * {@code last_http_status}: the writer of the delivery sets it, ADR 0033).
+     */
     public DeliveryAttempt insert(Connection c, String projectId, NewAttempt a)
             throws SQLException {
         String id = context.newId();
@@ -70,13 +73,29 @@ public final class AttemptRepository {
         return find(c, projectId, a.deliveryId(), id);
     }
 
+    /**
+     * The code of a status line ({@code "503 Service Unavailable"} is 503), or 0 without one (no answer), as
+     * migration V010 reads the stored attempts: a delivery's {@code last_http_status} for its last attempt.
+     */
+    public static int statusCodeOf(String statusLine) {
+        if (statusLine == null || statusLine.length() < 3) {
+            return 0;
+        }
+        String code = statusLine.substring(0, 3);
+        if (!code.chars().allMatch(Character::isDigit) || code.charAt(0) < '1' || code.charAt(0) > '5') {
+            return 0;
+        }
+        return Integer.parseInt(code);
+    }
+
     /** An attempt and the project it belongs to, for {@link #insertAll}. */
     public record OfProject(String projectId, NewAttempt attempt) {
     }
 
     /**
      * Stores many attempts (of any projects) in the caller's write transaction with one statement, without reading
-     * them back: the dispatcher records a batch of tries together with the deliveries' new states.
+     * them back: the dispatcher records a batch of tries together with the deliveries' new states (and sets their
+     * {@code last_http_status} in that same update).
      */
     public void insertAll(Connection c, List<OfProject> attempts) throws SQLException {
         if (attempts.isEmpty()) {

@@ -156,7 +156,7 @@ public final class DeliveryRecovery {
             return null;
         }
         return new DeliveryRepository.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
-                filter.idempotencyKey(), statuses, filter.eventType());
+                filter.idempotencyKey(), statuses, filter.eventType(), filter.httpClasses());
     }
 
     /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */

@@ -5,6 +5,7 @@ import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
@@ -62,13 +63,27 @@ public final class DeliveryRepository {
 
     /**
      * A delivery to store. {@code transformedPayload} is the JSON text a subscription function made, or null to send
-     * the event's payload.
+     * the event's payload. {@code lastHttpStatus}: what its last attempt got when it is stored already tried (0: no
+     * answer, e.g. a transform that failed before any request), null when never tried (ADR 0033). Set here, in the
+     * insert, rather than by a second statement per delivery: ingest writes many deliveries in one savepoint.
      */
     public record NewDelivery(String eventId, String endpointId, String subscriptionId, String sourceId,
                               String eventType, String idempotencyKey, EventDeliveryStatus status,
                               DeliveryMode deliveryMode, Map<String, List<String>> headers, String urlQueryParams,
                               Retry retry, String transformedPayload, long numTrials, Instant nextSendTime,
-                              double latencySeconds, String description, Instant acknowledgedAt) {
+                              double latencySeconds, String description, Instant acknowledgedAt,
+                              Integer lastHttpStatus) {
+
+        /** A delivery not tried yet. */
+        public NewDelivery(String eventId, String endpointId, String subscriptionId, String sourceId,
+                           String eventType, String idempotencyKey, EventDeliveryStatus status,
+                           DeliveryMode deliveryMode, Map<String, List<String>> headers, String urlQueryParams,
+                           Retry retry, String transformedPayload, long numTrials, Instant nextSendTime,
+                           double latencySeconds, String description, Instant acknowledgedAt) {
+            this(eventId, endpointId, subscriptionId, sourceId, eventType, idempotencyKey, status, deliveryMode,
+                    headers, urlQueryParams, retry, transformedPayload, numTrials, nextSendTime, latencySeconds,
+                    description, acknowledgedAt, null);
+        }
 
         public NewDelivery {
             Objects.requireNonNull(eventId, "eventId");
@@ -89,9 +104,12 @@ public final class DeliveryRepository {
     /**
      * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). {@code statuses} empty:
      * any. {@code eventId}, {@code subscriptionId}, {@code idempotencyKey}, {@code eventType} null: not applied.
+     * {@code httpClasses} (Hookline's {@code httpStatus}, ADR 0033) empty: any; else only deliveries whose last
+     * attempt got a status of one of these classes ({@link HttpStatusClass#NONE}: no answer), so never-tried
+     * deliveries are left out.
      */
     public record Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
-                         List<EventDeliveryStatus> statuses, String eventType) {
+                         List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses) {
 
         public Filter {
             endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
@@ -100,6 +118,13 @@ public final class DeliveryRepository {
             subscriptionId = blankToNull(subscriptionId);
             idempotencyKey = blankToNull(idempotencyKey);
             eventType = blankToNull(eventType);
+            httpClasses = httpClasses == null ? List.of() : List.copyOf(new LinkedHashSet<>(httpClasses));
+        }
+
+        /** Without an HTTP status filter. */
+        public Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
+                      List<EventDeliveryStatus> statuses, String eventType) {
+            this(endpointIds, eventId, subscriptionId, idempotencyKey, statuses, eventType, List.of());
         }
 
         public static Filter none() {
@@ -107,7 +132,12 @@ public final class DeliveryRepository {
         }
 
         Filter withEvent(String id) {
-            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType);
+            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType, httpClasses);
+        }
+
+        /** The {@code last_http_class} values the HTTP status filter matches (empty: any). */
+        List<Integer> classValues() {
+            return httpClasses.stream().map(HttpStatusClass::hundreds).toList();
         }
     }
 
@@ -145,7 +175,12 @@ public final class DeliveryRepository {
                 s.setString(i++, d.description());
                 Times.set(s, i++, acknowledged);
                 Times.set(s, i++, now);
-                Times.set(s, i, now);
+                Times.set(s, i++, now);
+                if (d.lastHttpStatus() == null) {
+                    s.setNull(i, java.sql.Types.INTEGER);
+                } else {
+                    s.setInt(i, d.lastHttpStatus());
+                }
                 s.addBatch();
             }
             s.executeBatch();
@@ -153,8 +188,8 @@ public final class DeliveryRepository {
         return written;
     }
 
-    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ") VALUES ("
-            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL)";
+    private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ", last_http_status) VALUES ("
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL, ?)";
 
     /**
      * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
@@ -274,18 +309,20 @@ public final class DeliveryRepository {
     /**
      * The list query for {@code filter} (idempotency key already resolved, endpoint list not empty), walking the most
      * selective index: an event's few deliveries; else a subscription's (by event type and status); else the
-     * endpoints' (by event type and status); else an event type's (by status); else the statuses'; else the
-     * project's. Indexes that end in {@code (status, id)} are walked once per status, all six when no status is
-     * asked for. The other filters are checked per row.
+     * endpoints' (by event type and status, or by HTTP status class and status); else an event type's (by status);
+     * else the HTTP status classes' (by status); else the statuses'; else the project's. Indexes that end in
+     * {@code (status, id)} are walked once per status (and class, endpoint), all six statuses when no status is asked
+     * for. The other filters are checked per row.
      */
     public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
         return listQuery(projectId, filter, COLUMNS, DeliveryRepository::map, EventDelivery::uid);
     }
 
     /**
-     * The index a query over {@code filter} walks (ADR 0007): the list's, and the status totals', which count exactly
-     * the ranges the list would walk. {@code byEndpoint}: the query names endpoints; {@code byStatus}: it names
-     * statuses.
+     * The index a query over {@code filter} walks (ADR 0007, 0033): the list's, and the status totals', which count
+     * exactly the ranges the list would walk. {@code byEndpoint}: the query names endpoints; {@code byStatus}: it
+     * names statuses. An event type goes before an HTTP status class (a type's index has no class; the class is then
+     * checked per row).
      */
     static String indexFor(Filter filter, boolean byEndpoint, boolean byStatus) {
         if (filter.eventId() != null) {
@@ -295,13 +332,23 @@ public final class DeliveryRepository {
             return filter.eventType() != null ? "deliveries_subscription_type_status"
                     : "deliveries_subscription_status";
         }
+        boolean byClass = !filter.httpClasses().isEmpty();
         if (byEndpoint) {
-            return filter.eventType() != null ? "deliveries_endpoint_type_status" : "deliveries_endpoint_status";
+            return filter.eventType() != null ? "deliveries_endpoint_type_status"
+                    : byClass ? "deliveries_endpoint_class_status" : "deliveries_endpoint_status";
         }
         if (filter.eventType() != null) {
             return "deliveries_type_status";
         }
+        if (byClass) {
+            return "deliveries_class_status";
+        }
         return byStatus ? "deliveries_status" : "deliveries_project";
+    }
+
+    /** Whether {@code index} has {@code last_http_class} right before {@code (status, id)}. */
+    static boolean leadsWithClass(String index) {
+        return index.equals("deliveries_class_status") || index.equals("deliveries_endpoint_class_status");
     }
 
     /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
@@ -334,6 +381,12 @@ public final class DeliveryRepository {
         }
         if (filter.eventType() != null) {
             query.where("event_type = ?", filter.eventType());
+        }
+        if (leadsWithClass(index)) {
+            // the index's (last_http_class, status, id): one branch per class and status
+            query.anyOf("last_http_class", filter.classValues());
+        } else {
+            query.whereIn("last_http_class", filter.classValues());
         }
         if (byEvent) {
             return query.whereIn("status", statuses);

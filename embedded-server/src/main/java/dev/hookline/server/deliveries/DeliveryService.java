@@ -3,6 +3,7 @@ package dev.hookline.server.deliveries;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.InvalidInputException;
@@ -40,13 +41,15 @@ public final class DeliveryService {
     /**
      * The list's filters, shared by the batch actions so they act on what the list shows: {@code endpointIds} (null
      * for all, limited to {@code scope}), {@code statuses} (wire values, matched without regard to case; an unknown
-     * one is refused), the others exact (null for any).
+     * one is refused), {@code httpStatuses} ({@code 2xx}, {@code none}, ...: {@link #httpClasses}), the others exact
+     * (null for any).
      */
     public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
                                                    String subscriptionId, String idempotencyKey,
-                                                   List<String> statuses, String eventType) {
+                                                   List<String> statuses, String eventType,
+                                                   List<String> httpStatuses) {
         return new DeliveryRepository.Filter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
-                statuses(statuses), eventType);
+                statuses(statuses), eventType, httpClasses(httpStatuses));
     }
 
     /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
@@ -99,6 +102,29 @@ public final class DeliveryService {
                         .collect(Collectors.joining(", ")));
             }
             out.add(status);
+        }
+        return out;
+    }
+
+    /**
+     * The {@code httpStatus} values ({@code 1xx} to {@code 5xx}, {@code none}; without regard to case; also
+     * comma-separated in one value); an unknown one is refused, naming it.
+     */
+    static List<HttpStatusClass> httpClasses(List<String> values) {
+        List<HttpStatusClass> out = new ArrayList<>();
+        for (String value : values) {
+            for (String part : value.split(",")) {
+                if (part.isBlank()) {
+                    continue;
+                }
+                HttpStatusClass c = HttpStatusClass.fromWire(part);
+                if (c == null) {
+                    throw InvalidInputException.of("httpStatus:unknown value \"" + part.strip()
+                            + "\", allowed values are " + Arrays.stream(HttpStatusClass.values())
+                            .map(HttpStatusClass::wire).collect(Collectors.joining(", ")));
+                }
+                out.add(c);
+            }
         }
         return out;
     }

@@ -4,6 +4,7 @@ import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EndpointFailureRate;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.events.EventRepository;
@@ -217,17 +218,18 @@ public final class DeliveryStatistics {
         List<EventDeliveryStatus> statuses = resolved.statuses().isEmpty() ? STATUSES : resolved.statuses();
         List<String> endpoints = resolved.endpointIds() == null ? List.of() : resolved.endpointIds();
         if (resolved.eventId() == null && resolved.subscriptionId() == null && resolved.eventType() == null) {
-            countWithSettledHours(c, counts, projectId, endpoints, statuses, windows);
+            countWithSettledHours(c, counts, projectId, endpoints, statuses, resolved.httpClasses(), windows);
             return counts;
         }
         List<IdRange> ranges = windows.stream().map(w -> w.ids(w.fromMs(), w.toMs())).toList();
         boolean perRowEndpoint = resolved.eventId() != null || resolved.subscriptionId() != null;
         if (endpoints.isEmpty() || perRowEndpoint) {
-            add(c, counts, statement(projectId, resolved, null, endpoints, statuses, ranges));
+            add(c, counts, statement(projectId, resolved, null, endpoints, statuses, resolved.classValues(), ranges));
         } else {
             // one index walk per endpoint: (project, endpoint[, type], status, id)
             for (String endpoint : endpoints) {
-                add(c, counts, statement(projectId, resolved, endpoint, List.of(), statuses, ranges));
+                add(c, counts, statement(projectId, resolved, endpoint, List.of(), statuses, resolved.classValues(),
+                        ranges));
             }
         }
         return counts;
@@ -243,9 +245,18 @@ public final class DeliveryStatistics {
     /** Hours counted per statement (two parameters each; SQLite allows 32,766). */
     private static final int HOURS_PER_STATEMENT = 2_000;
 
-    /** One endpoint's ("" for the whole project) live deliveries created in one hour (epoch hours). */
-    private record HourKey(String projectId, String endpointId, long hour) {
+    /**
+     * One endpoint's ("" for the whole project) live deliveries created in one hour (epoch hours): all of them
+     * ({@code lastHttpClass} {@link #ANY_CLASS}) or those whose last attempt got that class ({@code last_http_class}:
+     * -1 never tried, 0 no answer, 1 to 5).
+     */
+    private record HourKey(String projectId, String endpointId, long hour, int lastHttpClass) {
     }
+
+    /** {@link HourKey#lastHttpClass} of an hour's counts over every class. */
+    private static final int ANY_CLASS = Integer.MIN_VALUE;
+    /** Every {@code last_http_class} a delivery can have (a code outside 100 to 599 is never stored). */
+    private static final List<Integer> CLASS_VALUES = List.of(-1, 0, 1, 2, 3, 4, 5);
 
     /**
      * Per-status counts of past hours that had no delivery in flight ({@code Scheduled}, {@code Retry},
@@ -272,13 +283,20 @@ public final class DeliveryStatistics {
     }
 
     /**
-     * Counts for filters by endpoints, statuses and dates only: the whole hours of each window that ended a while
-     * ago come from {@link #settledHours}, or are counted once (all statuses) and kept when none of their deliveries
-     * is in flight; the recent hours and the partial hours at the windows' edges are counted every time.
+     * Counts for filters by endpoints, statuses, HTTP status classes and dates only: the whole hours of each window
+     * that ended a while ago come from {@link #settledHours}, or are counted once (all statuses; with a class filter
+     * every class apart) and kept when none of their deliveries is in flight; the recent hours and the partial hours
+     * at the windows' edges are counted every time. A settled delivery's last HTTP status cannot change either: only
+     * a try changes it, and only deliveries in flight are tried.
      */
     private void countWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
-                                       List<EventDeliveryStatus> statuses, List<Window> windows)
+                                       List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
+                                       List<Window> windows)
             throws SQLException {
+        if (!classes.isEmpty()) {
+            countClassesWithSettledHours(c, counts, projectId, endpoints, statuses, classes, windows);
+            return;
+        }
         long cacheRequeues = cachedAtRequeues;
         long nowMs = context.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
@@ -288,40 +306,15 @@ public final class DeliveryStatistics {
         if (first == null) {
             return;
         }
-        long firstHour = Math.floorDiv(Ulid.timestampOf(first), HOUR_MS);
-        long endHour = Math.floorDiv(nowMs, HOUR_MS) + 1;
-        List<IdRange> edges = new ArrayList<>();
-        List<Integer> edgeWindow = new ArrayList<>();
-        Map<Long, Integer> hourWindow = new LinkedHashMap<>();
-        for (int i = 0; i < windows.size(); i++) {
-            Window w = windows.get(i);
-            long firstWhole = Math.max(firstHour, Math.floorDiv(w.fromMs() + HOUR_MS - 1, HOUR_MS));
-            long endWhole = Math.min(endHour, Math.floorDiv(w.toMs() + 1, HOUR_MS));
-            if (firstWhole >= endWhole) {
-                // no whole hour with deliveries: count it all from the index
-                edges.add(w.ids(w.fromMs(), w.toMs()));
-                edgeWindow.add(i);
-                continue;
-            }
-            if (w.fromMs() < firstWhole * HOUR_MS) {
-                edges.add(w.ids(w.fromMs(), firstWhole * HOUR_MS - 1));
-                edgeWindow.add(i);
-            }
-            if (endWhole * HOUR_MS <= w.toMs()) {
-                edges.add(w.ids(endWhole * HOUR_MS, w.toMs()));
-                edgeWindow.add(i);
-            }
-            for (long h = firstWhole; h < endWhole; h++) {
-                hourWindow.put(h, i);
-            }
-        }
+        HourSplit split = HourSplit.of(windows, Math.floorDiv(Ulid.timestampOf(first), HOUR_MS),
+                Math.floorDiv(nowMs, HOUR_MS) + 1);
         List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
         for (String endpoint : keys) {
             String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
             List<Long> toCount = new ArrayList<>();
-            for (Map.Entry<Long, Integer> e : hourWindow.entrySet()) {
+            for (Map.Entry<Long, Integer> e : split.hourWindow().entrySet()) {
                 long[] cached = e.getKey() < settledBefore
-                        ? settledHours.get(new HourKey(projectId, endpoint, e.getKey())) : null;
+                        ? settledHours.get(new HourKey(projectId, endpoint, e.getKey(), ANY_CLASS)) : null;
                 if (cached == null) {
                     toCount.add(e.getKey());
                 } else {
@@ -334,28 +327,150 @@ public final class DeliveryStatistics {
                         Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
                 long[][] fresh = new long[ranges.size()][STATUSES.size()];
                 add(c, fresh, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), STATUSES,
-                        ranges));
+                        List.of(), ranges));
                 for (int r = 0; r < fresh.length; r++) {
                     long hour = chunk.get(r);
-                    addStatuses(counts[hourWindow.get(hour)], fresh[r], statuses);
+                    addStatuses(counts[split.hourWindow().get(hour)], fresh[r], statuses);
                     boolean inFlight = fresh[r][EventDeliveryStatus.SCHEDULED.ordinal()]
                             + fresh[r][EventDeliveryStatus.RETRY.ordinal()]
                             + fresh[r][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
                     if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
-                        settledHours.put(new HourKey(projectId, endpoint, hour), fresh[r]);
+                        settledHours.put(new HourKey(projectId, endpoint, hour, ANY_CLASS), fresh[r]);
                     }
                 }
             }
-            if (!edges.isEmpty()) {
-                long[][] partial = new long[edges.size()][STATUSES.size()];
+            if (!split.edges().isEmpty()) {
+                long[][] partial = new long[split.edges().size()][STATUSES.size()];
                 add(c, partial, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), statuses,
-                        edges));
+                        List.of(), split.edges()));
                 for (int r = 0; r < partial.length; r++) {
                     for (int s = 0; s < STATUSES.size(); s++) {
-                        counts[edgeWindow.get(r)][s] += partial[r][s];
+                        counts[split.edgeWindow().get(r)][s] += partial[r][s];
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * {@link #countWithSettledHours} with an HTTP status class filter: a settled hour is cached per class, so any
+     * choice of classes is answered from the cache once the hour was counted by class. Counting an hour fresh counts
+     * every class (to tell whether the hour has a delivery in flight, whatever its class) from the class index.
+     */
+    private void countClassesWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
+                                              List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
+                                              List<Window> windows) throws SQLException {
+        long cacheRequeues = cachedAtRequeues;
+        long nowMs = context.now().toEpochMilli();
+        long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
+        String first = firstId(c, projectId);
+        if (first == null) {
+            return;
+        }
+        HourSplit split = HourSplit.of(windows, Math.floorDiv(Ulid.timestampOf(first), HOUR_MS),
+                Math.floorDiv(nowMs, HOUR_MS) + 1);
+        List<Integer> asked = classes.stream().map(HttpStatusClass::hundreds).toList();
+        DeliveryRepository.Filter byClass = new DeliveryRepository.Filter(null, null, null, null, List.of(), null,
+                classes);
+        List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
+        for (String endpoint : keys) {
+            String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
+            List<Long> toCount = new ArrayList<>();
+            for (Map.Entry<Long, Integer> e : split.hourWindow().entrySet()) {
+                List<long[]> cached = e.getKey() < settledBefore
+                        ? cachedClasses(projectId, endpoint, e.getKey(), asked) : null;
+                if (cached == null) {
+                    toCount.add(e.getKey());
+                } else {
+                    cached.forEach(n -> addStatuses(counts[e.getValue()], n, statuses));
+                }
+            }
+            int perStatement = Math.max(1, HOURS_PER_STATEMENT / CLASS_VALUES.size());
+            for (int from = 0; from < toCount.size(); from += perStatement) {
+                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + perStatement));
+                List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
+                        Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
+                long[][][] fresh = new long[ranges.size()][CLASS_VALUES.size()][STATUSES.size()];
+                addByClass(c, fresh, statement(projectId, byClass, indexEndpoint, List.of(), STATUSES, CLASS_VALUES,
+                        ranges));
+                for (int r = 0; r < fresh.length; r++) {
+                    long hour = chunk.get(r);
+                    boolean inFlight = false;
+                    for (int k = 0; k < CLASS_VALUES.size(); k++) {
+                        if (asked.contains(CLASS_VALUES.get(k))) {
+                            addStatuses(counts[split.hourWindow().get(hour)], fresh[r][k], statuses);
+                        }
+                        inFlight |= fresh[r][k][EventDeliveryStatus.SCHEDULED.ordinal()]
+                                + fresh[r][k][EventDeliveryStatus.RETRY.ordinal()]
+                                + fresh[r][k][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
+                    }
+                    if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
+                        for (int k = 0; k < CLASS_VALUES.size(); k++) {
+                            settledHours.put(new HourKey(projectId, endpoint, hour, CLASS_VALUES.get(k)),
+                                    fresh[r][k]);
+                        }
+                    }
+                }
+            }
+            if (!split.edges().isEmpty()) {
+                long[][] partial = new long[split.edges().size()][STATUSES.size()];
+                add(c, partial, statement(projectId, byClass, indexEndpoint, List.of(), statuses, asked,
+                        split.edges()));
+                for (int r = 0; r < partial.length; r++) {
+                    for (int s = 0; s < STATUSES.size(); s++) {
+                        counts[split.edgeWindow().get(r)][s] += partial[r][s];
+                    }
+                }
+            }
+        }
+    }
+
+    /** The cached counts of {@code hour} for each of {@code classes}, or null when one of them is not cached. */
+    private List<long[]> cachedClasses(String projectId, String endpoint, long hour, List<Integer> classes) {
+        List<long[]> out = new ArrayList<>(classes.size());
+        for (int k : classes) {
+            long[] n = settledHours.get(new HourKey(projectId, endpoint, hour, k));
+            if (n == null) {
+                return null;
+            }
+            out.add(n);
+        }
+        return out;
+    }
+
+    /**
+     * Windows cut into whole hours where deliveries can be ({@code hourWindow}: epoch hour to window index, from the
+     * project's first delivery's hour to before {@code endHour}) and the rest ({@code edges}, with the window of
+     * each in {@code edgeWindow}), counted from the index every time.
+     */
+    private record HourSplit(Map<Long, Integer> hourWindow, List<IdRange> edges, List<Integer> edgeWindow) {
+
+        static HourSplit of(List<Window> windows, long firstHour, long endHour) {
+            List<IdRange> edges = new ArrayList<>();
+            List<Integer> edgeWindow = new ArrayList<>();
+            Map<Long, Integer> hourWindow = new LinkedHashMap<>();
+            for (int i = 0; i < windows.size(); i++) {
+                Window w = windows.get(i);
+                long firstWhole = Math.max(firstHour, Math.floorDiv(w.fromMs() + HOUR_MS - 1, HOUR_MS));
+                long endWhole = Math.min(endHour, Math.floorDiv(w.toMs() + 1, HOUR_MS));
+                if (firstWhole >= endWhole) {
+                    edges.add(w.ids(w.fromMs(), w.toMs()));
+                    edgeWindow.add(i);
+                    continue;
+                }
+                if (w.fromMs() < firstWhole * HOUR_MS) {
+                    edges.add(w.ids(w.fromMs(), firstWhole * HOUR_MS - 1));
+                    edgeWindow.add(i);
+                }
+                if (endWhole * HOUR_MS <= w.toMs()) {
+                    edges.add(w.ids(endWhole * HOUR_MS, w.toMs()));
+                    edgeWindow.add(i);
+                }
+                for (long h = firstWhole; h < endWhole; h++) {
+                    hourWindow.put(h, i);
+                }
+            }
+            return new HourSplit(hourWindow, edges, edgeWindow);
         }
     }
 
@@ -378,22 +493,39 @@ public final class DeliveryStatistics {
                 while (rs.next()) {
                     int range = rs.getInt(1);
                     EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
-                    counts[range][status.ordinal()] += rs.getLong(3);
+                    counts[range][status.ordinal()] += rs.getLong(4);
+                }
+            }
+        }
+    }
+
+    /** {@link #add} keeping the classes apart: {@code [range][index in CLASS_VALUES][status ordinal]}. */
+    private static void addByClass(Connection c, long[][][] counts, Sql sql) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql.text())) {
+            for (int i = 0; i < sql.params().size(); i++) {
+                s.setObject(i + 1, sql.params().get(i));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
+                    counts[rs.getInt(1)][CLASS_VALUES.indexOf(rs.getInt(3))][status.ordinal()] += rs.getLong(4);
                 }
             }
         }
     }
 
     /**
-     * {@code WITH r(i, lo, hi) AS (VALUES ...), s(status) AS (VALUES ...) SELECT r.i, s.status, (SELECT COUNT(*)
+     * {@code WITH r(i, lo, hi) AS (VALUES ...), s(status) AS (VALUES ...) SELECT r.i, s.status, NULL, (SELECT COUNT(*)
      * FROM event_deliveries INDEXED BY ... WHERE ...)}: every range and status counted in one statement, each count
      * a range of the index the list would walk ({@link DeliveryRepository#listQuery}), by equality on its leading columns.
      * {@code endpoint} is the one endpoint of the index walk (null: none); {@code perRowEndpoints} are checked per
-     * row (an event's or a subscription's few or single-endpoint rows).
+     * row (an event's or a subscription's few or single-endpoint rows). {@code classes} ({@code last_http_class}
+     * values; empty: any): on a class index one more {@code VALUES} list {@code k(cls)}, every range, status and class
+     * counted apart (the third column names the class); on another index checked per row.
      */
     private static Sql statement(String projectId, DeliveryRepository.Filter filter, String endpoint,
                                  List<String> perRowEndpoints, List<EventDeliveryStatus> statuses,
-                                 List<IdRange> ranges) {
+                                 List<Integer> classes, List<IdRange> ranges) {
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("WITH r(i, lo, hi) AS (VALUES ");
         for (int i = 0; i < ranges.size(); i++) {
@@ -406,7 +538,14 @@ public final class DeliveryStatistics {
                 .append(String.join(", ", Collections.nCopies(statuses.size(), "(?)"))).append(")");
         statuses.forEach(st -> params.add(st.wire()));
         String index = DeliveryRepository.indexFor(filter, endpoint != null, true);
-        sql.append(" SELECT r.i, s.status, (SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
+        boolean classRanges = !classes.isEmpty() && DeliveryRepository.leadsWithClass(index);
+        if (classRanges) {
+            sql.append(", k(cls) AS (VALUES ")
+                    .append(String.join(", ", Collections.nCopies(classes.size(), "(?)"))).append(")");
+            params.addAll(classes);
+        }
+        sql.append(" SELECT r.i, s.status, ").append(classRanges ? "k.cls" : "NULL")
+                .append(", (SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
                 .append(" WHERE project_id = ?");
         params.add(projectId);
         if (filter.eventId() != null) {
@@ -430,7 +569,15 @@ public final class DeliveryStatistics {
             sql.append(" AND event_type = ?");
             params.add(filter.eventType());
         }
-        sql.append(" AND status = s.status AND id >= r.lo AND id <= r.hi AND deleted_at IS NULL) FROM r, s");
+        if (classRanges) {
+            sql.append(" AND last_http_class = k.cls");
+        } else if (!classes.isEmpty()) {
+            sql.append(" AND last_http_class IN (")
+                    .append(String.join(", ", Collections.nCopies(classes.size(), "?"))).append(")");
+            params.addAll(classes);
+        }
+        sql.append(" AND status = s.status AND id >= r.lo AND id <= r.hi AND deleted_at IS NULL) FROM r, s")
+                .append(classRanges ? ", k" : "");
         return new Sql(sql.toString(), params);
     }
 

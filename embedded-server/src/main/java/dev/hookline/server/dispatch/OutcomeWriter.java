@@ -151,9 +151,10 @@ final class OutcomeWriter {
         Map<DueDelivery, Instant> handedBack = new LinkedHashMap<>();
         List<DueDelivery> deactivating = new ArrayList<>();
         List<DueDelivery> deactivated = new ArrayList<>();
+        // last_http_status: what the try got (0: no answer), for the list's httpStatus filter (ADR 0033)
         try (PreparedStatement update = c.prepareStatement("UPDATE event_deliveries SET status = ?, num_trials = ?, "
-                + "next_send_time = ?, latency_seconds = ?, description = ?, acknowledged_at = ?, updated_at = ? "
-                + "WHERE id = ? AND status = 'Processing'");
+                + "next_send_time = ?, latency_seconds = ?, description = ?, acknowledged_at = ?, updated_at = ?, "
+                + "last_http_status = ? WHERE id = ? AND status = 'Processing'");
              PreparedStatement deactivate = c.prepareStatement("UPDATE endpoints SET status = 'inactive', "
                      + "updated_at = ? WHERE id = ? AND project_id = ? AND status = 'active' "
                      + "AND deleted_at IS NULL")) {
@@ -173,7 +174,8 @@ final class OutcomeWriter {
                 update.setString(5, o.description());
                 Times.set(update, 6, o.acknowledgedAt());
                 Times.set(update, 7, now);
-                update.setString(8, d.id());
+                update.setInt(8, Math.max(0, t.result().statusCode()));
+                update.setString(9, d.id());
                 update.addBatch();
                 if (t.deactivateEndpoint()) {
                     Times.set(deactivate, 1, now);

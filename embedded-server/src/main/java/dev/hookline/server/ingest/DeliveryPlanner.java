@@ -254,7 +254,8 @@ public final class DeliveryPlanner implements ReplayPlanner {
             deliveries.add(new NewDelivery(e.eventId(), m.endpoint().uid(), m.subscription().uid(), e.sourceId(),
                     e.eventType(), e.idempotencyKey(), m.status(), m.subscription().subscription().deliveryMode(),
                     plan.headers(), e.urlQueryParams(), plan.retry(), m.transformedPayload(),
-                    m.failure() == null ? 0 : 1, now, 0, description(m), acknowledgedAt));
+                    m.failure() == null ? 0 : 1, now, 0, description(m), acknowledgedAt,
+                    m.failure() == null ? null : 0)); // a failed transform: tried, no answer (its attempt below)
         }
         List<EventDelivery> stored = context.deliveries().insertDeliveries(c, e.projectId(), deliveries);
         for (int i = 0; i < stored.size(); i++) {

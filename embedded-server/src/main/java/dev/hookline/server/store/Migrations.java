@@ -30,18 +30,24 @@ final class Migrations {
             "V004__search_indexer_and_due_by_endpoint.sql",
             "V005__event_types_and_subscription_status.sql",
             "V008__capture_bins.sql",
-            "V009__retention.sql");
+            "V009__retention.sql",
+            "V010__last_http_status.sql");
 
     private Migrations() {
     }
 
     static void apply(Connection connection) throws SQLException {
+        apply(connection, MIGRATIONS.size());
+    }
+
+    /** Applies the first {@code count} migrations (a test builds an older schema with it). */
+    static void apply(Connection connection, int count) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                     + "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
         }
         int current = currentVersion(connection);
-        for (int i = 0; i < MIGRATIONS.size(); i++) {
+        for (int i = 0; i < count; i++) {
             int version = i + 1;
             if (version <= current) {
                 continue;

@@ -12,6 +12,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
@@ -195,6 +196,9 @@ class DeliveryPlannerIT {
         assertEquals(1, attempts.size());
         assertTrue(attempts.get(0).error().contains("no request was sent"), attempts.get(0).error());
         assertTrue(attempts.get(0).httpStatus() == null || attempts.get(0).httpStatus().isEmpty());
+        assertEquals(List.of(delivery.uid()), project.client().listEventDeliveries(ListQuery.create()
+                .httpStatus(List.of(HttpStatusClass.NONE))).content().stream().map(EventDelivery::uid).toList(),
+                "tried without an answer: listed under httpStatus=none (ADR 0033)");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
@@ -65,8 +66,13 @@ class ListQueryPlansTest {
             Event event = seeds.event(project).type(i % 10 == 0 ? "rare.type" : "common.type").endpoints(endpoint)
                     .idempotencyKey(i % 50 == 0 ? "k" + i : "").data("{\"w\":\"" + (i % 7 == 0 ? "rare" : "common")
                             + "\"}").insert();
-            seeds.delivery(event, endpoint).subscription(i % 3 == 0 ? "s1" : "s2")
+            var delivery = seeds.delivery(event, endpoint).subscription(i % 3 == 0 ? "s1" : "s2")
                     .status(i % 25 == 0 ? statuses[i % statuses.length] : EventDeliveryStatus.SUCCESS).insert();
+            if (i % 4 != 0) {
+                // most tried and delivered, a few server errors and no answers: skewed classes for ANALYZE
+                seeds.attempt(delivery, i % 40 == 1 ? "503 Service Unavailable" : i % 40 == 2 ? "" : "200 OK",
+                        i % 40 > 2, Map.of(), Map.of());
+            }
         }
         seeds.metaEvent(project, "endpoint.created", "{}", EventDeliveryStatus.SUCCESS);
     }
@@ -155,16 +161,20 @@ class ListQueryPlansTest {
         List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"), MANY_ENDPOINTS);
         List<List<EventDeliveryStatus>> statusChoices = List.of(List.of(), List.of(EventDeliveryStatus.FAILURE),
                 List.of(EventDeliveryStatus.FAILURE, EventDeliveryStatus.RETRY, EventDeliveryStatus.DISCARDED));
+        List<List<HttpStatusClass>> classChoices = List.of(List.of(), List.of(HttpStatusClass.SERVER_ERROR),
+                List.of(HttpStatusClass.SUCCESSFUL, HttpStatusClass.NONE));
         String[] optional = {null, "x"};
         for (List<String> endpoints : endpointChoices) {
             for (List<EventDeliveryStatus> statuses : statusChoices) {
                 for (String event : optional) {
                     for (String subscription : optional) {
                         for (String type : optional) {
-                            shapes.put("endpoints=" + endpoints.size() + " statuses=" + statuses.size() + " event="
-                                    + event + " subscription=" + subscription + " type=" + type,
-                                    new DeliveryRepository.Filter(endpoints.isEmpty() ? null : endpoints, event,
-                                            subscription, null, statuses, type));
+                            for (List<HttpStatusClass> classes : classChoices) {
+                                shapes.put("endpoints=" + endpoints.size() + " statuses=" + statuses.size()
+                                        + " event=" + event + " subscription=" + subscription + " type=" + type
+                                        + " httpStatus=" + classes, new DeliveryRepository.Filter(endpoints.isEmpty()
+                                        ? null : endpoints, event, subscription, null, statuses, type, classes));
+                            }
                         }
                     }
                 }

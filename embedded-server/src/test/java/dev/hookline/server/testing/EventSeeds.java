@@ -182,7 +182,10 @@ public final class EventSeeds {
         }
     }
 
-    /** An attempt of {@code delivery} that got {@code httpStatus} (e.g. {@code "500 Internal Server Error"}). */
+    /**
+     * An attempt of {@code delivery} that got {@code httpStatus} (e.g. {@code "500 Internal Server Error"}), now its
+     * last: the delivery's {@code last_http_status} is set as the dispatcher's outcome update sets it.
+     */
     public DeliveryAttempt attempt(EventDelivery delivery, String httpStatus, boolean success,
                                    Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
         Instant requested = context.now();
@@ -190,7 +193,16 @@ public final class EventSeeds {
                 delivery.endpointId(), "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1",
                 requestHeaders, "{\"n\":1}", responseHeaders, httpStatus, success ? "ok" : "boom",
                 success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42));
-        return context.db().write(c -> attempts.insert(c, delivery.projectId(), attempt));
+        return context.db().write(c -> {
+            DeliveryAttempt stored = attempts.insert(c, delivery.projectId(), attempt);
+            try (java.sql.PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET last_http_status = ? "
+                    + "WHERE id = ?")) {
+                s.setInt(1, AttemptRepository.statusCodeOf(httpStatus));
+                s.setString(2, delivery.uid());
+                s.executeUpdate();
+            }
+            return stored;
+        });
     }
 
     /**
