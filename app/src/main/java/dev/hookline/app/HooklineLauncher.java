@@ -56,6 +56,14 @@ public final class HooklineLauncher {
                     System.err.println(refusal);
                     System.exit(first.startsWith("-") ? 2 : 1);
                 }
+                if (first.isEmpty() && StartupCache.applies(System::getProperty, System::getenv)) {
+                    // the packaged console on Linux: in a second JVM that starts from the AOT cache (ADR 0035)
+                    int exitCode = StartupCache.runConsole(HooklineLauncher.class.getName());
+                    if (exitCode >= 0) {
+                        System.exit(exitCode);
+                    }
+                }
+                StartupCache.checkInUse(System::getProperty);
                 Application.launch(HooklineApp.class, args);
             }
         }
