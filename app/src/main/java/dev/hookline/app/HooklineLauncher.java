@@ -1,5 +1,6 @@
 package dev.hookline.app;
 
+import dev.hookline.app.server.EmbeddedServerSupervisor;
 import dev.hookline.app.smoke.HeadlessToolkit;
 import dev.hookline.app.smoke.SmokeCheck;
 import dev.hookline.server.ServerMain;
@@ -64,7 +65,13 @@ public final class HooklineLauncher {
                     }
                 }
                 StartupCache.checkInUse(System::getProperty);
-                Application.launch(HooklineApp.class, args);
+                // the embedded server starts while JavaFX does (each takes most of a second on a cold start)
+                EmbeddedServerSupervisor.headStart(DataDirectories.resolve());
+                try {
+                    Application.launch(HooklineApp.class, args);
+                } finally {
+                    EmbeddedServerSupervisor.abandonHeadStart();
+                }
             }
         }
     }
