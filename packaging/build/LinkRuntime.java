@@ -65,7 +65,17 @@ public final class LinkRuntime {
             System.err.println("[LinkRuntime] jlink failed with exit code " + exit);
             System.exit(exit);
         }
+        dropUncompressedOopsArchive(output);
         Files.writeString(output.resolveSibling("runtime-modules.txt"), String.join("\n", modules) + "\n");
+    }
+
+    /**
+     * {@code --generate-cds-archive} writes two archives of 14 MB each: {@code classes.jsa} and
+     * {@code classes_nocoops.jsa}, the one a JVM maps only when its heap is over 32 GB (no compressed object
+     * pointers). The console never runs with such a heap; without it the image stays under its 150 MB target.
+     */
+    private static void dropUncompressedOopsArchive(Path runtime) throws IOException {
+        Files.deleteIfExists(runtime.resolve("lib").resolve("server").resolve("classes_nocoops.jsa"));
     }
 
     /** Module names, one a line; {@code #} starts a comment. */
