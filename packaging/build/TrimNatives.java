@@ -22,11 +22,19 @@ import java.util.zip.ZipOutputStream;
  * path names another OS (mac, windows, freebsd, musl, android, ...) or only another CPU (aarch64, arm, i386, ppc64le,
  * ...); entries naming neither are kept, and so are signed jars (rewriting them would break their signature).
  *
+ * <p>It also puts sqlite-jdbc's library for Linux x86-64 next to the jars ({@code LIB_DIR/native/}), where the
+ * launcher's {@code -Dorg.sqlite.lib.path} (linux/app-image.args) points: sqlite-jdbc then loads it from there instead of
+ * running {@code uname -o} (a process) to tell Android from Linux and copying the library out of its jar into the
+ * temporary directory at every start (ADR 0035). Without it (another build platform) sqlite-jdbc does as before.
+ *
  * <p>Only on Linux x86-64, the installer platform whose names are known here; elsewhere it leaves the jars alone and
  * says so. Usage: {@code java TrimNatives.java LIB_DIR}
  */
 public final class TrimNatives {
 
+    /** sqlite-jdbc's library for this platform inside its jar, and where the launcher tells it to look. */
+    private static final String SQLITE_LIBRARY = "org/sqlite/native/Linux/x86_64/libsqlitejdbc.so";
+    private static final String SQLITE_LIBRARY_DIR = "native";
     private static final Pattern NATIVE = Pattern.compile("\\.(so|dll|dylib|jnilib|a)$");
     private static final String SEP = "(^|[/_.-])";
     private static final String END = "([/_.-]|$)";
@@ -65,6 +73,30 @@ public final class TrimNatives {
             }
         }
         System.out.printf("[TrimNatives] class path %.1f -> %.1f MB%n", before / 1e6, after / 1e6);
+        for (Path jar : jars) {
+            if (jar.getFileName().toString().startsWith("sqlite-jdbc-")) {
+                unpackSqliteLibrary(jar, Path.of(args[0]).resolve(SQLITE_LIBRARY_DIR));
+            }
+        }
+    }
+
+    /** Copies sqlite-jdbc's Linux x86-64 library out of its jar into {@code directory} (as libsqlitejdbc.so). */
+    private static void unpackSqliteLibrary(Path jar, Path directory) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry entry = zip.getEntry(SQLITE_LIBRARY);
+            if (entry == null) {
+                System.out.println("[TrimNatives] " + jar.getFileName() + " has no " + SQLITE_LIBRARY
+                        + ": sqlite-jdbc unpacks its library itself at run time");
+                return;
+            }
+            Files.createDirectories(directory);
+            Path library = directory.resolve("libsqlitejdbc.so");
+            try (InputStream in = zip.getInputStream(entry)) {
+                Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
+            }
+            System.out.printf("[TrimNatives] %s's library unpacked to %s (%.1f MB)%n", jar.getFileName(), library,
+                    Files.size(library) / 1e6);
+        }
     }
 
     /** Whether a jar entry is kept on Linux x86-64. */

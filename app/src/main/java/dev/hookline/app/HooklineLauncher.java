@@ -1,5 +1,6 @@
 package dev.hookline.app;
 
+import dev.hookline.app.server.EmbeddedServerSupervisor;
 import dev.hookline.app.smoke.HeadlessToolkit;
 import dev.hookline.app.smoke.SmokeCheck;
 import dev.hookline.server.ServerMain;
@@ -56,7 +57,21 @@ public final class HooklineLauncher {
                     System.err.println(refusal);
                     System.exit(first.startsWith("-") ? 2 : 1);
                 }
-                Application.launch(HooklineApp.class, args);
+                if (first.isEmpty() && StartupCache.applies(System::getProperty, System::getenv)) {
+                    // the packaged console on Linux: in a second JVM that starts from the AOT cache (ADR 0035)
+                    int exitCode = StartupCache.runConsole(HooklineLauncher.class.getName());
+                    if (exitCode >= 0) {
+                        System.exit(exitCode);
+                    }
+                }
+                StartupCache.checkInUse(System::getProperty);
+                // the embedded server starts while JavaFX does (each takes most of a second on a cold start)
+                EmbeddedServerSupervisor.headStart(DataDirectories.resolve());
+                try {
+                    Application.launch(HooklineApp.class, args);
+                } finally {
+                    EmbeddedServerSupervisor.abandonHeadStart();
+                }
             }
         }
     }

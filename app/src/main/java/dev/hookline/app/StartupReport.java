@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * For the console benchmark (docs/BENCHMARKS.md, "Console"): writes, once, when the console became interactive,
- * in milliseconds since the JVM started:
+ * in milliseconds since the console was launched (its JVM started; with the start-up cache, the launcher's JVM that
+ * started it: {@link StartupCache#LAUNCHED_PROPERTY}):
  * <pre>
  * window_shown_ms=&lt;n&gt;   the window was shown (end of Application.start)
  * connected_ms=&lt;n&gt;      the first laid-out frame after the session got its client (the server answered)
@@ -37,7 +38,8 @@ final class StartupReport {
     private final Path file;
     private final ConsoleSession session;
     private final Scene scene;
-    private final long windowShownMs = sinceJvmStart();
+    private final long launchedEpochMs = launchedEpochMs();
+    private final long windowShownMs = sinceLaunch();
     private long connectedMs = -1;
     private PagedListModel<?> deliveries;
     private Subscription pulseOnStateChange;
@@ -61,7 +63,7 @@ final class StartupReport {
 
     private void afterLayout() {
         if (connectedMs < 0 && session.client() != null) {
-            connectedMs = sinceJvmStart();
+            connectedMs = sinceLaunch();
         }
         if (deliveries == null && scene.lookup(DELIVERIES_TABLE) instanceof PagedTableView<?> table) {
             deliveries = table.model();
@@ -71,7 +73,7 @@ final class StartupReport {
         if (connectedMs >= 0 && deliveries != null && deliveries.stateProperty().get() == LoadState.LOADED) {
             scene.removePostLayoutPulseListener(onPulse);
             pulseOnStateChange.unsubscribe();
-            write(sinceJvmStart(), deliveries.rows().size());
+            write(sinceLaunch(), deliveries.rows().size());
         }
     }
 
@@ -88,7 +90,16 @@ final class StartupReport {
         }
     }
 
-    private static long sinceJvmStart() {
-        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+    private long sinceLaunch() {
+        return System.currentTimeMillis() - launchedEpochMs;
+    }
+
+    /** When the launcher's JVM started, or else this one (ProcessHandle's start time is only exact to a second). */
+    private static long launchedEpochMs() {
+        String launched = System.getProperty(StartupCache.LAUNCHED_PROPERTY);
+        if (launched != null && launched.matches("\\d+")) {
+            return Long.parseLong(launched);
+        }
+        return ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 }

@@ -102,7 +102,7 @@ public final class HooklineServer implements AutoCloseable {
     private final IntakeService intake;
     private final DataDirectoryLock lock;
     /** A key valid while this process runs, written to the 0600 lock file for a console that finds the dir owned. */
-    private final String ownerKey = Keys.apiKey().key();
+    private final String ownerKey = Keys.unstoredApiKey();
     private volatile boolean ready;
     /** The sender {@link #start(ServerConfig)} made, closed with the server (a sender passed in is the caller's). */
     private LazyWebhookSender ownedSender;

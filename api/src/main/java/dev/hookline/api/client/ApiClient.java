@@ -67,6 +67,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import okhttp3.ConnectionSpec;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
@@ -109,11 +110,32 @@ public final class ApiClient implements AutoCloseable {
      * @param apiKey  bearer token: a {@code CO.} API key, or a portal token for the {@code portal*} methods
      */
     public ApiClient(String baseUrl, String apiKey) {
-        this(parseBase(baseUrl), apiKey, null, new OkHttpClient.Builder()
+        this(parseBase(baseUrl), apiKey, null, httpClientFor(parseBase(baseUrl)));
+    }
+
+    /**
+     * A plain-HTTP server on this machine (the console's embedded one) gets a client without TLS: OkHttp otherwise
+     * sets TLS up when the client is built, loading the JDK's trust store (some 150 certificates parsed) on the
+     * console's start path for a connection that never uses it (ADR 0035). Any other server gets OkHttp's defaults.
+     */
+    private static OkHttpClient httpClientFor(HttpUrl base) {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
                 .connectTimeout(CONNECT_TIMEOUT)
                 .readTimeout(READ_TIMEOUT)
-                .writeTimeout(READ_TIMEOUT)
-                .build());
+                .writeTimeout(READ_TIMEOUT);
+        if (!base.isHttps() && isLoopback(base.host())) {
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
+        return builder.build();
+    }
+
+    private static boolean isLoopback(String host) {
+        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
+    }
+
+    /** Whether this client set TLS up (it has the trust store); not for a plain-HTTP server on this machine. */
+    boolean preparedForTls() {
+        return http.x509TrustManager() != null;
     }
 
     private ApiClient(HttpUrl base, String apiKey, String projectId, OkHttpClient http) {

@@ -132,6 +132,18 @@ class ApiClientTest {
     }
 
     @Test
+    void aPlainHttpServerOnThisMachineNeedsNoTrustStore() {
+        assertFalse(client.preparedForTls(), "the embedded server's client sets no TLS up");
+        try (ApiClient localhost = new ApiClient("http://localhost:5005/api", KEY);
+             ApiClient remote = new ApiClient("https://convoy.example.com/api", KEY);
+             ApiClient remotePlain = new ApiClient("http://convoy.example.com/api", KEY)) {
+            assertFalse(localhost.preparedForTls());
+            assertTrue(remote.preparedForTls());
+            assertTrue(remotePlain.preparedForTls(), "a remote server may redirect to https");
+        }
+    }
+
+    @Test
     void putAnswering202IsSuccessAndSendsBearerAndJson() throws Exception {
         Source s = client.updateSource("S1", new UpdateSourceRequest("renamed", SourceType.HTTP, true, null, null,
                 null, null, null, null, null));

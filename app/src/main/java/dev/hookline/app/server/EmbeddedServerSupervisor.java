@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -19,10 +21,20 @@ import java.util.function.Consumer;
  * <p>Closing while the start is still under way waits for it (at most {@link #START_WAIT}), then closes the
  * server; the start then reports a {@link CancellationException}. So once {@link #close()} returns, no server of
  * this supervisor runs or touches its data directory.
+ *
+ * <p>{@link #headStart} begins the start before there is a supervisor (the console's launcher calls it before the
+ * UI toolkit starts, so the two overlap); the first supervisor to start the server for that directory takes that
+ * server over instead of starting another.
  */
 public final class EmbeddedServerSupervisor implements AutoCloseable {
 
     static final Duration START_WAIT = Duration.ofSeconds(30);
+    /** The server {@link #headStart} is starting, until a supervisor takes it over or it is abandoned. */
+    private static final Object HEAD_START_LOCK = new Object();
+    private static HeadStart headStart;
+
+    private record HeadStart(Path dataDirectory, CompletableFuture<EmbeddedServer> server) {
+    }
 
     private final BackgroundTasks backgroundTasks;
     private final Object lock = new Object();
@@ -52,10 +64,66 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         backgroundTasks.run(() -> startServer(dataDirectory), onRunning, onFailure);
     }
 
+    /**
+     * Begins starting the embedded server for {@code dataDirectory} on a thread of its own, before any supervisor
+     * exists: the console's launcher calls it before the UI toolkit starts, which takes about as long. The supervisor
+     * that {@link #start}s for the same directory takes this server over; {@link #abandonHeadStart()} closes it when
+     * none did.
+     */
+    public static void headStart(Path dataDirectory) {
+        CompletableFuture<EmbeddedServer> server = new CompletableFuture<>();
+        synchronized (HEAD_START_LOCK) {
+            if (headStart != null) {
+                return;
+            }
+            headStart = new HeadStart(dataDirectory, server);
+        }
+        Thread.ofPlatform().name("hookline-server-head-start").daemon().start(() -> {
+            try {
+                createDirectories(dataDirectory);
+                server.complete(EmbeddedServer.start(ServerConfig.embedded(dataDirectory)));
+            } catch (Throwable e) {
+                server.completeExceptionally(e);
+            }
+        });
+    }
+
+    /**
+     * Closes the server of {@link #headStart} if no supervisor took it over (the console did not open), so that
+     * nothing holds the database or keeps the JVM alive.
+     */
+    public static void abandonHeadStart() {
+        HeadStart abandoned;
+        synchronized (HEAD_START_LOCK) {
+            abandoned = headStart;
+            headStart = null;
+        }
+        if (abandoned != null) {
+            try {
+                abandoned.server().get().close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // it did not start: nothing to close
+            }
+        }
+    }
+
+    /** The server {@link #headStart} is starting for {@code dataDirectory}, taken over; {@code null} when none is. */
+    private static CompletableFuture<EmbeddedServer> takeHeadStart(Path dataDirectory) {
+        synchronized (HEAD_START_LOCK) {
+            if (headStart == null || !headStart.dataDirectory().equals(dataDirectory)) {
+                return null;
+            }
+            CompletableFuture<EmbeddedServer> server = headStart.server();
+            headStart = null;
+            return server;
+        }
+    }
+
     private EmbeddedServer startServer(Path dataDirectory) throws Exception {
         try {
-            createDirectories(dataDirectory);
-            EmbeddedServer started = EmbeddedServer.start(ServerConfig.embedded(dataDirectory));
+            EmbeddedServer started = startedOrHeadStarted(dataDirectory);
             synchronized (lock) {
                 if (!closed) {
                     server = started;
@@ -66,6 +134,23 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
             throw new CancellationException("The console closed before the embedded server was up");
         } finally {
             startFinished.countDown();
+        }
+    }
+
+    private static EmbeddedServer startedOrHeadStarted(Path dataDirectory) throws Exception {
+        CompletableFuture<EmbeddedServer> headStarted = takeHeadStart(dataDirectory);
+        if (headStarted == null) {
+            createDirectories(dataDirectory);
+            return EmbeddedServer.start(ServerConfig.embedded(dataDirectory));
+        }
+        try {
+            return headStarted.get();
+        } catch (ExecutionException e) {
+            // the start's own exception (e.g. the directory's owner), as a start in this thread would throw it
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
         }
     }
 

@@ -5,33 +5,46 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 /**
- * The console's per-user directories: where it keeps its data (the embedded server's database among it) and its
- * settings. One rule for both, each with its own override and XDG variable.
+ * The console's per-user directories: where it keeps its data (the embedded server's database among it), its
+ * settings, and what it can always make again (the start-up cache, ADR 0035). One rule for all, each with its own
+ * override and XDG variable.
  *
  * <p>In order: the system property, the environment variable, then the platform's per-user directory:
  * <ul>
  *   <li>Linux and other Unix: {@code $XDG_DATA_HOME/hookline} ({@code ~/.local/share/hookline}) for data,
  *       {@code $XDG_CONFIG_HOME/hookline} ({@code ~/.config/hookline}) for settings</li>
- *   <li>macOS: {@code ~/Library/Application Support/Hookline}</li>
- *   <li>Windows: {@code %APPDATA%\Hookline}</li>
+ *   <li>Linux and other Unix: {@code $XDG_CACHE_HOME/hookline} ({@code ~/.cache/hookline}) for the cache</li>
+ *   <li>macOS: {@code ~/Library/Application Support/Hookline} ({@code ~/Library/Caches/Hookline} for the cache)</li>
+ *   <li>Windows: {@code %APPDATA%\Hookline} ({@code %LOCALAPPDATA%\Hookline} for the cache: not roamed)</li>
  * </ul>
  * A leading {@code ~} in an override is the user's home.
  */
 public enum UserDirectory {
 
-    DATA("hookline.data.dir", "HOOKLINE_DATA_DIR", "XDG_DATA_HOME", Path.of(".local", "share")),
-    CONFIG("hookline.config.dir", "HOOKLINE_CONFIG_DIR", "XDG_CONFIG_HOME", Path.of(".config"));
+    DATA("hookline.data.dir", "HOOKLINE_DATA_DIR", "XDG_DATA_HOME", Path.of(".local", "share"),
+            Path.of("Library", "Application Support"), "APPDATA", Path.of("AppData", "Roaming")),
+    CONFIG("hookline.config.dir", "HOOKLINE_CONFIG_DIR", "XDG_CONFIG_HOME", Path.of(".config"),
+            Path.of("Library", "Application Support"), "APPDATA", Path.of("AppData", "Roaming")),
+    CACHE("hookline.cache.dir", "HOOKLINE_CACHE_DIR", "XDG_CACHE_HOME", Path.of(".cache"),
+            Path.of("Library", "Caches"), "LOCALAPPDATA", Path.of("AppData", "Local"));
 
     private final String property;
     private final String environmentVariable;
     private final String xdgVariable;
     private final Path xdgDefault;
+    private final Path macBase;
+    private final String windowsVariable;
+    private final Path windowsDefault;
 
-    UserDirectory(String property, String environmentVariable, String xdgVariable, Path xdgDefault) {
+    UserDirectory(String property, String environmentVariable, String xdgVariable, Path xdgDefault, Path macBase,
+                  String windowsVariable, Path windowsDefault) {
         this.property = property;
         this.environmentVariable = environmentVariable;
         this.xdgVariable = xdgVariable;
         this.xdgDefault = xdgDefault;
+        this.macBase = macBase;
+        this.windowsVariable = windowsVariable;
+        this.windowsDefault = windowsDefault;
     }
 
     /** The system property that overrides it. */
@@ -61,12 +74,12 @@ public enum UserDirectory {
         }
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("windows")) {
-            String appData = environment.apply("APPDATA");
-            Path roaming = isBlank(appData) ? home.resolve("AppData").resolve("Roaming") : Path.of(appData);
-            return roaming.resolve("Hookline");
+            String appData = environment.apply(windowsVariable);
+            Path base = isBlank(appData) ? home.resolve(windowsDefault) : Path.of(appData);
+            return base.resolve("Hookline");
         }
         if (os.startsWith("mac")) {
-            return home.resolve("Library").resolve("Application Support").resolve("Hookline");
+            return home.resolve(macBase).resolve("Hookline");
         }
         // XDG Base Directory spec: a relative $XDG_..._HOME is invalid and must be ignored
         String xdgHome = environment.apply(xdgVariable);

@@ -68,6 +68,45 @@ class EmbeddedServerSupervisorTest {
         }
     }
 
+    @Test
+    void takesOverTheServerTheLauncherHeadStartedForTheSameDirectory() throws IOException {
+        Path dataDirectory = temp.resolve("data");
+        EmbeddedServerSupervisor.headStart(dataDirectory);
+        EmbeddedServerSupervisor supervisor = new EmbeddedServerSupervisor(new SameThreadBackgroundTasks());
+
+        supervisor.start(dataDirectory, running::set, failure::set);
+
+        assertNull(failure.get());
+        EmbeddedServer server = running.get();
+        connect(server.baseUrl());
+        // taken over: nothing left to abandon, the supervisor owns and stops it
+        EmbeddedServerSupervisor.abandonHeadStart();
+        connect(server.baseUrl());
+        supervisor.close();
+        assertThrows(ConnectException.class, () -> connect(server.baseUrl()));
+    }
+
+    @Test
+    void aHeadStartNobodyTookOverIsClosedWhenAbandoned() throws IOException {
+        Path headStarted = temp.resolve("head-started");
+        EmbeddedServerSupervisor.headStart(headStarted);
+        try (EmbeddedServerSupervisor supervisor = new EmbeddedServerSupervisor(new SameThreadBackgroundTasks())) {
+            // another directory: a server of its own, the head start stays unclaimed
+            supervisor.start(temp.resolve("other"), running::set, failure::set);
+            assertNull(failure.get());
+        }
+
+        EmbeddedServerSupervisor.abandonHeadStart();
+
+        // closed: its database is free for the next server
+        EmbeddedServerSupervisor next = new EmbeddedServerSupervisor(new SameThreadBackgroundTasks());
+        running.set(null);
+        next.start(headStarted, running::set, failure::set);
+        assertNull(failure.get());
+        assertNotNull(running.get());
+        next.close();
+    }
+
     private static void connect(String baseUrl) throws IOException {
         URI uri = URI.create(baseUrl);
         try (Socket socket = new Socket()) {

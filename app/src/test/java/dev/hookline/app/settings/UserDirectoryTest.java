@@ -30,4 +30,19 @@ class UserDirectoryTest {
         assertEquals(home.resolve("Library/Application Support/Hookline"),
                 UserDirectory.DATA.resolve(name -> null, name -> null, "Mac OS X", home));
     }
+
+    @Test
+    void theCacheIsWhereEachPlatformKeepsWhatCanBeMadeAgain() {
+        Path home = Path.of("/home/ada");
+        assertEquals(Path.of("/home/ada/.cache/hookline"),
+                UserDirectory.CACHE.resolve(name -> null, name -> null, "Linux", home));
+        assertEquals(Path.of("/xdg/cache/hookline"), UserDirectory.CACHE.resolve(name -> null,
+                Map.of("XDG_CACHE_HOME", "/xdg/cache")::get, "Linux", home));
+        assertEquals(home.resolve("Library/Caches/Hookline"),
+                UserDirectory.CACHE.resolve(name -> null, name -> null, "Mac OS X", home));
+        assertEquals(home.resolve("AppData").resolve("Local").resolve("Hookline"),
+                UserDirectory.CACHE.resolve(name -> null, name -> null, "Windows 11", home));
+        assertEquals(Path.of("/tmp/hl-cache").toAbsolutePath(), UserDirectory.CACHE.resolve(
+                Map.of("hookline.cache.dir", "/tmp/hl-cache")::get, name -> null, "Linux", home));
+    }
 }

@@ -18,18 +18,29 @@ import okhttp3.OkHttpClient;
 public final class OAuth2TestService {
 
     private final OAuth2Tokens tokens;
-    // tests are rare: a small client of their own, no redirects, the deliveries' default timeout
-    private final OkHttpClient client = new OkHttpClient.Builder()
-            .connectionPool(new ConnectionPool(2, 1, TimeUnit.MINUTES))
-            .followRedirects(false)
-            .followSslRedirects(false)
-            .callTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
-            .connectTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
-            .readTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
-            .build();
+    private OkHttpClient client;
 
     public OAuth2TestService(ServerContext context) {
         this.tokens = new OAuth2Tokens(context.clock());
+    }
+
+    /**
+     * Made at the first test, not with the server: building an OkHttp client loads the JDK's trust store (parsing
+     * some 150 certificates), which every server start paid for a button few people press (ADR 0035).
+     */
+    private synchronized OkHttpClient client() {
+        if (client == null) {
+            // tests are rare: a small client of their own, no redirects, the deliveries' default timeout
+            client = new OkHttpClient.Builder()
+                    .connectionPool(new ConnectionPool(2, 1, TimeUnit.MINUTES))
+                    .followRedirects(false)
+                    .followSslRedirects(false)
+                    .callTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
+                    .connectTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
+                    .readTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
+                    .build();
+        }
+        return client;
     }
 
     public OAuth2TestResult test(OAuth2TestRequest request) {
@@ -38,8 +49,9 @@ public final class OAuth2TestService {
         }
         OAuth2 settings = OAuth2Settings.validate(request.oauth2(), "oauth2");
         try {
-            OAuth2Tokens.Token token = tokens.fetch(settings, client,
-                    Duration.ofMillis(client.callTimeoutMillis()).toSeconds());
+            OkHttpClient http = client();
+            OAuth2Tokens.Token token = tokens.fetch(settings, http,
+                    Duration.ofMillis(http.callTimeoutMillis()).toSeconds());
             return new OAuth2TestResult(true, token.accessToken(), token.tokenType(), token.expiresAt(), null,
                     "OAuth2 connection successful");
         } catch (AuthException e) {
