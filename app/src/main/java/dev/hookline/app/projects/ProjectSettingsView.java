@@ -69,7 +69,8 @@ public final class ProjectSettingsView implements ConsoleView {
         this.model = new ProjectSettingsViewModel(session.tasks(), session::client, session::reportConnectionFailure);
         Fxml.load(this);
         session.clientProperty().addListener((o, before, now) -> model.load());
-        model.load();
+        // no load here: the shell shows a view right after making it, and onShown loads; a second load answering
+        // late would overwrite what the user typed meanwhile
     }
 
     @FXML

@@ -64,8 +64,8 @@ class CircuitBreakerSectionTest {
                 throw new UnsupportedOperationException("no other connection in this test");
             }
         })));
-        // the view loads when made and again when shown: typing before the second answer would be overwritten
-        ViewHarness.await("the project is loaded twice", () -> loads[0] >= 2);
+        // the view loads once, when shown: typing before that answer would be overwritten
+        ViewHarness.await("the project is loaded", () -> loads[0] >= 1);
     }
 
     private final int[] loads = {0};
