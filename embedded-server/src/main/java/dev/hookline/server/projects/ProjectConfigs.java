@@ -205,6 +205,7 @@ public final class ProjectConfigs {
             throw InvalidInputException.of("config.request_id_header must be a valid HTTP header name");
         }
         validateCircuitBreaker(config.circuitBreaker());
+        validateRetention(config.retentionPolicy());
         MetaEventConfig meta = config.metaEvent();
         if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
             throw InvalidInputException.of("config.meta_event.type must be http");
