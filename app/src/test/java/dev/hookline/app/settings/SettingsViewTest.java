@@ -20,6 +20,7 @@ import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.status.ServerStatusViewModel;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.Screenshots;
+import dev.hookline.app.testing.ViewHarness;
 import dev.hookline.app.theme.Theme;
 import dev.hookline.app.theme.ThemeController;
 import dev.hookline.server.EmbeddedServer;
@@ -87,6 +88,10 @@ class SettingsViewTest {
         });
         await("connected to the embedded server", () -> session.client() != null
                 && projectSwitcher().getValue() != null);
+        // the storage section fills in when its answer comes; the page grows then (a scroll bar can appear and move
+        // every field a little): wait for it so the clicks below land where they aim
+        await("the storage section is filled in", () -> !text("#storageRetention").isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @AfterEach
@@ -132,25 +137,25 @@ class SettingsViewTest {
 
     @Test
     void aRemoteProfileIsTestedSavedAndSwitchedTo() throws Exception {
-        robot.clickOn("#newProfile");
-        robot.clickOn("#profileName").write("Team");
-        robot.clickOn("#profileBaseUrl").write(server.server().baseUrl() + "/api");
-        robot.clickOn("#profileApiKey").write(server.server().apiKey());
-        robot.clickOn("#profileProjectId").write(server.server().defaultProjectId());
-        robot.clickOn("#testConnection");
+        click("#newProfile");
+        click("#profileName").write("Team");
+        click("#profileBaseUrl").write(server.server().baseUrl() + "/api");
+        click("#profileApiKey").write(server.server().apiKey());
+        click("#profileProjectId").write(server.server().defaultProjectId());
+        click("#testConnection");
         await("the test says it worked", () -> robot.lookup("#testResult").query().getStyleClass()
                 .contains("success"));
-        robot.clickOn("#revealApiKey");
+        click("#revealApiKey");
         assertTrue(robot.lookup("#profileApiKeyRevealed").query().isVisible());
         assertFalse(robot.lookup("#profileApiKey").query().isVisible());
         Screenshots.save(stage.getScene(), "settings-profile-tested");
 
-        robot.clickOn("#saveProfile");
+        click("#saveProfile");
         await("the profile is listed and picked", () -> profiles().getSelectionModel().getSelectedItem() != null
                 && profiles().getSelectionModel().getSelectedItem().name().equals("Team"));
         assertFalse(robot.lookup("#deleteProfile").query().isDisabled(), "a remote profile can be deleted");
 
-        robot.clickOn("#connectProfile");
+        click("#connectProfile");
         await("the switcher shows the remote connection", () -> connectionSwitcher().getValue() != null
                 && connectionSwitcher().getValue().name().equals("Team"));
         assertEquals("Team", manager.activeProperty().get().name());
@@ -171,6 +176,15 @@ class SettingsViewTest {
 
         assertEquals(billing.uid(), session.client().projectId());
         assertEquals(billing.uid(), manager.projectProperty().get().uid());
+    }
+
+    /**
+     * Scrolls {@code id} into view, then clicks it: the page is taller than the window, and the scroll pane follows
+     * the focus, so a node that was on screen a moment ago can be under the connection bar now.
+     */
+    private org.testfx.api.FxRobotInterface click(String id) throws Exception {
+        ViewHarness.scrollTo(robot.lookup(id).query());
+        return robot.clickOn(id);
     }
 
     private String text(String id) {
