@@ -2,12 +2,14 @@
 # Cold starts of the packaged console (docs/BENCHMARKS.md, "Installers" and "Starting fast"): each start on fresh,
 # empty data and settings directories, timed from spawn until the console's startup report (StartupReport) says it
 # is ready (window shown, embedded server answering, first deliveries page on screen), with the CPU time then of
-# the launcher and the console's JVM it started (ADR 0035).
+# the launcher and the console's JVM (ADR 0035; on Linux the launcher is a script, ADR 0037, that execs the JVM, or
+# waits beside the first one, which has no cache yet).
 #
 #   packaging/bench/cold-start.sh [STARTS] [LAUNCHER]      defaults: 5, packaging/target/Hookline/bin/Hookline
 #
-# The start-up cache (StartupCache, ADR 0035) lives in a fresh cache directory made for this run: the first start
-# finds it empty (it records, and writes the cache when it is stopped), the later ones use it; each line says which
+# The start-up cache (ADR 0035, 0037) lives in a fresh cache directory made for this run: the first start finds it
+# empty (it starts without, and once it is stopped the launcher trains the cache in the background; the script waits
+# for that before the next start), the later ones use it; each line says which
 # ("cache=first" / "cache=used"), and the last lines give the medians of both. HOOKLINE_STARTUP_CACHE=off in the
 # environment measures starts without the cache (each then "cache=off").
 #
@@ -24,7 +26,7 @@ ticks=$(getconf CLK_TCK)
 cache=$(mktemp -d /tmp/hookline-cold-cache-XXXXXX)
 trap 'rm -rf "$cache"' EXIT
 
-# utime + stime of a process and its children (the launcher's JVM and the console's), in ms
+# utime + stime of a process and its children (the launcher and the console's JVM), in ms
 cpu_ms() {
   local total=0 p
   for p in "$1" $(pgrep -P "$1" || true); do
@@ -56,9 +58,18 @@ for ((i = 1; i <= starts; i++)); do
   else
     echo "start $i: not ready within 60 s; see $work/console.log" >&2
   fi
-  # a recording start writes the cache while it stops: wait for that, as a user closing the window would
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
+  # after a first start the launcher makes the cache in the background (a training run, ADR 0037): the next start
+  # waits for it, as a user who opens the console again some minutes later would
+  if [[ $kind == first ]]; then
+    for ((polls = 0; polls < 1800; polls++)); do
+      compgen -G "$cache/hookline/startup/console-*.aot" > /dev/null && break
+      compgen -G "$cache/hookline/startup/console-*.training.log" > /dev/null \
+        && ! compgen -G "$cache/hookline/startup/console-*.training" > /dev/null && break
+      sleep 0.1
+    done
+  fi
   [[ -f $work/report.txt ]] && rm -rf "$work"
 done
 for kind in first used off; do

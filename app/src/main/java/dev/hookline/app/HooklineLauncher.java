@@ -57,13 +57,7 @@ public final class HooklineLauncher {
                     System.err.println(refusal);
                     System.exit(first.startsWith("-") ? 2 : 1);
                 }
-                if (first.isEmpty() && StartupCache.applies(System::getProperty, System::getenv)) {
-                    // the packaged console on Linux: in a second JVM that starts from the AOT cache (ADR 0035)
-                    int exitCode = StartupCache.runConsole(HooklineLauncher.class.getName());
-                    if (exitCode >= 0) {
-                        System.exit(exitCode);
-                    }
-                }
+                // the packaged console on Linux starts from an AOT cache its launcher chose (ADR 0035, 0037)
                 StartupCache.checkInUse(System::getProperty);
                 // the embedded server starts while JavaFX does (each takes most of a second on a cold start)
                 EmbeddedServerSupervisor.headStart(DataDirectories.resolve());

@@ -104,7 +104,8 @@ public final class PagedTableView<T> extends VBox {
         bindSelection();
         ScrollAnchor.install(table);
 
-        rowCount.textProperty().bind(Bindings.size(model.rows()).asString("%d rows"));
+        rowCount.textProperty().bind(Bindings.createStringBinding(
+                () -> model.rows().size() == 1 ? "1 row" : model.rows().size() + " rows", model.rows()));
         progress.visibleProperty().bind(model.stateProperty().isEqualTo(LoadState.LOADING));
         exportStrip.managedProperty().bind(exportStrip.visibleProperty());
         previousPage.disableProperty().bind(model.hasPrevProperty().not());

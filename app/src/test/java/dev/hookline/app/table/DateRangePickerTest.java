@@ -11,12 +11,15 @@ import atlantafx.base.theme.Styles;
 import dev.hookline.app.testing.Screenshots;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.List;
 import javafx.application.Application;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DatePicker;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,6 +77,14 @@ class DateRangePickerTest {
         assertEquals(DateRange.customDays(today.minusDays(6), today, ZONE), picker.valueProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         Screenshots.save(stage.getScene(), "date-range-custom");
+        for (DatePicker calendar : List.of(from, to)) {
+            TextField editor = calendar.getEditor();
+            Text date = new Text(editor.getText());
+            date.setFont(editor.getFont());
+            double room = editor.getWidth() - editor.snappedLeftInset() - editor.snappedRightInset();
+            assertTrue(date.getLayoutBounds().getWidth() <= room,
+                    "the whole date \"" + editor.getText() + "\" is shown, year included (" + room + " px of room)");
+        }
 
         DateRange applied = picker.valueProperty().get();
         onFx(() -> {

@@ -154,7 +154,7 @@ class PagedTableViewTest {
         assertEquals(List.of("e-0"), model.rows().stream().map(Endpoint::name).toList());
         assertFalse(previous.isDisabled());
         assertTrue(next.isDisabled());
-        assertEquals("1 rows", robot.lookup("#rowCount").queryAs(Label.class).getText());
+        assertEquals("1 row", robot.lookup("#rowCount").queryAs(Label.class).getText());
     }
 
     @Test
