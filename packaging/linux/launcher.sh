@@ -61,9 +61,10 @@ directory=$(cache_directory)
 if ! mkdir -p -- "$directory" 2>/dev/null || [[ ! -w $directory ]]; then
   run_plain
 fi
-key=$({ echo "$root"; cat "$root/lib/runtime/release" 2>/dev/null; printf '%s\n' "${options[@]}"
-        stat -c '%n %s %Y' -- "${class_path[@]}" 2>&1; } | grep -v -e '^-Djpackage.app-path=' -e '^-Dhookline.launched' \
-      | cksum | cut -d' ' -f1)
+# what a cache depends on: the image, its runtime, the JVM options (not those that differ per start), each jar
+key=$({ echo "$root"; cat "$root/lib/runtime/release" 2>/dev/null
+        printf '%s\n' "${options[@]}" | grep -v -e '^-Djpackage.app-path=' -e '^-Dhookline.launched'
+        stat -c '%n %s %Y' -- "${class_path[@]}" 2>&1; } | cksum | cut -d' ' -f1)
 cache=$directory/console-$key.aot
 # the caches (and failed trainings' logs) of other versions go; so do recordings nobody finished within six hours
 for file in "$directory"/console-*.aot "$directory"/console-*.training.log; do
@@ -79,7 +80,7 @@ if [[ -f $cache ]]; then
 fi
 
 # No cache for this version yet: the console starts without one, as fast as it can (recording while it starts would
-# cost the start about a second: a recording JVM maps no class-data archive at all), and the cache is made after it
+# make the start 10 to 15 % slower: a recording JVM maps no class-data archive at all), and the cache is made after it
 # closed, in the background, by a training run: the packaged smoke test (--smoke-test --headless: the console on the
 # headless toolkit with its embedded server in a temporary directory, one event delivered end to end and shown in
 # the deliveries table), which loads and runs what a console start does.
