@@ -46,7 +46,7 @@ public final class HttpStatusChoice {
         CheckComboBox<HttpStatusClass> box = FilterFields.multiSelect("httpStatusFilter", "Any HTTP status",
                 FXCollections.observableArrayList(CHOICES), selected, HttpStatusChoice::label);
         box.setTooltip(new Tooltip(HELP));
-        box.setPrefWidth(190); // "Any HTTP status" whole, beside "All statuses (0/6)"
+        box.setPrefWidth(215); // "Any HTTP status (0/5)" whole, beside "All statuses (0/6)"
         box.disableProperty().bind(javafx.beans.binding.Bindings.not(supported));
         Label mark = new Label(null, new FontIcon(Feather.INFO));
         mark.setId("httpStatusNote");
