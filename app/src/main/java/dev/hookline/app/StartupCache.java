@@ -10,9 +10,10 @@ import java.util.function.UnaryOperator;
  * the classes, linkage and method profiles a console start uses, kept in the user's cache directory.
  *
  * <p>The Linux launcher ({@code packaging/linux/launcher.sh}, the image's {@code bin/Hookline}) chooses per start:
- * it starts the console's JVM with {@code -XX:AOTCache=<file>} and {@link #FILE_PROPERTY} when the cache is there,
- * or records one on the first start. What is left for the console is noticing a cache the JVM did not map (damaged,
- * or made by another runtime), so that the next start records a new one instead of failing silently for ever.
+ * it starts the console's JVM with {@code -XX:AOTCache=<file>} and {@link #FILE_PROPERTY} when the cache is there;
+ * without one it starts the console plainly and, once the console closed, trains a cache in the background. What is
+ * left for the console is noticing a cache the JVM did not map (damaged, or made by another runtime), so that the
+ * launcher trains a new one instead of the console starting without it for ever.
  */
 final class StartupCache {
 
@@ -25,8 +26,8 @@ final class StartupCache {
     }
 
     /**
-     * When the launcher asked for a cache but the JVM did not map it, deletes it so that the next start records a new
-     * one. {@code java.vm.info} says "sharing" when the JVM runs from a class-data archive.
+     * When the launcher asked for a cache but the JVM did not map it, deletes it so that the launcher trains a new one
+     * after this console closed. {@code java.vm.info} says "sharing" when the JVM runs from a class-data archive.
      */
     static void checkInUse(UnaryOperator<String> properties) {
         String cache = properties.apply(FILE_PROPERTY);
