@@ -1,5 +1,6 @@
 package dev.hookline.api.client;
 
+import dev.hookline.api.model.DeliveryHold;
 import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import java.net.URLEncoder;
@@ -49,6 +50,9 @@ public final class ListQuery {
 
     /** The query key of {@link #httpStatus}. */
     public static final String HTTP_STATUS = "httpStatus";
+
+    /** The query key of {@link #heldBy}. */
+    public static final String HELD_BY = "heldBy";
 
     private static final ListQuery EMPTY = new ListQuery(Map.of());
 
@@ -107,6 +111,17 @@ public final class ListQuery {
     public ListQuery httpStatus(Collection<HttpStatusClass> classes) {
         return withAll(HTTP_STATUS, classes == null ? List.of()
                 : classes.stream().filter(Objects::nonNull).distinct().map(HttpStatusClass::wire).toList());
+    }
+
+    /**
+     * Hookline's {@code heldBy} filter of the deliveries list: deliveries that are due but held back for one of
+     * {@code holds} (an open circuit, a rate limit, a paused endpoint), sent as repeated keys
+     * ({@code heldBy=circuit_open&heldBy=endpoint_paused}); {@code null} or empty removes it. A Convoy server ignores
+     * it.
+     */
+    public ListQuery heldBy(Collection<DeliveryHold> holds) {
+        return withAll(HELD_BY, holds == null ? List.of()
+                : holds.stream().filter(Objects::nonNull).distinct().map(DeliveryHold::wire).toList());
     }
 
     /** This query positioned on the page after {@code pagination} ({@code direction=next}, its next cursor). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.hookline.api.model.DeliveryHold;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.EndpointStatus;
@@ -184,6 +185,22 @@ class RemoteConvoyToleranceTest {
         client.listEventDeliveries(ListQuery.create().httpStatus(List.of(HttpStatusClass.SERVER_ERROR,
                 HttpStatusClass.NONE, HttpStatusClass.SERVER_ERROR)));
         assertTrue(requests.getLast().endsWith("?httpStatus=5xx&httpStatus=none"), requests.getLast());
+    }
+
+    @Test
+    void theHeldByFilterIsSentAsRepeatedKeysAndAConvoyDeliveryHasNoHoldOrLastResponse() {
+        answer("GET /api/v1/projects/P1/eventdeliveries", 200, "{\"status\":true,\"message\":\"ok\",\"data\":"
+                + "{\"content\":[{\"uid\":\"d1\",\"status\":\"Scheduled\"}],\"pagination\":{\"per_page\":20,"
+                + "\"has_next_page\":false,\"has_prev_page\":false,\"prev_page_cursor\":\"\",\"next_page_cursor\":\"\"}}}");
+
+        var page = client.listEventDeliveries(ListQuery.create().heldBy(List.of(DeliveryHold.CIRCUIT_OPEN,
+                DeliveryHold.ENDPOINT_PAUSED, DeliveryHold.CIRCUIT_OPEN)));
+
+        assertTrue(requests.getLast().endsWith("?heldBy=circuit_open&heldBy=endpoint_paused"), requests.getLast());
+        var delivery = page.content().getFirst();
+        assertNull(delivery.heldBy(), "a Convoy server does not say what holds a delivery");
+        assertNull(delivery.lastResponse());
+        assertNull(delivery.retryable());
     }
 
     @Test

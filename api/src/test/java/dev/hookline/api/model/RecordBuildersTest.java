@@ -76,7 +76,7 @@ class RecordBuildersTest {
                 new DeliveryMetadata(JsonNodeFactory.instance.objectNode(), "{}", StrategyType.EXPONENTIAL, T, 2L,
                         10L, 3L, 60L),
                 JsonNodeFactory.instance.objectNode().put("cli", 1), "desc", T, T.plusSeconds(1), T.plusSeconds(2),
-                T.plusSeconds(3));
+                T.plusSeconds(3), "410 Gone", DeliveryHold.CIRCUIT_OPEN, false);
         for (Record r : List.of(s, e, d)) {
             assertAllMembersSet(r);
             assertEachSetterChangesOnlyItsMember(r);
@@ -88,7 +88,8 @@ class RecordBuildersTest {
                 .endpointMetadata(d.endpointMetadata()).eventMetadata(e).sourceMetadata(s)
                 .deviceMetadata(d.deviceMetadata()).status(EventDeliveryStatus.FAILURE).metadata(d.metadata())
                 .cliMetadata(d.cliMetadata()).description("desc").acknowledgedAt(T).createdAt(T.plusSeconds(1))
-                .updatedAt(T.plusSeconds(2)).deletedAt(T.plusSeconds(3)).build());
+                .updatedAt(T.plusSeconds(2)).deletedAt(T.plusSeconds(3)).lastResponse("410 Gone")
+                .heldBy(DeliveryHold.CIRCUIT_OPEN).retryable(false).build());
         assertEquals(new Source(null, null, null, "only", null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null), Source.builder().name("only").build());
         assertEquals(s, s.withConsumer(null).withConsumer(s.consumer()));
