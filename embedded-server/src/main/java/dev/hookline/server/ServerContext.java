@@ -44,6 +44,8 @@ public final class ServerContext {
     private volatile Runnable metaEventsDue = () -> { };
     private volatile Runnable retentionChanged = () -> { };
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
+    private final dev.hookline.server.dispatch.DispatchState dispatchState =
+            new dev.hookline.server.dispatch.DispatchState(circuitBreakers);
     private volatile SourceConsumers sourceConsumers = SourceConsumers.NONE;
     private final ProjectRepository projects;
     private final EndpointRepository endpoints;
@@ -243,6 +245,16 @@ public final class ServerContext {
     /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
     public CircuitBreakers circuitBreakers() {
         return circuitBreakers;
+    }
+
+    /** The dispatcher's memory: leases of deliveries in flight, rate limits, breakers (ADR 0008). */
+    public dev.hookline.server.dispatch.DispatchState dispatchState() {
+        return dispatchState;
+    }
+
+    /** The same, as the deliveries API reads it: what is in flight and what holds an endpoint's deliveries. */
+    public dev.hookline.server.deliveries.DeliveryHolds deliveryHolds() {
+        return dispatchState;
     }
 
     /** The broker consumers of pub_sub sources: told about source changes, asked for a source's consumer state. */

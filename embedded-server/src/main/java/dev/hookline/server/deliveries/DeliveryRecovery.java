@@ -78,9 +78,10 @@ public final class DeliveryRecovery {
             if (endpoint.status() == EndpointStatus.INACTIVE) {
                 throw new ConflictException("the endpoint is currently inactive");
             }
-            context.deliveries().reschedule(c, projectId, List.of(deliveryId), now);
+            context.deliveries().reschedule(c, projectId, List.of(deliveryId), DeliveryLifecycle.Transition.RESENT,
+                    now);
             return DeliveryViews.complete(c, projectId, List.of(context.deliveries().find(c, projectId, deliveryId)),
-                    baseUrl).get(0);
+                    baseUrl, context.deliveryHolds(), now).get(0);
         });
         LOG.info("delivery {} of project {} queued again by hand", deliveryId, projectId);
         context.deliveriesRequeued();
@@ -107,7 +108,7 @@ public final class DeliveryRecovery {
             }
             return requeue(c, projectId, found.values().stream()
                     .map(d -> new DeliveryRepository.Matched(d.uid(), d.endpointId())).toList(),
-                    wanted.size() - found.size(), now);
+                    wanted.size() - found.size(), DeliveryLifecycle.Transition.FORCE_RESENT, now);
         });
         LOG.info("force resend in project {}: {}", projectId, outcome.message());
         signalIfQueued(outcome);
@@ -128,7 +129,7 @@ public final class DeliveryRecovery {
         BatchOutcome outcome = context.db().write(c -> {
             List<DeliveryRepository.Matched> matching = new ArrayList<>();
             context.deliveries().forEachMatching(c, projectId, retryable, window, matching::addAll);
-            return requeue(c, projectId, matching, 0, now);
+            return requeue(c, projectId, matching, 0, DeliveryLifecycle.Transition.BATCH_RETRIED, now);
         });
         LOG.info("batch retry in project {}: {}", projectId, outcome.message());
         signalIfQueued(outcome);
@@ -156,23 +157,63 @@ public final class DeliveryRecovery {
             return null;
         }
         return new DeliveryRepository.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
-                filter.idempotencyKey(), statuses, filter.eventType(), filter.httpClasses());
+                filter.idempotencyKey(), statuses, filter.eventType(), filter.httpClasses(), filter.heldBy());
     }
 
-    /** Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. */
+    /**
+     * Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. When
+     * none could be queued and some were refused, nothing is written and the action is refused (400) saying why
+     * (Hookline: Convoy answers "0 successful, N failed" without a reason; ADR 0006).
+     */
     private BatchOutcome requeue(Connection c, String projectId, List<DeliveryRepository.Matched> deliveries,
-                                        int missing, Instant now) throws SQLException {
+                                 int missing, DeliveryLifecycle.Transition transition, Instant now)
+            throws SQLException {
         Map<String, Endpoint> endpoints = context.endpoints().findAll(c, projectId,
                 deliveries.stream().map(DeliveryRepository.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
+        Map<String, Integer> refused = new java.util.LinkedHashMap<>();
         for (DeliveryRepository.Matched delivery : deliveries) {
             Endpoint endpoint = endpoints.get(delivery.endpointId());
-            if (endpoint != null && endpoint.status() == EndpointStatus.ACTIVE) {
+            String why = refusal(endpoint);
+            if (why == null) {
                 queued.add(delivery.id());
+            } else {
+                refused.merge(why, 1, Integer::sum);
             }
         }
-        context.deliveries().reschedule(c, projectId, queued, now);
+        if (missing > 0) {
+            refused.merge("not found", missing, Integer::sum);
+        }
+        if (queued.isEmpty() && !refused.isEmpty()) {
+            throw new ConflictException(refusedMessage(deliveries.size() + missing, refused));
+        }
+        context.deliveries().reschedule(c, projectId, queued, transition, now);
         return new BatchOutcome(queued.size(), deliveries.size() - queued.size() + missing);
+    }
+
+    /** Why a delivery to {@code endpoint} cannot be sent again now, in words; null when it can. */
+    static String refusal(Endpoint endpoint) {
+        if (endpoint == null) {
+            return "the endpoint was deleted";
+        }
+        return switch (endpoint.status()) {
+            case PAUSED -> "the endpoint is paused (resume it, then retry)";
+            case INACTIVE -> "the endpoint is inactive (activate it, then retry)";
+            default -> null;
+        };
+    }
+
+    /** "none of the 2 deliveries was sent again: 2 the endpoint is paused (resume it, then retry)". */
+    static String refusedMessage(int total, Map<String, Integer> refused) {
+        StringBuilder out = new StringBuilder("none of the ").append(total)
+                .append(total == 1 ? " delivery was" : " deliveries were").append(" sent again: ");
+        String separator = "";
+        for (var entry : refused.entrySet()) {
+            out.append(separator).append(entry.getValue()).append(entry.getValue() == 1 ? " delivery: " : " deliveries: ")
+                    .append(entry.getKey());
+            separator = "; ";
+        }
+        return out.toString();
     }
 
     private void signalIfQueued(BatchOutcome outcome) {

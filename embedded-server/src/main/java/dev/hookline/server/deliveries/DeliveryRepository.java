@@ -1,6 +1,7 @@
 package dev.hookline.server.deliveries;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.hookline.api.model.DeliveryHold;
 import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDelivery;
@@ -32,6 +33,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -48,7 +50,7 @@ public final class DeliveryRepository {
     public static final String COLUMNS = "id, project_id, event_id, endpoint_id, subscription_id, device_id, "
             + "source_id, event_type, idempotency_key, status, delivery_mode, headers, url_query_params, metadata, "
             + "num_trials, next_send_time, latency_seconds, description, acknowledged_at, created_at, updated_at, "
-            + "deleted_at";
+            + "deleted_at, last_response";
 
     static final List<EventDeliveryStatus> ALL_STATUSES = Arrays.asList(EventDeliveryStatus.values());
 
@@ -106,10 +108,13 @@ public final class DeliveryRepository {
      * any. {@code eventId}, {@code subscriptionId}, {@code idempotencyKey}, {@code eventType} null: not applied.
      * {@code httpClasses} (Hookline's {@code httpStatus}, ADR 0033) empty: any; else only deliveries whose last
      * attempt got a status of one of these classes ({@link HttpStatusClass#NONE}: no answer), so never-tried
-     * deliveries are left out.
+     * deliveries are left out. {@code heldBy} (Hookline's {@code heldBy}, ADR 0008) empty: any; else only waiting
+     * deliveries ({@code Scheduled}, {@code Retry}) of endpoints one of these holds now, resolved into endpoints and
+     * statuses by {@link #resolveHolds} before a query (no per-row check, no index of its own).
      */
     public record Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
-                         List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses) {
+                         List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses,
+                         List<DeliveryHold> heldBy) {
 
         public Filter {
             endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
@@ -119,6 +124,13 @@ public final class DeliveryRepository {
             idempotencyKey = blankToNull(idempotencyKey);
             eventType = blankToNull(eventType);
             httpClasses = httpClasses == null ? List.of() : List.copyOf(new LinkedHashSet<>(httpClasses));
+            heldBy = heldBy == null ? List.of() : List.copyOf(new LinkedHashSet<>(heldBy));
+        }
+
+        /** Without a hold filter. */
+        public Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
+                      List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses) {
+            this(endpointIds, eventId, subscriptionId, idempotencyKey, statuses, eventType, httpClasses, List.of());
         }
 
         /** Without an HTTP status filter. */
@@ -132,7 +144,7 @@ public final class DeliveryRepository {
         }
 
         Filter withEvent(String id) {
-            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType, httpClasses);
+            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType, httpClasses, heldBy);
         }
 
         /** The {@code last_http_class} values the HTTP status filter matches (empty: any). */
@@ -176,6 +188,7 @@ public final class DeliveryRepository {
                 Times.set(s, i++, acknowledged);
                 Times.set(s, i++, now);
                 Times.set(s, i++, now);
+                s.setString(i++, lastResponse(d.lastHttpStatus()));
                 if (d.lastHttpStatus() == null) {
                     s.setNull(i, java.sql.Types.INTEGER);
                 } else {
@@ -189,7 +202,18 @@ public final class DeliveryRepository {
     }
 
     private static final String INSERT = "INSERT INTO event_deliveries(" + COLUMNS + ", last_http_status) VALUES ("
-            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL, ?)";
+            + String.join(", ", Collections.nCopies(21, "?")) + ", NULL, ?, ?)";
+
+    /**
+     * The {@code last_response} of a delivery stored already tried: only a failed transform does so, which made no
+     * request ({@code lastHttpStatus} 0); null when never tried.
+     */
+    private static String lastResponse(Integer lastHttpStatus) {
+        if (lastHttpStatus == null) {
+            return null;
+        }
+        return lastHttpStatus == 0 ? "no request sent" : String.valueOf(lastHttpStatus);
+    }
 
     /**
      * A delivery as {@link #map} would read it back right after {@link #insertDeliveries} wrote it: built from the
@@ -203,7 +227,7 @@ public final class DeliveryRepository {
         return new EventDelivery(id, projectId, d.eventId(), d.endpointId(), "", d.subscriptionId(), d.headers(),
                 null, d.urlQueryParams(), d.idempotencyKey(), Latency.text(d.latencySeconds()), d.latencySeconds(),
                 d.eventType(), d.deliveryMode(), null, null, null, null, d.status(), metadata, null,
-                d.description(), acknowledged, now, now, null);
+                d.description(), acknowledged, now, now, null, lastResponse(d.lastHttpStatus()), null, null);
     }
 
     /** The live delivery {@code id} of {@code projectId} as stored (no embedded metadata, payload unset), or null. */
@@ -218,12 +242,13 @@ public final class DeliveryRepository {
         }
         String baseUrl = context.baseUrl();
         return context.db().read(c -> {
-            Filter resolved = resolveIdempotencyKey(c, projectId, filter);
-            if (resolved == null) {
+            Filter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
+            if (resolved == null || (resolved.endpointIds() != null && resolved.endpointIds().isEmpty())) {
                 return params.<EventDelivery>emptyPage();
             }
             Page<EventDelivery> page = listQuery(projectId, resolved).page(c, params, EventDelivery::uid);
-            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl), page.pagination());
+            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl, context.deliveryHolds(),
+                    context.now()), page.pagination());
         });
     }
 
@@ -247,8 +272,8 @@ public final class DeliveryRepository {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
         }
-        Filter resolved = resolveIdempotencyKey(c, projectId, filter);
-        if (resolved == null) {
+        Filter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
+        if (resolved == null || (resolved.endpointIds() != null && resolved.endpointIds().isEmpty())) {
             return;
         }
         KeysetQuery<Matched> query = listQuery(projectId, resolved, "id, endpoint_id",
@@ -267,20 +292,28 @@ public final class DeliveryRepository {
     }
 
     /**
-     * Puts the live deliveries {@code ids} of {@code projectId} back in the queue: {@code Scheduled}, due
-     * {@code now}. Their tries so far ({@code num_trials}) are kept, as in Convoy. Returns how many rows changed.
+     * Puts the live deliveries {@code ids} of {@code projectId} back in the queue by a user's {@code transition}
+     * (resend, batch retry, force resend: {@link DeliveryLifecycle}): {@code Scheduled}, due {@code now}, with the
+     * transition's description; a row not in a status the transition starts from is left alone. Their tries so far
+     * ({@code num_trials}) and last answer are kept, as in Convoy. Returns how many rows changed.
      */
-    public int reschedule(Connection c, String projectId, List<String> ids, Instant now) throws SQLException {
+    public int reschedule(Connection c, String projectId, List<String> ids, DeliveryLifecycle.Transition transition,
+                          Instant now) throws SQLException {
+        if (transition.by() != DeliveryLifecycle.Actor.USER) {
+            throw new IllegalArgumentException(transition + " is not a user's transition");
+        }
         int changed = 0;
         for (int from = 0; from < ids.size(); from += 500) {
             List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
             try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, "
-                    + "next_send_time = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL AND id IN ("
+                    + "next_send_time = ?, updated_at = ?, description = ? WHERE project_id = ? "
+                    + "AND deleted_at IS NULL AND " + transition.guard() + " AND id IN ("
                     + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
                 int i = 1;
-                s.setString(i++, EventDeliveryStatus.SCHEDULED.wire());
+                s.setString(i++, transition.to().wire());
                 Times.set(s, i++, now);
                 Times.set(s, i++, now);
+                s.setString(i++, DeliveryLifecycle.storedDescription(transition));
                 s.setString(i++, projectId);
                 for (String id : chunk) {
                     s.setString(i++, id);
@@ -289,6 +322,57 @@ public final class DeliveryRepository {
             }
         }
         return changed;
+    }
+
+    /** The statuses a held delivery has: waiting ones (in flight ones are shown Processing). */
+    private static final List<EventDeliveryStatus> WAITING = List.of(EventDeliveryStatus.SCHEDULED,
+            EventDeliveryStatus.RETRY);
+
+    /**
+     * {@code filter} with its {@code heldBy} resolved (ADR 0008): the endpoints those holds hold now (paused ones from
+     * the endpoints table; open circuits and used-up rate limits from the dispatcher's memory; an endpoint counts
+     * for the first that applies in that order, as its deliveries' {@code held_by} says), intersected with the
+     * filter's endpoints, and the waiting statuses intersected with the filter's. An empty endpoint list then
+     * matches nothing. The list then walks the endpoints' {@code (endpoint, status, id)} ranges: no per-row work.
+     */
+    public Filter resolveHolds(Connection c, String projectId, Filter filter) throws SQLException {
+        if (filter.heldBy().isEmpty()) {
+            return filter;
+        }
+        Instant now = context.now();
+        Set<String> paused = new LinkedHashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM endpoints WHERE project_id = ? "
+                + "AND status = 'paused' AND deleted_at IS NULL")) {
+            s.setString(1, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    paused.add(rs.getString(1));
+                }
+            }
+        }
+        Set<String> circuitOpen = new LinkedHashSet<>(context.deliveryHolds()
+                .endpointsHeldBy(DeliveryHold.CIRCUIT_OPEN, now));
+        circuitOpen.removeAll(paused);
+        Set<String> held = new LinkedHashSet<>();
+        for (DeliveryHold hold : filter.heldBy()) {
+            switch (hold) {
+                case ENDPOINT_PAUSED -> held.addAll(paused);
+                case CIRCUIT_OPEN -> held.addAll(circuitOpen);
+                case RATE_LIMITED -> {
+                    Set<String> limited = new LinkedHashSet<>(context.deliveryHolds()
+                            .endpointsHeldBy(DeliveryHold.RATE_LIMITED, now));
+                    limited.removeAll(paused);
+                    limited.removeAll(circuitOpen);
+                    held.addAll(limited);
+                }
+            }
+        }
+        List<EventDeliveryStatus> statuses = filter.statuses().isEmpty() ? WAITING
+                : filter.statuses().stream().filter(WAITING::contains).toList();
+        List<String> endpoints = statuses.isEmpty() ? List.of() : filter.endpointIds() == null ? List.copyOf(held)
+                : filter.endpointIds().stream().filter(held::contains).toList();
+        return new Filter(endpoints, filter.eventId(), filter.subscriptionId(), filter.idempotencyKey(), statuses,
+                filter.eventType(), filter.httpClasses(), List.of());
     }
 
     /**
@@ -426,7 +510,7 @@ public final class DeliveryRepository {
                 DeliveryMode.fromWire(rs.getString("delivery_mode")), null, null, null, null,
                 EventDeliveryStatus.fromWire(rs.getString("status")), metadata, null, rs.getString("description"),
                 Times.get(rs, "acknowledged_at"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
-                Times.get(rs, "deleted_at"));
+                Times.get(rs, "deleted_at"), rs.getString("last_response"), null, null);
     }
 
     private static String blankToNull(String value) {

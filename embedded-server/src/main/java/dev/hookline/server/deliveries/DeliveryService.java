@@ -1,6 +1,7 @@
 package dev.hookline.server.deliveries;
 
 import dev.hookline.api.model.DeliveryAttempt;
+import dev.hookline.api.model.DeliveryHold;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
@@ -48,8 +49,40 @@ public final class DeliveryService {
                                                    String subscriptionId, String idempotencyKey,
                                                    List<String> statuses, String eventType,
                                                    List<String> httpStatuses) {
+        return filter(scope, endpointIds, eventId, subscriptionId, idempotencyKey, statuses, eventType, httpStatuses,
+                List.of());
+    }
+
+    /** The same with Hookline's {@code heldBy} ({@code circuit_open}, ...: {@link #holds}). */
+    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+                                                   String subscriptionId, String idempotencyKey,
+                                                   List<String> statuses, String eventType,
+                                                   List<String> httpStatuses, List<String> heldBy) {
         return new DeliveryRepository.Filter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
-                statuses(statuses), eventType, httpClasses(httpStatuses));
+                statuses(statuses), eventType, httpClasses(httpStatuses), holds(heldBy));
+    }
+
+    /**
+     * The {@code heldBy} values ({@code circuit_open}, {@code rate_limited}, {@code endpoint_paused}; without regard to
+     * case; also comma-separated in one value); an unknown one is refused, naming the parameter (as httpStatus).
+     */
+    static List<DeliveryHold> holds(List<String> values) {
+        List<DeliveryHold> out = new ArrayList<>();
+        for (String value : values) {
+            for (String part : value.split(",")) {
+                if (part.isBlank()) {
+                    continue;
+                }
+                DeliveryHold hold = DeliveryHold.fromWire(part.strip().toLowerCase(java.util.Locale.ROOT));
+                if (hold == null) {
+                    throw InvalidInputException.of("heldBy:unknown value \"" + part.strip()
+                            + "\", allowed values are " + Arrays.stream(DeliveryHold.values())
+                            .map(DeliveryHold::wire).collect(Collectors.joining(", ")));
+                }
+                out.add(hold);
+            }
+        }
+        return out;
     }
 
     /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
@@ -60,7 +93,8 @@ public final class DeliveryService {
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
                 throw new NotFoundException(NOT_FOUND);
             }
-            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl).get(0);
+            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl, context.deliveryHolds(),
+                    context.now()).get(0);
         });
     }
 

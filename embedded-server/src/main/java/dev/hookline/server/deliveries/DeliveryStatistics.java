@@ -201,9 +201,11 @@ public final class DeliveryStatistics {
      * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
      * resolved to its event first, as the list does).
      */
-    private long[][] count(Connection c, String projectId, DeliveryRepository.Filter filter, List<Window> windows)
+    private long[][] count(Connection c, String projectId, DeliveryRepository.Filter unresolved, List<Window> windows)
             throws SQLException {
         long[][] counts = new long[windows.size()][STATUSES.size()];
+        // heldBy becomes endpoints and waiting statuses, as the list resolves it (ADR 0008)
+        DeliveryRepository.Filter filter = context.deliveries().resolveHolds(c, projectId, unresolved);
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return counts;
         }

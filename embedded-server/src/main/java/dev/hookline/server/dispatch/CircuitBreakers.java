@@ -117,6 +117,12 @@ public final class CircuitBreakers {
                 .collect(Collectors.toSet());
     }
 
+    /** Whether nothing may be sent to the endpoint right now (open, or half-open with the probe out). */
+    boolean blocks(String endpointId, Instant now) {
+        Breaker breaker = breakers.get(endpointId);
+        return breaker != null && breaker.blocks(now);
+    }
+
     /** When an open circuit lets a probe through (now if it is not open). */
     Instant reopensAt(String endpointId, Instant now) {
         Breaker breaker = breakers.get(endpointId);

@@ -6,6 +6,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.outbound.Webhook;
@@ -35,30 +36,29 @@ import org.slf4j.LoggerFactory;
  * <p>One loop thread looks for due deliveries when signalled ({@link ServerContext#signalDeliveriesDue()}) or
  * every {@code pollInterval}: it reads a batch from the {@code deliveries_due} index, decides for each (send,
  * discard because the endpoint is paused, inactive or gone, defer because of a rate limit, or leave for later
- * because its endpoint is busy or its circuit open), and writes those decisions in one transaction, claimed ones
- * becoming {@code Processing}. Claimed deliveries go to their endpoint's lane, which sends at most
+ * because its endpoint is busy or its circuit open), and writes those decisions in one transaction, each a
+ * {@link dev.hookline.server.deliveries.DeliveryLifecycle} transition. A claimed delivery is not written: it is
+ * leased in memory ({@link DispatchState}) until its outcome committed, and the API shows it {@code Processing}
+ * (only {@code at_most_once} ones are written {@code Processing}). Claimed deliveries go to their endpoint's lane,
+ * which sends at most
  * {@code perEndpointSends} at a time, each on a virtual thread, so a slow or hanging endpoint only ever delays
  * itself. Results are recorded in batches by {@link OutcomeWriter}.
  *
- * <p>At start, deliveries a previous run left {@code Processing} are put back to be sent
- * ({@link DueDeliveries#recoverInterrupted}). {@link #close()} stops claiming, hands back claimed deliveries that
- * did not start, and lets tries in flight finish for {@code shutdownGrace}; what is still in flight then stays
- * {@code Processing} for the next start.
+ * <p>At start, deliveries a previous run left {@code Processing} are put back to be sent, or failed if at_most_once
+ * ({@link DueDeliveries#recoverInterrupted}); an at_least_once delivery in flight at a crash is still waiting in its
+ * row and is sent again. {@link #close()} stops claiming, hands back claimed deliveries that did not start, and lets
+ * tries in flight finish for {@code shutdownGrace}; what is still in flight then is sent again at the next start.
  */
 public final class Dispatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-    static final String ENDPOINT_NOT_FOUND = "endpoint not found";
-    static final String ENDPOINT_PAUSED = "endpoint is paused";
-    static final String ENDPOINT_INACTIVE = "endpoint is inactive";
-    static final String PROJECT_NOT_FOUND = "project not found";
-
     private final ServerContext context;
     private final WebhookSender sender;
     private final DispatchSettings settings;
     private final CircuitBreakers breakers;
-    private final RateLimits rateLimits = new RateLimits();
+    private final DispatchState state;
+    private final RateLimits rateLimits;
     private final OutcomeWriter outcomes;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final AtomicInteger claimed = new AtomicInteger();
@@ -71,6 +71,8 @@ public final class Dispatcher implements AutoCloseable {
         this.sender = sender;
         this.settings = settings;
         this.breakers = context.circuitBreakers();
+        this.state = context.dispatchState();
+        this.rateLimits = state.rateLimits();
         this.outcomes = new OutcomeWriter(context);
     }
 
@@ -132,6 +134,7 @@ public final class Dispatcher implements AutoCloseable {
         }
         int limit = Math.min(settings.claimBatch(), room);
         Instant now = context.now();
+        long look = state.startLook();
         Set<String> skip = new HashSet<>(breakers.blocked(now));
         // a full lane is left out (one seek) until half its backlog went out (it wakes the loop then); a lane with
         // room is topped up, and the loop looks again at once after any claim, so a fast endpoint's lane never runs
@@ -146,7 +149,7 @@ public final class Dispatcher implements AutoCloseable {
         DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, context, now, limit, skip, endpointId -> {
             Lane lane = lanes.get(endpointId);
             return settings.perEndpointLoad() - (lane == null ? 0 : lane.load());
-        }));
+        }, state, look));
         if (batch.deliveries().isEmpty()) {
             return false;
         }
@@ -159,6 +162,7 @@ public final class Dispatcher implements AutoCloseable {
         Set<String> sent = new HashSet<>();
         Set<Lane> filled = new HashSet<>();
         for (DueDelivery d : toSend) {
+            state.lease(d.id(), d.endpointId()); // in flight: held in memory, not written (ADR 0008)
             sent.add(d.id());
             Endpoint endpoint = batch.endpoints().get(d.endpointId());
             ProjectConfig config = batch.projects().get(d.projectId()).config();
@@ -183,26 +187,26 @@ public final class Dispatcher implements AutoCloseable {
     /** Decides for each due delivery: send, discard, defer, or leave for a later look. */
     private DueDeliveries.Plan admit(DueDeliveries.Batch batch, Instant now, Map<String, Boolean> probes) {
         List<DueDelivery> claim = new ArrayList<>();
-        Map<String, String> discard = new LinkedHashMap<>();
+        Map<String, Transition> discard = new LinkedHashMap<>();
         Map<String, Instant> defer = new LinkedHashMap<>();
         Map<String, Integer> takenPerEndpoint = new HashMap<>();
         for (DueDelivery d : batch.deliveries()) {
             Endpoint endpoint = batch.endpoints().get(d.endpointId());
             Project project = batch.projects().get(d.projectId());
             if (project == null) {
-                discard.put(d.id(), PROJECT_NOT_FOUND);
+                discard.put(d.id(), Transition.DISCARDED_PROJECT_GONE);
                 continue;
             }
             if (endpoint == null) {
-                discard.put(d.id(), ENDPOINT_NOT_FOUND);
+                discard.put(d.id(), Transition.DISCARDED_ENDPOINT_GONE);
                 continue;
             }
             if (endpoint.status() == EndpointStatus.PAUSED) {
-                discard.put(d.id(), ENDPOINT_PAUSED);
+                discard.put(d.id(), Transition.DISCARDED_ENDPOINT_PAUSED);
                 continue;
             }
             if (endpoint.status() == EndpointStatus.INACTIVE) {
-                discard.put(d.id(), ENDPOINT_INACTIVE);
+                discard.put(d.id(), Transition.DISCARDED_ENDPOINT_INACTIVE);
                 continue;
             }
             Lane lane = lanes.get(d.endpointId());
@@ -250,7 +254,7 @@ public final class Dispatcher implements AutoCloseable {
         Instant before = context.now();
         if (!job.probe() && breakers.state(d.endpointId(), before) != CircuitBreakers.State.CLOSED) {
             // the circuit opened while this one waited for a slot: not a try, back to wait for the circuit
-            outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before));
+            outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before), Transition.HELD_CIRCUIT_OPEN);
             return;
         }
         Webhook webhook = new Webhook(d.projectId(), target(job.endpoint(), d.urlQueryParams()),
@@ -299,7 +303,7 @@ public final class Dispatcher implements AutoCloseable {
         int handedBack = 0;
         for (Lane lane : lanes.values()) {
             for (Job job : lane.drain()) {
-                outcomes.handBack(job.delivery(), now);
+                outcomes.handBack(job.delivery(), now, Transition.HANDED_BACK_ON_STOP);
                 claimed.decrementAndGet();
                 handedBack++;
             }
@@ -363,6 +367,7 @@ public final class Dispatcher implements AutoCloseable {
                     send(job);
                 } catch (RuntimeException e) {
                     LOG.warn("delivery {} could not be processed: {}", job.delivery().id(), e.toString());
+                    state.release(job.delivery().id()); // nothing recorded: its row is due again at the next look
                 } finally {
                     claimed.decrementAndGet();
                 }

@@ -9,6 +9,8 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryLifecycle;
+import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import dev.hookline.server.retry.Retry;
@@ -29,17 +31,18 @@ import java.util.Set;
 
 /**
  * The dispatcher's SQL: which deliveries are due (index {@code deliveries_due}, each endpoint's rows walked in
- * {@code next_send_time} order, one status at a time so no sort is needed), what they need (endpoints, project configs, subscription
- * rate limits, one query per kind and batch), and the status changes of claiming, discarding, deferring, handing
- * back and recovering. Every change is guarded by the status it expects, so a delivery changed meanwhile by
- * someone else (a delete, a resend) is left alone.
+ * {@code next_send_time} order, one status at a time so no sort is needed, leaving out the ones in flight), what they
+ * need (endpoints, project configs, subscription rate limits, one query per kind and batch), and the status changes
+ * of claiming, discarding, deferring, handing back and recovering, each a {@link DeliveryLifecycle} transition whose
+ * guard is the statuses it starts from, so a delivery changed meanwhile by someone else (a delete, a resend) is left
+ * alone.
  */
 final class DueDeliveries {
 
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    /** One endpoint's due deliveries with one status, oldest due first; arguments: endpoint, now, limit. */
+    /** One endpoint's due deliveries with one status, oldest due first; arguments: endpoint, leased IDs, now, limit. */
     private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
             + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
             + "d.num_trials, "
@@ -47,6 +50,8 @@ final class DueDeliveries {
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
             // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
             + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' AND d.endpoint_id = ? "
+            // the endpoint's deliveries in flight (the dispatcher's leases: their rows stay waiting, ADR 0008)
+            + "AND d.id NOT IN (SELECT value FROM json_each(?)) "
             + "AND d.next_send_time <= ? AND d.deleted_at IS NULL "
             + "ORDER BY d.next_send_time LIMIT ?";
 
@@ -73,11 +78,14 @@ final class DueDeliveries {
      * endpoint with waiting deliveries, never a step per row of a busy endpoint's backlog.
      */
     static Batch due(Connection c, ServerContext context, Instant now, int limit, Collection<String> skipEndpoints,
-                     java.util.function.ToIntFunction<String> room) throws SQLException {
+                     java.util.function.ToIntFunction<String> room, DispatchState state, long look)
+            throws SQLException {
         List<DueDelivery> all = new ArrayList<>();
         for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.RETRY)) {
-            dueWithStatus(c, status, now, limit, skipEndpoints, room, all);
+            dueWithStatus(c, status, now, limit, skipEndpoints, room, state, all);
         }
+        // a lease released during this look: the read may predate its outcome's commit, so it waits for the next look
+        all.removeIf(d -> state.releasedDuring(d.id(), look));
         all.sort(java.util.Comparator.comparing(DueDelivery::nextSendTime));
         List<DueDelivery> deliveries = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
 
@@ -104,7 +112,7 @@ final class DueDeliveries {
     /** Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the endpoints by seeks. */
     private static void dueWithStatus(Connection c, EventDeliveryStatus status, Instant now, int limit,
                                       Collection<String> skipEndpoints, java.util.function.ToIntFunction<String> room,
-                                      List<DueDelivery> out) throws SQLException {
+                                      DispatchState state, List<DueDelivery> out) throws SQLException {
         try (PreparedStatement next = c.prepareStatement(String.format(NEXT_ENDPOINT, status.wire()));
              PreparedStatement due = c.prepareStatement(String.format(DUE, status.wire()))) {
             String after = "";
@@ -123,8 +131,9 @@ final class DueDeliveries {
                     continue;
                 }
                 due.setString(1, endpointId);
-                Times.set(due, 2, now);
-                due.setInt(3, take);
+                due.setString(2, JsonColumns.write(state.leased(endpointId)));
+                Times.set(due, 3, now);
+                due.setInt(4, take);
                 try (ResultSet rs = due.executeQuery()) {
                     while (rs.next()) {
                         out.add(map(rs));
@@ -176,8 +185,8 @@ final class DueDeliveries {
         return out;
     }
 
-    /** What one look decided: deliveries to send, to discard (with why) and to defer (to when). */
-    record Plan(List<DueDelivery> claim, Map<String, String> discard, Map<String, Instant> defer) {
+    /** What one look decided: deliveries to send, to discard (with the transition saying why) and to defer (to when). */
+    record Plan(List<DueDelivery> claim, Map<String, Transition> discard, Map<String, Instant> defer) {
 
         boolean isEmpty() {
             return claim.isEmpty() && discard.isEmpty() && defer.isEmpty();
@@ -185,34 +194,49 @@ final class DueDeliveries {
     }
 
     /**
-     * Applies a plan in the caller's write: claimed ones become {@code Processing}, discarded ones
-     * {@code Discarded}, deferred ones get their new {@code next_send_time} (no try counted). Returns the claimed
-     * deliveries that were still waiting (the others changed meanwhile and are not sent).
+     * Applies a plan in the caller's write. Claimed ones are not written ({@link Transition#CLAIMED_IN_MEMORY}: the
+     * dispatcher's lease holds them), except {@code at_most_once} ones, which become {@code Processing}
+     * ({@link Transition#CLAIMED_AT_MOST_ONCE}) so a crash never sends them twice; discarded ones become
+     * {@code Discarded} with their transition's description; deferred ones get their new {@code next_send_time}
+     * ({@link Transition#HELD_RATE_LIMITED}, no try counted). Returns the claimed deliveries that are still waiting
+     * (an at_most_once one changed meanwhile is not sent).
      */
     static List<DueDelivery> apply(Connection c, Plan plan, Instant now) throws SQLException {
         List<DueDelivery> claimed = new ArrayList<>(plan.claim().size());
-        long at = Times.toMicros(now);
-        try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = 'Processing', "
-                + "updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry') AND deleted_at IS NULL")) {
-            for (DueDelivery d : plan.claim()) {
-                s.setLong(1, at);
-                s.setString(2, d.id());
-                s.addBatch();
+        List<DueDelivery> atMostOnce = new ArrayList<>();
+        for (DueDelivery d : plan.claim()) {
+            if (d.mode() == DeliveryMode.AT_MOST_ONCE) {
+                atMostOnce.add(d);
+            } else {
+                claimed.add(d);
             }
-            int[] changed = plan.claim().isEmpty() ? new int[0] : s.executeBatch();
-            for (int i = 0; i < changed.length; i++) {
-                if (changed[i] == 1) {
-                    claimed.add(plan.claim().get(i));
+        }
+        long at = Times.toMicros(now);
+        if (!atMostOnce.isEmpty()) {
+            Transition t = Transition.CLAIMED_AT_MOST_ONCE;
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = '" + t.to().wire()
+                    + "', updated_at = ? WHERE id = ? AND " + t.guard() + " AND deleted_at IS NULL")) {
+                for (DueDelivery d : atMostOnce) {
+                    s.setLong(1, at);
+                    s.setString(2, d.id());
+                    s.addBatch();
+                }
+                int[] changed = s.executeBatch();
+                for (int i = 0; i < changed.length; i++) {
+                    if (changed[i] == 1) {
+                        claimed.add(atMostOnce.get(i));
+                    }
                 }
             }
         }
         if (!plan.discard().isEmpty()) {
-            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = 'Discarded', "
-                    + "description = ?, updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry')")) {
+            try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, "
+                    + "description = ?, updated_at = ? WHERE id = ? AND " + DISCARD_GUARD)) {
                 for (var entry : plan.discard().entrySet()) {
-                    s.setString(1, entry.getValue());
-                    s.setLong(2, at);
-                    s.setString(3, entry.getKey());
+                    s.setString(1, entry.getValue().to().wire());
+                    s.setString(2, DeliveryLifecycle.storedDescription(entry.getValue()));
+                    s.setLong(3, at);
+                    s.setString(4, entry.getKey());
                     s.addBatch();
                 }
                 s.executeBatch();
@@ -220,7 +244,7 @@ final class DueDeliveries {
         }
         if (!plan.defer().isEmpty()) {
             try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET next_send_time = ?, "
-                    + "updated_at = ? WHERE id = ? AND status IN ('Scheduled', 'Retry')")) {
+                    + "updated_at = ? WHERE id = ? AND " + Transition.HELD_RATE_LIMITED.guard())) {
                 for (var entry : plan.defer().entrySet()) {
                     Times.set(s, 1, entry.getValue());
                     s.setLong(2, at);
@@ -233,18 +257,27 @@ final class DueDeliveries {
         return claimed;
     }
 
+    /** The guard of every dispatch-time discard (they start from the same statuses). */
+    private static final String DISCARD_GUARD = Transition.DISCARDED_ENDPOINT_PAUSED.guard();
+
     /**
-     * Hands claimed deliveries back unsent (the dispatcher stops, or a circuit opened while they waited): back to
-     * {@code Scheduled} (never tried) or {@code Retry}, due at {@code dueAt}; no try counted.
+     * Writes claimed deliveries handed back unsent ({@code transition}: the circuit opened while they waited, or the
+     * dispatcher stops), due at {@code dueAt}; no try counted. A delivery whose row is still waiting (at_least_once,
+     * the lease held it in memory) and due now needs no write at all; those are left out here by the caller. An
+     * at_most_once one goes back from {@code Processing} to {@code Scheduled} (never tried) or {@code Retry}.
      */
-    static void handBack(Connection c, Map<DueDelivery, Instant> deliveries, Instant now) throws SQLException {
+    static void handBack(Connection c, Map<DueDelivery, Instant> deliveries, Transition transition, Instant now)
+            throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET status = ?, next_send_time = ?, "
-                + "updated_at = ? WHERE id = ? AND status = 'Processing'")) {
+                + "updated_at = ? WHERE id = ? AND " + transition.guard())) {
             for (var entry : deliveries.entrySet()) {
-                s.setString(1, entry.getKey().waitingStatus().wire());
+                DueDelivery d = entry.getKey();
+                EventDeliveryStatus from = d.mode() == DeliveryMode.AT_MOST_ONCE ? EventDeliveryStatus.PROCESSING
+                        : d.status();
+                s.setString(1, DeliveryLifecycle.next(from, d.numTrials(), transition).wire());
                 Times.set(s, 2, entry.getValue());
                 Times.set(s, 3, now);
-                s.setString(4, entry.getKey().id());
+                s.setString(4, d.id());
                 s.addBatch();
             }
             s.executeBatch();
@@ -252,25 +285,32 @@ final class DueDeliveries {
     }
 
     /**
-     * At start: deliveries left {@code Processing} by a stop that could not finish them go back to be sent now
-     * ({@code Scheduled} if never tried, else {@code Retry}); their try, if it happened, was never recorded, so
-     * nothing acknowledged is lost. {@code at_most_once} deliveries are the exception: they may have reached the
-     * receiver, so they become {@code Failure} instead of risking a second delivery. Returns how many went back
-     * to be sent and how many failed.
+     * At start: deliveries left {@code Processing} by a stop that could not finish them. Since ADR 0008's in-memory
+     * lease only {@code at_most_once} deliveries are written {@code Processing} at claim (and rows of an older
+     * version's run); an at_least_once delivery in flight at a crash is still waiting in its row and is simply due.
+     * The at_least_once ones left {@code Processing} go back to be sent now ({@code Scheduled} if never tried, else
+     * {@code Retry}: {@link Transition#RECOVERED_AFTER_CRASH}); their try, if it happened, was never recorded, so
+     * nothing acknowledged is lost. {@code at_most_once} ones may have reached the receiver, so they become
+     * {@code Failure} ({@link Transition#RECOVERED_AT_MOST_ONCE}) instead of risking a second delivery. Returns how
+     * many went back to be sent and how many failed.
      */
     static int[] recoverInterrupted(Connection c, Instant now) throws SQLException {
         long at = Times.toMicros(now);
         int failed;
+        Transition failing = Transition.RECOVERED_AT_MOST_ONCE;
         try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
-                + "SET status = 'Failure', description = ?, updated_at = ? WHERE " + PROCESSING
+                + "SET status = '" + failing.to().wire() + "', description = ?, updated_at = ? WHERE " + PROCESSING
                 + " AND delivery_mode = 'at_most_once'")) {
-            s.setString(1, INTERRUPTED_AT_MOST_ONCE);
+            s.setString(1, DeliveryLifecycle.storedDescription(failing));
             s.setLong(2, at);
             failed = s.executeUpdate();
         }
         int resent;
+        Transition recovering = Transition.RECOVERED_AFTER_CRASH;
         try (PreparedStatement s = c.prepareStatement("UPDATE event_deliveries INDEXED BY deliveries_due "
-                + "SET status = CASE WHEN num_trials = 0 THEN 'Scheduled' ELSE 'Retry' END, next_send_time = ?, "
+                + "SET status = CASE WHEN num_trials = 0 THEN '"
+                + recovering.after(EventDeliveryStatus.PROCESSING, 0).wire() + "' ELSE '"
+                + recovering.after(EventDeliveryStatus.PROCESSING, 1).wire() + "' END, next_send_time = ?, "
                 + "updated_at = ? WHERE " + PROCESSING)) {
             s.setLong(1, at);
             s.setLong(2, at);
@@ -282,7 +322,4 @@ final class DueDeliveries {
     /** Rows left {@code Processing}, through the {@code deliveries_due} index (its condition repeated). */
     private static final String PROCESSING = "status IN ('Scheduled', 'Retry', 'Processing') "
             + "AND status = 'Processing'";
-
-    static final String INTERRUPTED_AT_MOST_ONCE = "interrupted by a server stop while being sent; at_most_once "
-            + "deliveries are not sent again";
 }

@@ -1,6 +1,8 @@
 package dev.hookline.server.dispatch;
 
+import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryMetaEvents;
 import dev.hookline.server.endpoints.EndpointMetaEvents;
@@ -31,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * at once.
  *
  * <p>A batch that cannot be written (a full disk) is kept, first in line, and tried again after a backoff (50 ms
- * doubling up to 5 s) until it lands: the receivers already have these deliveries, and leaving them Processing
- * would send them again at the next start.
+ * doubling up to 5 s) until it lands: the receivers already have these deliveries, and leaving them unrecorded
+ * would send them again at the next start. The deliveries' leases (ADR 0008) end only once their outcome committed,
+ * so no look reads them as due meanwhile.
  */
 final class OutcomeWriter {
 
@@ -52,8 +55,8 @@ final class OutcomeWriter {
     record Tried(DueDelivery delivery, SendResult result, DeliveryOutcome outcome, boolean deactivateEndpoint) {
     }
 
-    /** A claimed delivery handed back unsent, due again at {@code dueAt}. */
-    record HandedBack(DueDelivery delivery, Instant dueAt) {
+    /** A claimed delivery handed back unsent, due again at {@code dueAt}, by {@code transition}. */
+    record HandedBack(DueDelivery delivery, Instant dueAt, Transition transition) {
     }
 
     static final Duration FIRST_RETRY = Duration.ofMillis(50);
@@ -75,8 +78,18 @@ final class OutcomeWriter {
         flushIfIdle();
     }
 
-    void handBack(DueDelivery delivery, Instant dueAt) {
-        pending.add(new HandedBack(delivery, dueAt));
+    /**
+     * A claimed delivery goes back unsent. An at_least_once one handed back at a stop needs no write: its row is still
+     * waiting and due (the lease held it in memory), so only the lease ends. Otherwise its row is written (a new
+     * {@code next_send_time}, or an at_most_once one's status back from {@code Processing}) and the lease ends after
+     * the commit.
+     */
+    void handBack(DueDelivery delivery, Instant dueAt, Transition transition) {
+        if (transition == Transition.HANDED_BACK_ON_STOP && delivery.mode() != DeliveryMode.AT_MOST_ONCE) {
+            context.dispatchState().release(delivery.id());
+            return;
+        }
+        pending.add(new HandedBack(delivery, dueAt, transition));
         flushIfIdle();
     }
 
@@ -107,6 +120,11 @@ final class OutcomeWriter {
         }
         context.db().writeAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
             if (failure == null) {
+                // the outcomes are committed: the deliveries may be read as due again (ADR 0008's lease)
+                for (Object item : batch) {
+                    context.dispatchState().release(item instanceof Tried t ? t.delivery().id()
+                            : ((HandedBack) item).delivery().id());
+                }
                 if (failuresInARow > 0) {
                     LOG.info("recorded the held delivery outcomes after {} failed tries", failuresInARow);
                 }
@@ -126,7 +144,8 @@ final class OutcomeWriter {
             pending.addFirst(batch.get(i));
         }
         if (context.db().isClosed()) {
-            // stopping: the deliveries stay Processing and recovery at the next start sends them again
+            // stopping: the deliveries' rows stay waiting (or Processing, at_most_once) and the next start sends them
+            // again (or fails them, at_most_once)
             LOG.warn("could not record {} delivery outcomes before the database closed", pending.size());
             pending.clear();
             writing.set(false);
@@ -148,19 +167,22 @@ final class OutcomeWriter {
     private Void write(Connection c, List<Object> batch) throws SQLException {
         Instant now = context.now();
         List<AttemptRepository.OfProject> attempts = new ArrayList<>();
-        Map<DueDelivery, Instant> handedBack = new LinkedHashMap<>();
+        Map<Transition, Map<DueDelivery, Instant>> handedBack = new LinkedHashMap<>();
         List<DueDelivery> deactivating = new ArrayList<>();
         List<DueDelivery> deactivated = new ArrayList<>();
-        // last_http_status: what the try got (0: no answer), for the list's httpStatus filter (ADR 0033)
+        // last_http_status: what the try got (0: no answer), for the list's httpStatus filter (ADR 0033);
+        // last_response: the answer in short ("410 Gone", "connection refused"), the delivery's last_response
+        // (ADR 0008). Guarded by the statuses the lifecycle's after-a-try transitions start from.
         try (PreparedStatement update = c.prepareStatement("UPDATE event_deliveries SET status = ?, num_trials = ?, "
                 + "next_send_time = ?, latency_seconds = ?, description = ?, acknowledged_at = ?, updated_at = ?, "
-                + "last_http_status = ? WHERE id = ? AND status = 'Processing'");
+                + "last_http_status = ?, last_response = ? WHERE id = ? AND " + Transition.SUCCEEDED.guard());
              PreparedStatement deactivate = c.prepareStatement("UPDATE endpoints SET status = 'inactive', "
                      + "updated_at = ? WHERE id = ? AND project_id = ? AND status = 'active' "
                      + "AND deleted_at IS NULL")) {
             for (Object item : batch) {
                 if (item instanceof HandedBack back) {
-                    handedBack.put(back.delivery(), back.dueAt());
+                    handedBack.computeIfAbsent(back.transition(), t -> new LinkedHashMap<>())
+                            .put(back.delivery(), back.dueAt());
                     continue;
                 }
                 Tried t = (Tried) item;
@@ -175,7 +197,8 @@ final class OutcomeWriter {
                 Times.set(update, 6, o.acknowledgedAt());
                 Times.set(update, 7, now);
                 update.setInt(8, Math.max(0, t.result().statusCode()));
-                update.setString(9, d.id());
+                update.setString(9, o.lastResponse());
+                update.setString(10, d.id());
                 update.addBatch();
                 if (t.deactivateEndpoint()) {
                     Times.set(deactivate, 1, now);
@@ -194,8 +217,8 @@ final class OutcomeWriter {
             }
         }
         context.attempts().insertAll(c, attempts);
-        if (!handedBack.isEmpty()) {
-            DueDeliveries.handBack(c, handedBack, now);
+        for (var entry : handedBack.entrySet()) {
+            DueDeliveries.handBack(c, entry.getValue(), entry.getKey(), now);
         }
         recordMetaEvents(c, batch, deactivated);
         return null;

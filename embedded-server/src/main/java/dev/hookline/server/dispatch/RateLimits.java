@@ -27,6 +27,23 @@ final class RateLimits {
         return bucket.take(now);
     }
 
+    /** How long until {@code key} has a token again (zero when it has one, or has no limit); nothing taken. */
+    Duration limitedFor(String key, Instant now) {
+        Bucket bucket = buckets.get(key);
+        return bucket == null ? Duration.ZERO : bucket.waitFor(now);
+    }
+
+    /** The keys without a token right now. */
+    java.util.Set<String> limited(Instant now) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        buckets.forEach((key, bucket) -> {
+            if (!bucket.waitFor(now).isZero()) {
+                out.add(key);
+            }
+        });
+        return out;
+    }
+
     /** Gives back a token taken for a send that did not happen after all. */
     void giveBack(String key) {
         Bucket bucket = buckets.get(key);
@@ -61,6 +78,15 @@ final class RateLimits {
                 return Duration.ZERO;
             }
             return Duration.ofNanos((long) Math.ceil((1 - tokens) * nanosPerToken));
+        }
+
+        synchronized Duration waitFor(Instant now) {
+            double available = tokens;
+            if (now.isAfter(refilledAt)) {
+                available = Math.min(count, tokens + Duration.between(refilledAt, now).toNanos() / nanosPerToken);
+            }
+            return available >= 1 ? Duration.ZERO
+                    : Duration.ofNanos((long) Math.ceil((1 - available) * nanosPerToken));
         }
 
         synchronized void giveBack() {

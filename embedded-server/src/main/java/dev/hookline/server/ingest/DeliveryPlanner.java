@@ -15,6 +15,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.transforms.ScriptSandbox;
 import dev.hookline.server.deliveries.AttemptRepository;
+import dev.hookline.server.deliveries.DeliveryLifecycle;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.deliveries.DeliveryRepository.NewDelivery;
 import dev.hookline.server.retry.Retry;
@@ -219,15 +220,16 @@ public final class DeliveryPlanner implements ReplayPlanner {
         List<Match> matches = new ArrayList<>(matched.size());
         Set<String> endpointIds = new LinkedHashSet<>();
         for (Matched m : matched) {
-            EventDeliveryStatus status = m.endpoint().status() == EndpointStatus.ACTIVE
-                    ? EventDeliveryStatus.SCHEDULED : EventDeliveryStatus.DISCARDED;
+            EventDeliveryStatus status = DeliveryLifecycle.next(null, 0,
+                    DeliveryLifecycle.planned(m.endpoint().status() == EndpointStatus.ACTIVE));
             String function = m.row().subscription().function();
             if (ScriptSandbox.isSet(function)) {
                 ScriptResult transformed = scripts.run(s.projectId(), function, body);
                 if (transformed.ok()) {
                     matches.add(new Match(m.row(), m.endpoint(), status, transformed.output().toString(), null));
                 } else {
-                    matches.add(new Match(m.row(), m.endpoint(), EventDeliveryStatus.FAILURE, null,
+                    matches.add(new Match(m.row(), m.endpoint(), DeliveryLifecycle.next(null, 0,
+                            DeliveryLifecycle.Transition.PLANNED_TRANSFORM_FAILED), null,
                             TRANSFORM_FAILED + transformed.error()));
                 }
             } else {
@@ -319,12 +321,13 @@ public final class DeliveryPlanner implements ReplayPlanner {
         return Retry.of(project);
     }
 
-    /** Why a delivery is not sent as planned: its transform's failure, or the dispatcher's words for a paused endpoint. */
+    /** Why a delivery is not sent as planned, in the lifecycle's words: its transform's failure, or a paused endpoint. */
     private static String description(Match m) {
         if (m.failure() != null) {
-            return m.failure();
+            return DeliveryLifecycle.transformFailedDescription(m.failure());
         }
-        return m.status() == EventDeliveryStatus.DISCARDED ? "endpoint is " + m.endpoint().status().wire() : "";
+        return m.status() == EventDeliveryStatus.DISCARDED
+                ? DeliveryLifecycle.discardedAtPlanning(m.endpoint().status().wire()) : "";
     }
 
     private static JsonNode parse(String data) {

@@ -236,7 +236,8 @@ class DeliveryStatisticsIT {
         var discarded = client.listEventDeliveries(ListQuery.create().with("endpointId", acme2)).content();
         assertEquals(1, discarded.size());
         assertEquals(EventDeliveryStatus.DISCARDED, discarded.get(0).status());
-        assertEquals("endpoint is paused", discarded.get(0).description(), "the reason the console shows");
+        assertEquals("Discarded: the endpoint was paused when the event arrived", discarded.get(0).description(),
+                "the reason the console shows");
         assertEquals(1, client.eventDeliveryStatusTotals(ListQuery.create()).count(EventDeliveryStatus.DISCARDED));
     }
 

@@ -55,7 +55,9 @@ class DeliveryOutcomeTest {
         DeliveryOutcome o = outcome(DeliveryMode.AT_LEAST_ONCE, 0, answered(500));
         assertEquals(EventDeliveryStatus.RETRY, o.status());
         assertEquals(NOW.plusSeconds(60), o.nextSendTime());
-        assertEquals("Endpoint returned status code 500", o.description());
+        assertEquals("Try 1 of 3 failed: the endpoint answered 500 X; next try at 2026-11-23T10:01:01Z",
+                o.description());
+        assertEquals("500 X", o.lastResponse());
         assertEquals(0, o.latencySeconds());
     }
 
@@ -64,7 +66,8 @@ class DeliveryOutcomeTest {
         DeliveryOutcome o = outcome(DeliveryMode.AT_LEAST_ONCE, 1, noAnswer());
         assertEquals(EventDeliveryStatus.RETRY, o.status());
         assertEquals(2, o.numTrials());
-        assertEquals("connection refused", o.description());
+        assertEquals("Try 2 of 3 failed: connection refused; next try at 2026-11-23T10:01:01Z", o.description());
+        assertEquals("connection refused", o.lastResponse());
     }
 
     @Test
@@ -73,7 +76,9 @@ class DeliveryOutcomeTest {
             DeliveryOutcome o = outcome(DeliveryMode.AT_LEAST_ONCE, 2, r);
             assertEquals(EventDeliveryStatus.FAILURE, o.status());
             assertEquals(3, o.numTrials());
-            assertEquals("Retry limit exceeded", o.description());
+            assertTrue(o.description().startsWith("Failed after 3 attempts: "), o.description());
+            assertTrue(o.description().endsWith(r.responded() ? "the endpoint answered 500 X" : "connection refused"),
+                    o.description());
             assertTrue(o.limitReached());
         }
     }
@@ -82,7 +87,8 @@ class DeliveryOutcomeTest {
     void atMostOnceFailsOnAnyAnswerButRetriesWhenNoneCame() {
         DeliveryOutcome answeredOnce = outcome(DeliveryMode.AT_MOST_ONCE, 0, answered(502));
         assertEquals(EventDeliveryStatus.FAILURE, answeredOnce.status());
-        assertEquals("Endpoint returned status code 502", answeredOnce.description());
+        assertEquals("Failed: the endpoint answered 502 X (at_most_once deliveries are not sent again)",
+                answeredOnce.description());
         assertFalse(answeredOnce.limitReached());
 
         assertEquals(EventDeliveryStatus.RETRY, outcome(DeliveryMode.AT_MOST_ONCE, 0, noAnswer()).status());

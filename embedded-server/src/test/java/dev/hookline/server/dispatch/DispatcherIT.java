@@ -100,7 +100,9 @@ class DispatcherIT {
 
         EventDelivery retrying = f.awaitTries(delivery.uid(), 1);
         assertEquals(EventDeliveryStatus.RETRY, retrying.status());
-        assertEquals("Endpoint returned status code 500", retrying.description());
+        assertTrue(retrying.description().startsWith("Try 1 of 5 failed: the endpoint answered 500 Internal Server "
+                + "Error; next try at "), retrying.description());
+        assertEquals("500 Internal Server Error", retrying.lastResponse());
         Instant triedAt = f.attempts(delivery.uid()).getFirst().updatedAt();
         assertEquals(f.clock.instant().plusSeconds(10).truncatedTo(java.time.temporal.ChronoUnit.MICROS),
                 retrying.metadata().nextSendTime(), "linear: due again after the 10 s interval");
@@ -131,7 +133,9 @@ class DispatcherIT {
         EventDelivery failed = f.awaitTries(delivery.uid(), 3);
 
         assertEquals(EventDeliveryStatus.FAILURE, failed.status());
-        assertEquals("Retry limit exceeded", failed.description());
+        assertEquals("Failed after 3 attempts: the endpoint answered 503 Service Unavailable", failed.description(),
+                "what the endpoint last answered, not \"Retry limit exceeded\"");
+        assertEquals("503 Service Unavailable", failed.lastResponse());
         assertEquals(3L, failed.metadata().numTrials());
         List<DeliveryAttempt> attempts = f.attempts(delivery.uid());
         assertEquals(3, attempts.size());
@@ -148,7 +152,8 @@ class DispatcherIT {
 
         EventDelivery failed = f.awaitTries(delivery.uid(), 1);
         assertEquals(EventDeliveryStatus.FAILURE, failed.status());
-        assertEquals("Endpoint returned status code 500", failed.description());
+        assertEquals("Failed: the endpoint answered 500 Internal Server Error (at_most_once deliveries are not "
+                + "sent again)", failed.description());
         f.advance(Duration.ofMinutes(5));
         // a delivery sent later to the same endpoint proves the dispatcher looked again after the clock moved
         receiver.answerAlways(Answer.ok());
@@ -246,7 +251,7 @@ class DispatcherIT {
         f.signal();
 
         EventDelivery discarded = f.awaitStatus(delivery.uid(), EventDeliveryStatus.DISCARDED);
-        assertEquals("endpoint not found", discarded.description());
+        assertEquals("Discarded: the endpoint was deleted", discarded.description());
         assertEquals(0L, discarded.metadata().numTrials());
         assertTrue(f.attempts(delivery.uid()).isEmpty());
         assertEquals(0, receiver.requests().size());

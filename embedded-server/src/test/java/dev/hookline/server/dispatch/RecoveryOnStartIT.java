@@ -136,10 +136,11 @@ class RecoveryOnStartIT {
         receiver.answerAlways(Answer.ok());
         try (TestServer restarted = TestServer.start(dataDir, clock, null)) {
             ApiClient client = restarted.admin().withProject(projectId);
-            // no dispatcher runs here: this is what the stop left behind
+            // no dispatcher runs here: this is what the stop left behind. A claim is a lease in memory (ADR 0008):
+            // the 10 that never started and the 16 whose tries were never answered are all still waiting
             long waiting = ids.stream().map(client::getEventDelivery)
                     .filter(d -> d.status() == EventDeliveryStatus.SCHEDULED).count();
-            assertEquals(10, waiting, "the ones that never started were handed back, ready to send");
+            assertEquals(ids.size(), waiting, "nothing claimed was written: every one is ready to send");
         }
         try (TestServer restarted = TestServer.start(dataDir, clock, DispatchFixture.sender(clock))) {
             ApiClient client = restarted.admin().withProject(projectId);

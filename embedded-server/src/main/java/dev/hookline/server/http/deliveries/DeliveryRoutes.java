@@ -87,14 +87,15 @@ public final class DeliveryRoutes {
      * The list's filters, shared by the batch actions: {@code endpointId} (repeated, also with {@code []}),
      * {@code eventId}, {@code subscriptionId}, {@code idempotencyKey}, {@code status} (repeated; an unknown value is
      * a 400), {@code eventType} or {@code event_type}, and Hookline's {@code httpStatus} (repeated: the last
-     * attempt's status class, {@code 2xx} ... {@code 5xx} or {@code none}; an unknown value is a 400; ADR 0033);
-     * limited to {@code scope}.
+     * attempt's status class, {@code 2xx} ... {@code 5xx} or {@code none}; an unknown value is a 400; ADR 0033) and
+     * {@code heldBy} (repeated: {@code circuit_open}, {@code rate_limited}, {@code endpoint_paused}; an unknown value
+     * is a 400; ADR 0008); limited to {@code scope}.
      */
     public static DeliveryRepository.Filter filter(Exchange ex, EventScope scope) {
         return DeliveryService.filter(scope, EventRoutes.ids(ex, "endpointId"), ex.query("eventId").orElse(null),
                 ex.query("subscriptionId").orElse(null), ex.query("idempotencyKey").orElse(null),
                 ex.queryAll("status"), ex.query("eventType").or(() -> ex.query("event_type")).orElse(null),
-                ex.queryAll("httpStatus"));
+                ex.queryAll("httpStatus"), ex.queryAll("heldBy"));
     }
 
     private static String projectId(Exchange ex) {
