@@ -162,7 +162,8 @@ public final class DeliveryRecovery {
 
     /**
      * Queues again those of {@code deliveries} whose endpoint is active; the rest (and {@code missing}) failed. When
-     * none could be queued and some were refused, nothing is written and the action is refused (400) saying why
+     * none could be queued and some were refused for their endpoint (paused, inactive, deleted), nothing is written
+     * and the action is refused (400) saying why (only unknown IDs stay Convoy's 200 "0 successful, N failed")
      * (Hookline: Convoy answers "0 successful, N failed" without a reason; ADR 0006).
      */
     private BatchOutcome requeue(Connection c, String projectId, List<DeliveryRepository.Matched> deliveries,
@@ -181,10 +182,11 @@ public final class DeliveryRecovery {
                 refused.merge(why, 1, Integer::sum);
             }
         }
+        boolean refusedByState = !refused.isEmpty();
         if (missing > 0) {
             refused.merge("not found", missing, Integer::sum);
         }
-        if (queued.isEmpty() && !refused.isEmpty()) {
+        if (queued.isEmpty() && refusedByState) {
             throw new ConflictException(refusedMessage(deliveries.size() + missing, refused));
         }
         context.deliveries().reschedule(c, projectId, queued, transition, now);
