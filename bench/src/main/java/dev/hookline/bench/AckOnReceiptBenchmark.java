@@ -77,7 +77,7 @@ public final class AckOnReceiptBenchmark {
             LoadGenerator load = new LoadGenerator("127.0.0.1", server.port(), "/ingest/" + source.maskId(),
                     EngineBenchmark::payload);
             load.fixedRate(rate, 16, Duration.ofSeconds(3)); // warm-up
-            sink.reset(Integer.MAX_VALUE);
+            sink.reset(16); // the sink only answers here; its latency samples are not used
 
             Run without = measure(load, rate, seconds, c, probeEndpoint, null, null, 0);
             out.printf(Locale.ROOT, "without: %s%n", describe(without));

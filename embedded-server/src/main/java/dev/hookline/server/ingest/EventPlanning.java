@@ -210,7 +210,7 @@ final class EventPlanning implements AutoCloseable {
                 try {
                     q.running--;
                     if (q.jobs.isEmpty() && q.running == 0) {
-                        projects.remove(q.projectId);
+                        projects.remove(q.projectId, q); // only this queue: a newer one may have replaced it
                     } else {
                         offer(q);
                     }
