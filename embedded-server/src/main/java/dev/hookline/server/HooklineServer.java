@@ -192,12 +192,15 @@ public final class HooklineServer implements AutoCloseable {
         MetaEventDispatcher metaStarted = null;
         SearchIndexer indexing = null;
         RetentionSweeper sweeping = null;
+        IntakeService planning = null;
         try {
             HooklineServer server = new HooklineServer(config, lock, db, sender, consumers);
             server.searchIndexer.start(); // catches up what the last run left unindexed, in the background
             indexing = server.searchIndexer;
             server.retentionSweeper.start(); // the first sweep waits a minute: start-up work goes first
             sweeping = server.retentionSweeper;
+            server.intake.start(); // plans what the last run acknowledged but left unplanned (ADR 0038)
+            planning = server.intake;
             if (server.dispatcher != null) {
                 server.dispatcher.start();
                 started = server.dispatcher;
@@ -218,6 +221,9 @@ public final class HooklineServer implements AutoCloseable {
             }
             if (started != null) {
                 started.close();
+            }
+            if (planning != null) {
+                planning.close();
             }
             if (sweeping != null) {
                 sweeping.close();
@@ -314,6 +320,11 @@ public final class HooklineServer implements AutoCloseable {
         return scripts;
     }
 
+    /** Events acknowledged whose deliveries the planning stage has not stored yet (ADR 0038). */
+    public int planningBacklog() {
+        return intake.planningBacklog();
+    }
+
     public ServerConfig config() {
         return config;
     }
@@ -337,6 +348,7 @@ public final class HooklineServer implements AutoCloseable {
         // consumers first: nothing new comes in while the rest stops, and unacknowledged messages stay queued
         brokerConsumers.close();
         http.close();
+        intake.close(); // the planning stage: what it has not planned keeps its marker for the next start
         if (metaEvents != null) {
             metaEvents.close();
         }

@@ -26,7 +26,8 @@ import java.util.List;
  * Real traffic for the traffic views' tests: an incoming project on a real embedded server with an endpoint (a
  * {@link RecordingReceiver}), an HTTP source (the body's {@code order} is the idempotency key) and a subscription
  * between them, meta events sent to the same receiver; {@link #ingest(String)} posts a
- * webhook to the source as a sender would, which stores the event and its delivery.
+ * webhook to the source as a sender would, which stores the event and then waits until its delivery is planned (the
+ * server answers on durable receipt and plans after, ADR 0038).
  */
 public final class TrafficSeeds implements AutoCloseable {
 
@@ -85,11 +86,24 @@ public final class TrafficSeeds implements AutoCloseable {
             if (answer.statusCode() / 100 != 2) {
                 throw new AssertionError("ingest answered " + answer.statusCode() + ": " + answer.body());
             }
+            awaitPlanned();
         } catch (IOException e) {
             throw new AssertionError("cannot ingest: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Waits until no recent event of the project waits for its plan (its deliveries are stored). */
+    private void awaitPlanned() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (project.listEvents(dev.hookline.api.client.ListQuery.ofPerPage(100)).content().stream()
+                .anyMatch(e -> e.status() == dev.hookline.api.model.EventStatus.PENDING)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the ingested event was not planned within 60 s");
+            }
+            Thread.sleep(20);
         }
     }
 

@@ -22,7 +22,8 @@ import java.util.Set;
 
 /**
  * Turns a broker message of a {@code pub_sub} source into an event, exactly as the event API would make it, committed
- * before {@link #accept} returns. Convoy's rules ({@code internal/pkg/pubsub/ingest.go}):
+ * before {@link #accept} returns (so the consumer acknowledges the message to its broker on durable receipt; the
+ * event's deliveries are planned afterwards, ADR 0038). Convoy's rules ({@code internal/pkg/pubsub/ingest.go}):
  * <ol>
  *   <li>the body is JSON; the source's {@code body_function} runs on it first;</li>
  *   <li>the result must be an object with only {@code endpoint_id, owner_id, event_type, data, custom_headers,

@@ -41,9 +41,10 @@ import java.util.Set;
 /**
  * Turns an event into its deliveries: the one place that decides which subscriptions an event matches and what each
  * resulting delivery looks like. Every way in uses it (ingest, the event API, broker intake, replay) in two steps
- * (ADR 0023): {@link #plan} matches and transforms on the caller's thread, before any write job, reading committed
+ * (ADR 0023, 0038): {@link #plan} matches and transforms off the writer (in the planning stage, {@link EventPlanning},
+ * after the event was acknowledged; for a replay on the caller's thread), reading committed
  * configuration through the {@link ConfigCache} and read connections; {@link #insert} then only stores the plan in
- * the caller's write transaction, so an event and its deliveries commit together and the writer never waits for a
+ * the caller's write transaction, so an event's deliveries and outcome commit together and the writer never waits for a
  * filter or a script.
  *
  * <p>A configuration change committed between the plan and its write is harmless: the event is stored as if it had
@@ -181,8 +182,8 @@ public final class DeliveryPlanner implements ReplayPlanner {
 
     /**
      * Works out the deliveries of an event: candidates and filters against committed configuration (a read
-     * connection, never the writer), then each matched subscription's transform in the script sandbox. Call it
-     * before the write job, on the caller's thread.
+     * connection, never the writer), then each matched subscription's transform in the script sandbox. Called by the
+     * planning stage (ADR 0038), never on the writer.
      */
     Plan plan(Subject s) {
         Project project = cache.project(s.projectId());

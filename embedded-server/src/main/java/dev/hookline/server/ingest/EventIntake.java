@@ -15,25 +15,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Stores a new event and its deliveries, for every way events come in (ingest, the event API, broker messages), in
- * two steps (ADR 0023): the event is planned on the caller's thread ({@link DeliveryPlanner#plan}: matching,
- * filters, transforms, all off the writer), then handed to the {@link IngestBatcher}, whose write job only inserts.
- * A duplicate (its idempotency key is already on a live event of the project, checked in the write job so two
- * concurrent events with one key cannot both pass) is stored with {@code is_duplicate_event=true} and gets no
- * deliveries. Callers get their answer only after the commit; the dispatcher is woken when something is due.
+ * Stores a new event for every way events come in (ingest, the event API, broker messages) and acknowledges it on
+ * durable receipt (ADR 0038): the write job inserts the event, with its idempotency check, and its durable "to plan"
+ * marker; the caller is answered once that is committed. Matching, filters, transforms and the deliveries follow in
+ * the planning stage ({@link EventPlanning}), off the caller's thread. A duplicate (its idempotency key is already on
+ * a live event of the project, checked in the write job so two concurrent events with one key cannot both pass) is
+ * stored with {@code is_duplicate_event=true}, gets no marker and no deliveries.
  */
-final class EventIntake {
+final class EventIntake implements AutoCloseable {
 
     private final ServerContext context;
     private final ConfigCache cache;
-    private final DeliveryPlanner planner;
     private final IngestBatcher batcher;
+    private final PlanQueueRepository markers;
+    private final EventPlanning planning;
 
     EventIntake(ServerContext context, ConfigCache cache, DeliveryPlanner planner) {
         this.context = context;
         this.cache = cache;
-        this.planner = planner;
-        this.batcher = new IngestBatcher(context);
+        this.markers = new PlanQueueRepository(context.db());
+        this.planning = new EventPlanning(context, cache, planner, markers);
+        this.batcher = new IngestBatcher(context, markers);
     }
 
     /** An event to store. {@code endpointIds} are the endpoints an outgoing event targets (empty for a source). */
@@ -46,28 +48,41 @@ final class EventIntake {
         }
     }
 
-    /** A draft and its deliveries, worked out before the write. */
-    record Planned(Draft draft, DeliveryPlanner.Plan plan) {
-    }
-
-    /** What was stored. */
-    record Stored(Event event, List<EventDelivery> deliveries) {
+    /** What was stored (not yet planned unless a duplicate, which is never planned). */
+    record Stored(Event event) {
 
         boolean duplicate() {
             return Boolean.TRUE.equals(event.isDuplicateEvent());
         }
     }
 
+    /** Plans what the last run left unplanned and starts the planning stage. */
+    void start() {
+        planning.start();
+    }
+
+    @Override
+    public void close() {
+        planning.close();
+    }
+
+    /** Events acknowledged and not yet planned. */
+    int planningBacklog() {
+        return planning.backlog();
+    }
+
     /**
-     * Checks {@code d} against its type's schema (when the project asks for it), plans it here, then stores it with
-     * whatever else is waiting; returns once committed. A refused event is never written.
+     * Checks {@code d} against its type's schema (when the project asks for it), then stores it with whatever else
+     * is waiting and queues it for planning; returns once committed. A refused event is never written.
      */
     Stored submit(Draft d) {
         checkSchema(d.projectId(), d.eventType(), d.payload());
-        DeliveryPlanner.Plan plan = planner.plan(new DeliveryPlanner.Subject(d.projectId(), d.target(),
-                d.eventType(), d.payload().text(), d.payload().tree(), d.headers(), d.sourceId()));
-        Stored stored = batcher.store(new Planned(d, plan));
-        signalIfDue(context, stored.deliveries());
+        Stored stored = batcher.store(d);
+        if (!stored.duplicate()) {
+            Event e = stored.event();
+            planning.enqueue(new EventPlanning.Job(e.uid(), d.projectId(), d.target(), d, e.acknowledgedAt(),
+                    d.endpointIds(), 0));
+        }
         return stored;
     }
 
@@ -95,24 +110,21 @@ final class EventIntake {
         }
     }
 
-    /** In the caller's write transaction: inserts only (the plan was made before the job). */
-    static Stored store(Connection c, ServerContext context, Planned planned) throws SQLException {
-        Draft d = planned.draft();
-        DeliveryPlanner.Plan plan = planned.plan();
+    /** In the caller's write transaction: the event (Pending) and its marker, or a duplicate. Inserts only. */
+    static Stored store(Connection c, ServerContext context, PlanQueueRepository markers, Draft d)
+            throws SQLException {
         Instant now = context.now();
         String key = d.key();
         if (!key.isEmpty() && EventRepository.firstWithIdempotencyKey(c, d.projectId(), key) != null) {
             Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                     d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(),
                     key, true, EventStatus.SUCCESS, "", now));
-            return new Stored(event, List.of());
+            return new Stored(event);
         }
-        List<String> endpoints = plan.matches().isEmpty() ? d.endpointIds() : plan.endpointIds();
         Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
-                d.sourceId(), endpoints, d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(), key,
-                false, plan.eventStatus(), plan.failureReason(), now));
-        List<EventDelivery> deliveries = DeliveryPlanner.insert(c, context, new DeliveryPlanner.StoredEvent(
-                d.projectId(), event.uid(), d.eventType(), d.sourceId(), key, d.urlQueryParams(), now), plan);
-        return new Stored(event, deliveries);
+                d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(), key,
+                false, EventStatus.PENDING, "", now));
+        markers.insert(c, event.uid(), d.projectId(), d.target());
+        return new Stored(event);
     }
 }

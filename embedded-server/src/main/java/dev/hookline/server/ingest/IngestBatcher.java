@@ -10,12 +10,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Stores concurrent planned events together (ingest, the event API, broker messages): every event waiting when the writer gets to it goes into one write
+ * Stores concurrent new events together (ingest, the event API, broker messages): every event waiting when the writer gets to it goes into one write
  * job, instead of one job (and one savepoint) each. A savepoint per event costs more than the event's inserts (it
  * also makes the full-text index flush a segment per event), so this is what lets ingest keep up with its target.
  *
- * <p>The job only inserts: events arrive here planned (matched, filtered, transformed) by their callers, so no
- * script or filter ever runs on the writer thread (ADR 0023).
+ * <p>The job only inserts the events and their "to plan" markers: matching, filters and transforms come after, in
+ * the planning stage (ADR 0038), so no script or filter ever runs on the writer thread or delays an answer.
  *
  * <p>A job that fails (an SQL error; requests are validated before they get here) rolls back as a whole, and its
  * events are then stored one job each, so one bad event never fails its neighbours. Every caller gets its answer
@@ -25,20 +25,23 @@ final class IngestBatcher {
 
     private static final int MAX_BATCH = 256;
 
-    private record Pending(EventIntake.Planned planned, CompletableFuture<EventIntake.Stored> result) {
+    private record Pending(EventIntake.Draft draft, CompletableFuture<EventIntake.Stored> result) {
     }
 
     private final ServerContext context;
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
-    IngestBatcher(ServerContext context) {
+    private final PlanQueueRepository markers;
+
+    IngestBatcher(ServerContext context, PlanQueueRepository markers) {
         this.context = context;
+        this.markers = markers;
     }
 
-    /** Stores {@code planned} with whatever else is waiting and waits for the commit. */
-    EventIntake.Stored store(EventIntake.Planned planned) {
-        Pending pending = new Pending(planned, new CompletableFuture<>());
+    /** Stores {@code draft} with whatever else is waiting and waits for the commit. */
+    EventIntake.Stored store(EventIntake.Draft draft) {
+        Pending pending = new Pending(draft, new CompletableFuture<>());
         queue.add(pending);
         if (scheduled.compareAndSet(false, true)) {
             schedule();
@@ -67,7 +70,7 @@ final class IngestBatcher {
             }
             List<EventIntake.Stored> stored = new ArrayList<>(batch.size());
             for (Pending p : batch) {
-                stored.add(EventIntake.store(c, context, p.planned()));
+                stored.add(EventIntake.store(c, context, markers, p.draft()));
             }
             return stored;
         }).whenComplete((stored, failure) -> {
@@ -78,7 +81,7 @@ final class IngestBatcher {
                 return;
             }
             for (Pending p : batch) {
-                context.db().writeAsync(c -> EventIntake.store(c, context, p.planned()))
+                context.db().writeAsync(c -> EventIntake.store(c, context, markers, p.draft()))
                         .whenComplete((one, error) -> {
                             if (error == null) {
                                 p.result().complete(one);

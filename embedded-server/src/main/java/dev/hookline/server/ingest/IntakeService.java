@@ -35,11 +35,14 @@ import java.util.function.Function;
 /**
  * The intake use cases: a webhook sent to an http source (after the route verified it), an event created through
  * the API (to an endpoint or owner, fanout, broadcast, dynamic), and the storing step broker messages share. Each
- * plans the event on the caller's thread (matching, filters, transforms in the {@link ScriptSandbox}) and then lets
- * the writer insert it (ADR 0023); each returns once the event is committed. Throws the
- * {@code dev.hookline.server.domain} exceptions; knows nothing of HTTP. One instance per server.
+ * validates and targets the event on the caller's thread (what Convoy answers synchronously: request validation,
+ * schema validation, an unknown endpoint or owner), commits it with its idempotency check and returns: acknowledged
+ * on durable receipt (ADR 0038). Matching, filters, transforms (the {@link ScriptSandbox}) and the deliveries follow
+ * in the planning stage, off the caller's thread, fair between projects and restart-safe. Throws the
+ * {@code dev.hookline.server.domain} exceptions; knows nothing of HTTP. One instance per server:
+ * {@link #start} it before traffic comes in, {@link #close} it before the script sandbox and the database.
  */
-public final class IntakeService {
+public final class IntakeService implements AutoCloseable {
 
     /** The header ingest adds to an event: the mask of the source it came through. */
     public static final String SOURCE_ID_HEADER = "X-Convoy-Source-Id";
@@ -58,12 +61,29 @@ public final class IntakeService {
         this.endpointValidator = new EndpointValidator(context::now);
     }
 
-    /** A stored event as its caller is answered: the event, and whether it was a duplicate. */
-    public record Accepted(Event event, boolean duplicate, int deliveries) {
+    /** A stored event as its caller is answered: the event (its deliveries still to plan), and whether it was a
+     * duplicate (never planned). */
+    public record Accepted(Event event, boolean duplicate) {
 
         static Accepted of(EventIntake.Stored stored) {
-            return new Accepted(stored.event(), stored.duplicate(), stored.deliveries().size());
+            return new Accepted(stored.event(), stored.duplicate());
         }
+    }
+
+    /** Plans the events the last run acknowledged but left unplanned, and starts the planning stage. */
+    public void start() {
+        intake.start();
+    }
+
+    /** Stops the planning stage; what is not planned yet is planned at the next start. */
+    @Override
+    public void close() {
+        intake.close();
+    }
+
+    /** Events acknowledged whose deliveries are not planned yet. */
+    public int planningBacklog() {
+        return intake.planningBacklog();
     }
 
     /** A webhook as the route received and verified it. */
@@ -105,7 +125,8 @@ public final class IntakeService {
         return configured == null || configured <= 0 ? ProjectConfigs.DEFAULT_MAX_PAYLOAD_BYTES : configured;
     }
 
-    /** Stores a verified webhook: idempotency key, the source's functions, plan, write. Committed on return. */
+    /** Stores a verified webhook: idempotency key, the source's functions, write. Committed on return; planned
+     * after. */
     public Accepted ingest(Webhook w) {
         Source source = w.source();
         String key = IdempotencyKeys.compute(source.name(), source.idempotencyKeys(), w.header(), w.query(),
@@ -155,7 +176,7 @@ public final class IntakeService {
 
     /**
      * {@code POST /events/dynamic}: to a URL without setup. The endpoint (found by URL or made) and its subscription
-     * are committed first, in a write of their own; then the event is planned and stored like any other.
+     * are committed first, in a write of their own; then the event is stored (and planned after) like any other.
      */
     public Accepted dynamic(Project project, DynamicEventRequest r) {
         if (blank(r.url())) {
@@ -203,7 +224,7 @@ public final class IntakeService {
         intake.checkSchema(project.uid(), common.eventType(), common.payload());
     }
 
-    /** Targets, plans and stores an event; committed on return. */
+    /** Targets and stores an event; committed on return, planned after. */
     Accepted submit(EventTargets.Targeting targeting) {
         return Accepted.of(intake.submit(targeting.draft()));
     }

@@ -32,7 +32,8 @@ final class Migrations {
             "V008__capture_bins.sql",
             "V009__retention.sql",
             "V010__last_http_status.sql",
-            "V011__delivery_reasons.sql");
+            "V011__delivery_reasons.sql",
+            "V012__events_to_plan.sql");
 
     private Migrations() {
     }

@@ -73,6 +73,7 @@ class DeliveryStatisticsIT {
                     .put("n", i)));
         }
         client.createEvent(CreateEventRequest.toEndpoint(globex, "invoice.paid", Json.strict().createObjectNode()));
+        server.awaitPlanned(); // deliveries are planned after the answer (ADR 0038)
 
         JsonNode data = assertEnvelope(client.raw("GET", path("statustotals"), null, Map.of()), 200,
                 "event delivery status totals fetched successfully");
@@ -232,6 +233,7 @@ class DeliveryStatisticsIT {
     void aDeliveryDiscardedBecauseItsEndpointIsPausedSaysWhyAndIsCounted() {
         client.pauseEndpoint(acme2);
         client.createEvent(CreateEventRequest.toEndpoint(acme2, "invoice.paid", Json.strict().createObjectNode()));
+        server.awaitPlanned(); // deliveries are planned after the answer (ADR 0038)
 
         var discarded = client.listEventDeliveries(ListQuery.create().with("endpointId", acme2)).content();
         assertEquals(1, discarded.size());

@@ -354,8 +354,7 @@ class RecoveryActionsIT {
     }
 
     private EventDelivery onlyDeliveryOf(Event event) {
-        List<EventDelivery> deliveries = client.listEventDeliveries(ListQuery.create().with("eventId", event.uid()))
-                .content();
+        List<EventDelivery> deliveries = dev.hookline.server.testing.Planning.deliveriesOf(client, event.uid());
         assertEquals(1, deliveries.size(), deliveries.toString());
         return deliveries.get(0);
     }

@@ -51,7 +51,8 @@ final class IngestFixtures {
                 null, new FilterConfig(eventTypes, filter), DeliveryMode.AT_LEAST_ONCE, null));
     }
 
+    /** The event's deliveries, once it is planned (they are stored after the answer, ADR 0038). */
     List<EventDelivery> deliveriesOf(String eventId) {
-        return client.listEventDeliveries(ListQuery.ofPerPage(100).with("eventId", eventId)).content();
+        return dev.hookline.server.testing.Planning.deliveriesOf(client, eventId);
     }
 }

@@ -90,8 +90,11 @@ class IngestIT {
         return root.raw("POST", "/ingest/" + source.maskId(), body, all);
     }
 
+    /** The source's events, once planned (ingest answers on durable receipt and plans after, ADR 0038). */
     private List<Event> eventsOf(Source source) {
-        return client.listEvents(ListQuery.create().with("sourceId", source.uid())).content();
+        return dev.hookline.server.testing.Await.value(java.time.Duration.ofSeconds(60), "events planned",
+                () -> client.listEvents(ListQuery.create().with("sourceId", source.uid())).content(),
+                events -> events.stream().noneMatch(e -> e.status() == dev.hookline.api.model.EventStatus.PENDING));
     }
 
     private static String hex(byte[] bytes) {

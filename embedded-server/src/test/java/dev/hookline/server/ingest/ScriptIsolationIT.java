@@ -12,8 +12,10 @@ import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
+import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
@@ -25,18 +27,16 @@ import dev.hookline.server.testing.TestServer.TestProject;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Scripts cannot hurt anyone but their own event (ADR 0023): a project whose transform never ends does not delay
- * another project's acknowledgements or deliveries, and a script over its time limit (inside a long built-in) or
+ * Scripts cannot hurt anyone but their own event (ADR 0023, 0038): a project whose transform never ends is still
+ * answered at once (its events stored, planned later) and does not delay another project's planning or deliveries, and a script over its time limit (inside a long built-in) or
  * its memory bound fails only its own delivery, with the reason on it and in the Test panel's answer.
  */
 class ScriptIsolationIT {
@@ -86,7 +86,7 @@ class ScriptIsolationIT {
     }
 
     @Test
-    void aProjectWhoseTransformNeverEndsDoesNotDelayAnotherProjectsAnswers() throws Exception {
+    void aProjectWhoseTransformNeverEndsIsAnsweredAtOnceAndDoesNotDelayAnotherProject() throws Exception {
         // a long limit: project A's scripts stay stuck for the whole test, whatever the machine's speed
         server = TestServer.startWithScriptLimit(dataDir, Duration.ofMinutes(5), sender);
         TestProject a = server.newProject("a", ProjectType.INCOMING);
@@ -95,12 +95,17 @@ class ScriptIsolationIT {
         Source fineSource = sourceDeliveringTo(b, "b", "function transform(p) { p.seen = 'b'; return p; }");
         int share = server.server().scripts().settings().projectShare();
 
-        List<CompletableFuture<RawResponse>> stuck = new ArrayList<>();
+        // acknowledged on durable receipt (ADR 0038): every answer comes back while A's transforms never end
         for (int i = 0; i <= share; i++) {
-            stuck.add(CompletableFuture.supplyAsync(() -> ingest(stuckSource, "{\"from\":\"a\"}")));
+            assertEnvelope(ingest(stuckSource, "{\"from\":\"a\"}"), 200, "Event received");
         }
         Await.until(WAIT, "project A's scripts hold all of A's share",
                 () -> server.server().scripts().running(a.id()) == share);
+        List<Event> stored = a.client().listEvents(dev.hookline.api.client.ListQuery.create()
+                .with("sourceId", stuckSource.uid())).content();
+        assertEquals(share + 1, stored.size(), "A's events are stored");
+        assertTrue(stored.stream().allMatch(e -> e.status() == EventStatus.PENDING), "and not planned yet");
+        assertTrue(a.client().listEventDeliveries(dev.hookline.api.client.ListQuery.create()).content().isEmpty());
 
         for (int i = 0; i < 3; i++) {
             assertEnvelope(ingest(fineSource, "{\"n\":" + i + "}"), 200, "Event received");
@@ -108,8 +113,7 @@ class ScriptIsolationIT {
         List<Receiver.Request> delivered = receiver.awaitRequests(3, r -> r.path().equals("/b"), WAIT);
 
         assertTrue(delivered.stream().allMatch(r -> r.bodyText().contains("\"seen\":\"b\"")),
-                "B's transform ran while A's loop was stuck");
-        assertTrue(stuck.stream().noneMatch(CompletableFuture::isDone), "project A's requests are still held");
+                "B's events were planned and its transform ran while A's loop was stuck");
         assertEquals(share, server.server().scripts().running(a.id()));
         assertTrue(receiver.requests(r -> r.path().equals("/a")).isEmpty());
     }

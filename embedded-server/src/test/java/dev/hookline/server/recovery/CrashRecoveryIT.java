@@ -129,6 +129,47 @@ class CrashRecoveryIT {
         }
     }
 
+    @Test
+    void sigkillAfterTheAnswerAndBeforeThePlanPlansTheEventAtTheNextStart() throws Exception {
+        try (Receiver receiver = Receiver.start()) {
+            Child first = startChild();
+            String mask;
+            try (ApiClient admin = new ApiClient(first.baseUrl + "/api", TestServer.INSTANCE_KEY)) {
+                mask = setUp(admin, receiver.url("/hook"));
+                // a second subscription whose transform loops: the event's plan takes at least the script limit
+                ApiClient project = admin.withProject(admin.listProjects().getFirst().uid());
+                String loopsTo = project.createEndpoint(EndpointRequest.of(receiver.url("/loops"), "loops")).uid();
+                String sourceId = project.listSources(ListQuery.create()).content().getFirst().uid();
+                project.createSubscription(new SubscriptionRequest("loops", sourceId, loopsTo, null,
+                        "function transform(p) { while (true) {} }", null, null,
+                        new FilterConfig(List.of("*"), null), null, null));
+            }
+
+            assertTrue(ingest(first.baseUrl, mask, 1), "acknowledged");
+            first.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:"
+                    + dataDir.resolve(dev.hookline.server.ServerConfig.DATABASE_FILE));
+                 java.sql.Statement s = db.createStatement();
+                 java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM events_to_plan")) {
+                rs.next();
+                assertEquals(1, rs.getInt(1), "killed after the answer, before the plan: the event waits to be planned");
+            }
+
+            Child second = startChild();
+            try (ApiClient admin = new ApiClient(second.baseUrl + "/api", TestServer.INSTANCE_KEY)) {
+                ApiClient project = admin.withProject(admin.listProjects().getFirst().uid());
+                awaitTrue(() -> deliveredSequences(receiver).contains(1L), "the event delivered after the restart");
+                Event event = project.listEvents(window()).content().getFirst();
+                Event planned = dev.hookline.server.testing.Planning.planned(project, event.uid());
+                assertTrue(planned.failureReason().contains("subscription loops")
+                        && planned.failureReason().contains("exceeded its time limit"), planned.failureReason());
+                assertEquals(2, project.listEventDeliveries(window().with("eventId", event.uid())).content().size(),
+                        "planned once: one delivery per subscription");
+                assertEquals(1, receiver.requests().size(), "delivered once");
+            }
+        }
+    }
+
     private static ListQuery window() {
         return ListQuery.ofPerPage(100).startDate(Instant.now().minus(Duration.ofHours(1)))
                 .endDate(Instant.now().plus(Duration.ofHours(1)));

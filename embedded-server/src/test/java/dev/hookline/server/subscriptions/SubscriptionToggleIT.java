@@ -79,7 +79,7 @@ class SubscriptionToggleIT {
 
         Event whileOff = client.createEvent(CreateEventRequest.toEndpoint(endpoint, "order.created",
                 Json.strict().readTree("{\"order\":\"OFF\"}")));
-        Event stored = client.getEvent(whileOff.uid());
+        Event stored = dev.hookline.server.testing.Planning.planned(client, whileOff.uid()); // planned after the answer
         assertEquals(EventStatus.FAILURE, stored.status());
         assertTrue(stored.failureReason().contains("subscription orders (" + subscription.uid() + ") is inactive"),
                 stored.failureReason());

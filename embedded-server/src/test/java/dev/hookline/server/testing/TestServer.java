@@ -92,6 +92,15 @@ public final class TestServer implements AutoCloseable {
         return server;
     }
 
+    /**
+     * Waits until every event acknowledged so far is planned (its deliveries stored, or its failure reason set):
+     * ingest and the event API answer on durable receipt and plan afterwards (ADR 0038).
+     */
+    public void awaitPlanned() {
+        Await.until(java.time.Duration.ofSeconds(60), "the acknowledged events planned",
+                () -> server.planningBacklog() == 0);
+    }
+
     /** e.g. {@code http://127.0.0.1:41234} */
     public String baseUrl() {
         return server.baseUrl();

@@ -59,8 +59,7 @@ public final class IngestRoutes {
         headers.put(IntakeService.SOURCE_ID_HEADER, List.of(maskId));
         IntakeService.Accepted stored = intake.ingest(new IntakeService.Webhook(source, payload, headers, header,
                 ex.queryParameters(), ex.rawQuery(), ex.path()));
-        LOG.debug("ingest to source {} -> event {} with {} deliveries", source.uid(), stored.event().uid(),
-                stored.deliveries());
+        LOG.debug("ingest to source {} -> event {}", source.uid(), stored.event().uid());
         CustomResponse custom = source.customResponse();
         if (custom != null && custom.body() != null && !custom.body().isEmpty()) {
             // the event is stored: nothing may fail now, so a content type no header can carry (stored before

@@ -1,0 +1,457 @@
+package dev.hookline.server.ingest;
+
+import dev.hookline.api.model.Event;
+import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventStatus;
+import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.JsonColumns;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The planning stage (ADR 0038): works out the deliveries of events that are already committed and answered.
+ * Matching, filters and transforms (the {@link DeliveryPlanner}, scripts in the sandbox) run here, off the callers'
+ * threads; each planned event's deliveries, its outcome (endpoints, status, failure reason) and the removal of its
+ * durable "to plan" marker ({@link PlanQueueRepository}) are written in one transaction, so an event is planned once:
+ * a marker already gone means the plan is dropped.
+ *
+ * <p>Fairness: each project has its own queue; a bounded set of planner threads serves the projects with work in
+ * turn (round-robin, a short batch each), and one project is served by at most {@link #PROJECT_CAP} threads at once,
+ * fewer than there are threads. So a project whose transforms are slow or loop holds at most its cap of planners (and
+ * its share of script workers, {@code ScriptSandbox}) while the other projects' events keep being planned.
+ *
+ * <p>Restart safety: the marker is written with the event. At start, {@link #start} queues every marker left (a stop
+ * or a crash between the acknowledgement and the plan); while stopping, a plan is never stored (its scripts may have
+ * been cut short), so its marker stays for the next start.
+ *
+ * <p>Memory: the first {@link #HOT_PER_PROJECT} queued events of a project keep their payload in memory; beyond that
+ * (a backlog) only IDs are queued and the event is read back when its turn comes.
+ */
+final class EventPlanning implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventPlanning.class);
+
+    /** Planner threads. */
+    static final int THREADS = 4;
+    /** Planner threads one project may hold at once (fewer than {@link #THREADS}). */
+    static final int PROJECT_CAP = 2;
+    /** Events planned before their plans are written together. */
+    private static final int BATCH = 64;
+    /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours
+     * are not held back. */
+    private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final int HOT_PER_PROJECT = 2_000;
+    /** Tries before an event that cannot be read or written is marked as not planned. */
+    private static final int MAX_TRIES = 3;
+    private static final int RECOVERY_PAGE = 1_000;
+    static final String NOT_PLANNED = "the event could not be planned: ";
+
+    /** An event to plan. {@code draft} null: read it back from the store first. */
+    record Job(String eventId, String projectId, DeliveryPlanner.Target target, EventIntake.Draft draft,
+               Instant acknowledgedAt, List<String> endpointIds, int tries) {
+
+        Job cold() {
+            return draft == null ? this : new Job(eventId, projectId, target, null, null, null, tries);
+        }
+
+        Job retried() {
+            return new Job(eventId, projectId, target, null, null, null, tries + 1);
+        }
+    }
+
+    /** A worked-out event, ready for the write: its deliveries (plan null: none) and outcome. */
+    private record Planned(Job job, DeliveryPlanner.StoredEvent event, DeliveryPlanner.Plan plan,
+                           List<String> endpoints, EventStatus status, String reason) {
+    }
+
+    private static final class ProjectQueue {
+        final String projectId;
+        final ArrayDeque<Job> jobs = new ArrayDeque<>();
+        int hot;
+        int running;
+        boolean offered;
+
+        ProjectQueue(String projectId) {
+            this.projectId = projectId;
+        }
+    }
+
+    private final ServerContext context;
+    private final ConfigCache cache;
+    private final DeliveryPlanner planner;
+    private final PlanQueueRepository markers;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition workReady = lock.newCondition();
+    private final Map<String, ProjectQueue> projects = new HashMap<>();
+    private final ArrayDeque<ProjectQueue> ready = new ArrayDeque<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "hookline-planner-retry");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean closed;
+
+    EventPlanning(ServerContext context, ConfigCache cache, DeliveryPlanner planner, PlanQueueRepository markers) {
+        this.context = context;
+        this.cache = cache;
+        this.planner = planner;
+        this.markers = markers;
+    }
+
+    /** Queues every event a previous run acknowledged but did not plan, then starts the planner threads. */
+    void start() {
+        int recovered = 0;
+        String after = "";
+        while (true) {
+            String from = after;
+            List<PlanQueueRepository.Marker> page = context.db().read(c -> markers.page(c, from, RECOVERY_PAGE));
+            for (PlanQueueRepository.Marker m : page) {
+                enqueue(new Job(m.eventId(), m.projectId(), m.target(), null, null, null, 0));
+            }
+            recovered += page.size();
+            if (page.size() < RECOVERY_PAGE) {
+                break;
+            }
+            after = page.get(page.size() - 1).eventId();
+        }
+        if (recovered > 0) {
+            LOG.info("planning {} acknowledged events the last run left unplanned", recovered);
+        }
+        for (int i = 0; i < THREADS; i++) {
+            Thread t = Thread.ofPlatform().daemon().name("hookline-planner-" + i).unstarted(this::run);
+            threads.add(t);
+            t.start();
+        }
+    }
+
+    /** Queues a committed event (its marker is stored). Ignored once stopping: the marker plans it next start. */
+    void enqueue(Job job) {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            ProjectQueue q = projects.computeIfAbsent(job.projectId(), ProjectQueue::new);
+            if (job.draft() != null) {
+                if (q.hot >= HOT_PER_PROJECT) {
+                    job = job.cold();
+                } else {
+                    q.hot++;
+                }
+            }
+            q.jobs.add(job);
+            offer(q);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Events queued and not yet planned (all projects); for tests and metrics. */
+    int backlog() {
+        lock.lock();
+        try {
+            int n = 0;
+            for (ProjectQueue q : projects.values()) {
+                n += q.jobs.size() + q.running;
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: puts {@code q} at the back of the ready line when it has work and room for a thread. */
+    private void offer(ProjectQueue q) {
+        if (!q.offered && !q.jobs.isEmpty() && q.running < PROJECT_CAP) {
+            q.offered = true;
+            ready.add(q);
+            workReady.signal();
+        }
+    }
+
+    private void run() {
+        while (!closed) {
+            ProjectQueue q;
+            lock.lock();
+            try {
+                while (ready.isEmpty() && !closed) {
+                    workReady.awaitUninterruptibly();
+                }
+                if (closed) {
+                    return;
+                }
+                q = ready.poll();
+                q.offered = false;
+                q.running++;
+                offer(q); // another thread may join it, up to its cap, after the projects already waiting
+            } finally {
+                lock.unlock();
+            }
+            try {
+                serve(q);
+            } catch (RuntimeException e) {
+                LOG.warn("planning events of project {} failed: {}", q.projectId, e.toString());
+            } finally {
+                lock.lock();
+                try {
+                    q.running--;
+                    if (q.jobs.isEmpty() && q.running == 0) {
+                        projects.remove(q.projectId, q); // only this queue: a newer one may have replaced it
+                    } else {
+                        offer(q);
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    private Job poll(ProjectQueue q) {
+        lock.lock();
+        try {
+            Job job = q.jobs.poll();
+            if (job != null && job.draft() != null) {
+                q.hot--;
+            }
+            return job;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Plans a short batch of {@code q}'s events, then writes their plans in one transaction. */
+    private void serve(ProjectQueue q) {
+        List<Planned> batch = new ArrayList<>();
+        long started = System.nanoTime();
+        while (batch.size() < BATCH && System.nanoTime() - started < FLUSH_NANOS && !closed) {
+            Job job = poll(q);
+            if (job == null) {
+                break;
+            }
+            Planned planned = planOne(job);
+            if (planned != null) {
+                batch.add(planned);
+            }
+        }
+        if (closed || batch.isEmpty()) {
+            return; // stopping: scripts may have been cut short; the markers stay for the next start
+        }
+        write(batch);
+    }
+
+    /** Works out one event's plan and outcome; null when it is gone, or retried later. */
+    private Planned planOne(Job job) {
+        DeliveryPlanner.Subject subject;
+        DeliveryPlanner.StoredEvent stored;
+        List<String> endpoints;
+        try {
+            if (job.draft() != null) {
+                EventIntake.Draft d = job.draft();
+                subject = new DeliveryPlanner.Subject(d.projectId(), d.target(), d.eventType(), d.payload().text(),
+                        d.payload().tree(), d.headers(), d.sourceId());
+                stored = new DeliveryPlanner.StoredEvent(d.projectId(), job.eventId(), d.eventType(), d.sourceId(),
+                        d.key(), d.urlQueryParams(), job.acknowledgedAt());
+                endpoints = job.endpointIds();
+            } else {
+                Event event = context.db().read(c -> context.events().find(c, job.projectId(), job.eventId()));
+                if (event == null) {
+                    return new Planned(job, null, null, List.of(), null, null); // deleted: only its marker goes
+                }
+                subject = new DeliveryPlanner.Subject(event.projectId(), job.target(), event.eventType(),
+                        JsonColumns.text(event.data()), null, event.headers() == null ? Map.of() : event.headers(),
+                        event.sourceId());
+                stored = new DeliveryPlanner.StoredEvent(event.projectId(), event.uid(), event.eventType(),
+                        event.sourceId(), event.idempotencyKey(), event.urlQueryParams(), event.acknowledgedAt());
+                endpoints = event.endpoints() == null ? List.of() : event.endpoints();
+            }
+        } catch (RuntimeException e) {
+            return retryOrGiveUp(job, e);
+        }
+        DeliveryPlanner.Plan plan;
+        try {
+            plan = planner.plan(subject);
+        } catch (RuntimeException e) {
+            return retryOrGiveUp(job, e);
+        }
+        if (closed) {
+            return null;
+        }
+        return outcome(job, stored, plan, endpoints);
+    }
+
+    private Planned retryOrGiveUp(Job job, RuntimeException e) {
+        if (closed) {
+            return null;
+        }
+        if (job.tries() + 1 < MAX_TRIES) {
+            LOG.warn("planning event {} failed, trying again: {}", job.eventId(), e.toString());
+            retryLater(job.retried());
+            return null;
+        }
+        LOG.warn("event {} could not be planned: {}", job.eventId(), e.toString());
+        return new Planned(job, null, null, null, EventStatus.FAILURE, NOT_PLANNED + e.getMessage());
+    }
+
+    private void retryLater(Job job) {
+        try {
+            retries.schedule(() -> enqueue(job), 1, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            // closing: the marker stays, the next start plans it
+        }
+    }
+
+    /**
+     * The event's outcome: {@code Success} with its matched endpoints when deliveries were made; {@code Failure}
+     * when none was (no match, its target gone, every transform failed). Transforms that failed are named in the
+     * failure reason either way; their deliveries carry the same reason (the planner stores them so).
+     */
+    private Planned outcome(Job job, DeliveryPlanner.StoredEvent stored, DeliveryPlanner.Plan plan,
+                            List<String> endpoints) {
+        if (plan.matches().isEmpty()) {
+            String gone = targetGone(job.projectId(), job.target());
+            String reason = gone != null ? NOT_PLANNED + gone : plan.failureReason();
+            return new Planned(job, stored, plan, endpoints, EventStatus.FAILURE, reason);
+        }
+        List<String> failed = new ArrayList<>();
+        for (DeliveryPlanner.Match m : plan.matches()) {
+            if (m.failure() != null) {
+                String why = m.failure().startsWith(DeliveryPlanner.TRANSFORM_FAILED)
+                        ? m.failure().substring(DeliveryPlanner.TRANSFORM_FAILED.length()) : m.failure();
+                failed.add("the transform function of subscription " + m.subscription().subscription().name()
+                        + " (" + m.subscription().uid() + ") failed: " + why);
+            }
+        }
+        EventStatus status = failed.size() == plan.matches().size() ? EventStatus.FAILURE : EventStatus.SUCCESS;
+        return new Planned(job, stored, plan, plan.endpointIds(), status, String.join("; ", failed));
+    }
+
+    /** Why an event matched nothing because what it targets was deleted after it was acknowledged; else null. */
+    private String targetGone(String projectId, DeliveryPlanner.Target target) {
+        return switch (target) {
+            case DeliveryPlanner.Target.FromSource s -> cache.source(projectId, s.sourceId()) == null
+                    ? "its source " + s.sourceId() + " was deleted before the event was planned" : null;
+            case DeliveryPlanner.Target.ToEndpoints e -> {
+                List<String> gone = new ArrayList<>();
+                for (String id : e.endpointIds()) {
+                    if (cache.endpoint(projectId, id) == null) {
+                        gone.add(id);
+                    }
+                }
+                yield gone.isEmpty() ? null : (gone.size() == 1 ? "its endpoint " + gone.get(0) + " was"
+                        : "its endpoints " + String.join(", ", gone) + " were") + " deleted before the event was "
+                        + "planned";
+            }
+            case DeliveryPlanner.Target.Broadcast b -> null;
+        };
+    }
+
+    /** Stores the batch's plans in one transaction; on failure each on its own, so one bad plan fails only itself. */
+    private void write(List<Planned> batch) {
+        List<EventDelivery> stored;
+        try {
+            stored = context.db().write(c -> {
+                List<EventDelivery> all = new ArrayList<>();
+                for (Planned p : batch) {
+                    all.addAll(store(c, p));
+                }
+                return all;
+            });
+        } catch (RuntimeException batchFailure) {
+            stored = new ArrayList<>();
+            for (Planned p : batch) {
+                try {
+                    stored.addAll(context.db().write(c -> store(c, p)));
+                } catch (RuntimeException e) {
+                    if (p.job().tries() + 1 < MAX_TRIES) {
+                        LOG.warn("storing the plan of event {} failed, trying again: {}", p.job().eventId(),
+                                e.toString());
+                        retryLater(p.job().retried());
+                    } else {
+                        LOG.warn("storing the plan of event {} failed: {}", p.job().eventId(), e.toString());
+                        giveUp(p.job(), e);
+                    }
+                }
+            }
+        }
+        EventIntake.signalIfDue(context, stored);
+    }
+
+    /** Marks an event whose plan cannot be stored as not planned (no deliveries), its marker taken. */
+    private void giveUp(Job job, RuntimeException e) {
+        try {
+            context.db().write(c -> {
+                if (markers.take(c, job.eventId())) {
+                    Event event = context.events().find(c, job.projectId(), job.eventId());
+                    if (event != null) {
+                        context.events().updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(),
+                                EventStatus.FAILURE, NOT_PLANNED + e.getMessage(), context.now());
+                    }
+                }
+                return null;
+            });
+        } catch (RuntimeException again) {
+            LOG.warn("event {} stays to plan at the next start: {}", job.eventId(), again.toString());
+        }
+    }
+
+    /** In the write transaction: takes the marker; only then stores deliveries and outcome. */
+    private List<EventDelivery> store(Connection c, Planned p) throws SQLException {
+        Job job = p.job();
+        if (!markers.take(c, job.eventId())) {
+            return List.of(); // planned already (or deleted): nothing twice
+        }
+        if (p.status() == null) {
+            return List.of(); // the event is gone
+        }
+        List<EventDelivery> deliveries = p.plan() == null ? List.of()
+                : DeliveryPlanner.insert(c, context, p.event(), p.plan());
+        List<String> endpoints = p.endpoints();
+        if (endpoints == null) {
+            Event event = context.events().find(c, job.projectId(), job.eventId());
+            endpoints = event == null || event.endpoints() == null ? List.of() : event.endpoints();
+        }
+        context.events().updateOutcome(c, job.projectId(), job.eventId(), endpoints, p.status(), p.reason(),
+                context.now());
+        return deliveries;
+    }
+
+    /** Stops the planner threads; what is still queued keeps its marker and is planned at the next start. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            workReady.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        retries.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        for (Thread t : threads) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            try {
+                if (left > 0) {
+                    t.join(left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}
