@@ -46,7 +46,9 @@ import java.util.Random;
  * {@code alone.groups} (16,64,256), {@code alone.cases} (ingest,ingest+fts,fts,life,life+claim),
  * {@code alone.checkpoint} (truncate|none), {@code alone.fts} (FTS5 settings written into {@code events_search}
  * before a case, e.g. {@code automerge=8,crisismerge=64}; none by default: the migrations' own),
- * {@code alone.schemas} (before,lean), {@code alone.savepoints} (true,false), {@code alone.dir} (a temporary
+ * {@code alone.schemas} (before,lean), {@code alone.savepoints} (driver,none; also kept: a savepoint per event through kept
+ * {@code SAVEPOINT}/{@code RELEASE} statements, as the server's writer now does for jobs that share a group),
+ * {@code alone.ftsBatch} (512: rows a transaction in the {@code fts} case), {@code alone.dir} (a temporary
  * directory). A first, unreported run of the first case warms the JIT up.
  */
 public final class SqliteAloneBenchmark {
@@ -99,15 +101,16 @@ public final class SqliteAloneBenchmark {
         List<Result> results = new ArrayList<>();
         PrintStream out = System.out;
         List<String> schemas = List.of(System.getProperty("alone.schemas", "before,lean").split(","));
-        List<String> savepointChoices = List.of(System.getProperty("alone.savepoints", "true,false").split(","));
-        run(dir, cases.get(0), "warm-up", lean, groups.get(0), true, Math.min(events, 4000), payload, checkpoint);
+        List<String> savepointChoices = List.of(System.getProperty("alone.savepoints", "driver,none").split(","));
+        run(dir, cases.get(0), "warm-up", lean, groups.get(0), "driver", Math.min(events, 4000), payload,
+                checkpoint);
         out.printf(Locale.ROOT, "SQLite alone: %d events a case, %d-byte payloads, checkpoints %s, migrations %d "
                 + "(before: first %d)%n", events, payload, checkpoint ? "truncate past 64 MB" : "none", lean, before);
         for (String caseName : cases) {
             for (int group : groups) {
                 for (String savepointChoice : savepointChoices) {
-                    boolean savepoints = Boolean.parseBoolean(savepointChoice.strip());
-                    if (caseName.equals("fts") && !savepoints) {
+                    String savepoints = savepointChoice.strip();
+                    if (caseName.equals("fts") && !savepoints.equals(savepointChoices.get(0).strip())) {
                         continue; // one job per batch: a savepoint or not makes no difference worth a run
                     }
                     for (String schema : schemas) {
@@ -135,7 +138,7 @@ public final class SqliteAloneBenchmark {
     }
 
     private static Result run(Path dir, String caseName, String schemaName, int migrations, int group,
-                              boolean savepoints, int events, int payloadBytes, boolean checkpoint) throws Exception {
+                              String savepoints, int events, int payloadBytes, boolean checkpoint) throws Exception {
         Path file = dir.resolve("alone-" + System.nanoTime() + ".db");
         try (Connection c = Database.connectForBenchmark(file, migrations)) {
             seed(c);
@@ -177,7 +180,7 @@ public final class SqliteAloneBenchmark {
                 wall += spent[1];
             }
             c.setAutoCommit(true);
-            return new Result(schemaName, caseName, savepoints ? "savepoints" : "none", group,
+            return new Result(schemaName, caseName, savepoints, group,
                     cpu / 1000.0 / events, wall / 1000.0 / events, wal.peak / (1024 * 1024));
         } finally {
             for (String suffix : new String[] {"", "-wal", "-shm"}) {
@@ -253,15 +256,16 @@ public final class SqliteAloneBenchmark {
     }
 
     /** The event, its endpoints row, its delivery [and its full-text row] for every event, {@code group} a commit. */
-    private static void ingest(Connection c, int group, boolean savepoints, int events, List<String> payloads,
+    private static void ingest(Connection c, int group, String savepoints, int events, List<String> payloads,
                                boolean fts, Wal wal) throws SQLException {
         long now = System.currentTimeMillis() * 1000;
+        Savepoints sp = new Savepoints(c, savepoints);
         try (PreparedStatement event = c.prepareStatement(INSERT_EVENT);
              PreparedStatement endpoint = c.prepareStatement(INSERT_ENDPOINT);
              PreparedStatement delivery = c.prepareStatement(INSERT_DELIVERY);
              PreparedStatement search = c.prepareStatement(INSERT_SEARCH)) {
             for (int i = 0; i < events; i++) {
-                java.sql.Savepoint savepoint = savepoints ? c.setSavepoint() : null;
+                sp.begin();
                 String id = eventId(i);
                 String data = payloads.get(i % payloads.size());
                 int p = 1;
@@ -318,13 +322,45 @@ public final class SqliteAloneBenchmark {
                     search.setString(2, searchBody(data, id));
                     search.executeUpdate();
                 }
-                if (savepoint != null) {
-                    c.releaseSavepoint(savepoint);
-                }
+                sp.release();
                 if ((i + 1) % group == 0 || i == events - 1) {
                     c.commit();
                     wal.afterCommit(c);
                 }
+            }
+        }
+    }
+
+    /** A savepoint per job: the driver's ({@code setSavepoint}), kept statements, or none. */
+    private static final class Savepoints {
+        final Connection c;
+        final String mode;
+        java.sql.Savepoint driver;
+        PreparedStatement begin;
+        PreparedStatement release;
+
+        Savepoints(Connection c, String mode) throws SQLException {
+            this.c = c;
+            this.mode = mode;
+            if (mode.equals("kept")) {
+                begin = c.prepareStatement("SAVEPOINT hookline_job");
+                release = c.prepareStatement("RELEASE hookline_job");
+            }
+        }
+
+        void begin() throws SQLException {
+            switch (mode) {
+                case "driver" -> driver = c.setSavepoint();
+                case "kept" -> begin.execute();
+                default -> { }
+            }
+        }
+
+        void release() throws SQLException {
+            switch (mode) {
+                case "driver" -> c.releaseSavepoint(driver);
+                case "kept" -> release.execute();
+                default -> { }
             }
         }
     }
@@ -337,7 +373,7 @@ public final class SqliteAloneBenchmark {
     /** The full-text rows of the stored events as the background indexer writes them: 512 a transaction. */
     private static void indexBatches(Connection c, int events, List<String> payloads, Wal wal) throws SQLException {
         try (PreparedStatement read = c.prepareStatement("SELECT rowid, project_id, source_id, endpoints, data "
-                + "FROM events WHERE rowid > ? ORDER BY rowid LIMIT 512");
+                + "FROM events WHERE rowid > ? ORDER BY rowid LIMIT " + Integer.getInteger("alone.ftsBatch", 512));
              PreparedStatement search = c.prepareStatement(INSERT_SEARCH);
              PreparedStatement move = c.prepareStatement("UPDATE search_index_state SET indexed_rowid = ? "
                      + "WHERE id = 1")) {
@@ -366,10 +402,11 @@ public final class SqliteAloneBenchmark {
     }
 
     /** Every delivery's outcome and attempt [after its claim], {@code group} a commit. */
-    private static void deliver(Connection c, int group, boolean savepoints, int events, int payloadBytes,
+    private static void deliver(Connection c, int group, String savepoints, int events, int payloadBytes,
                                 boolean claim, Wal wal) throws SQLException {
         long now = System.currentTimeMillis() * 1000;
         String body = "x".repeat(Math.max(0, payloadBytes));
+        Savepoints sp = new Savepoints(c, savepoints);
         try (PreparedStatement claiming = c.prepareStatement(CLAIM);
              PreparedStatement outcome = c.prepareStatement(OUTCOME);
              PreparedStatement attempt = c.prepareStatement(INSERT_ATTEMPT)) {
@@ -377,18 +414,16 @@ public final class SqliteAloneBenchmark {
                 int end = Math.min(events, start + group);
                 if (claim) {
                     for (int i = start; i < end; i++) {
-                        java.sql.Savepoint savepoint = savepoints ? c.setSavepoint() : null;
+                        sp.begin();
                         claiming.setLong(1, now);
                         claiming.setString(2, deliveryId(i));
                         claiming.executeUpdate();
-                        if (savepoint != null) {
-                            c.releaseSavepoint(savepoint);
-                        }
+                        sp.release();
                     }
                     c.commit();
                     wal.afterCommit(c);
                 }
-                java.sql.Savepoint savepoint = savepoints ? c.setSavepoint() : null; // OutcomeWriter: one job a batch
+                sp.begin(); // OutcomeWriter: one job a batch
                 for (int i = start; i < end; i++) {
                     outcome.setString(1, "Success");
                     outcome.setLong(2, 1);
@@ -423,9 +458,7 @@ public final class SqliteAloneBenchmark {
                     attempt.setLong(p, now);
                     attempt.executeUpdate();
                 }
-                if (savepoint != null) {
-                    c.releaseSavepoint(savepoint);
-                }
+                sp.release();
                 c.commit();
                 wal.afterCommit(c);
             }
