@@ -410,15 +410,14 @@ public final class DeliveryRepository {
      */
     static String indexFor(Filter filter, boolean byEndpoint, boolean byStatus) {
         if (filter.eventId() != null) {
-            return "deliveries_event";
+            return "deliveries_by_event";
         }
         if (filter.subscriptionId() != null) {
-            return filter.eventType() != null ? "deliveries_subscription_type_status"
-                    : "deliveries_subscription_status";
+            return "deliveries_subscription_status"; // an event type is checked on the index entry (V013)
         }
         boolean byClass = !filter.httpClasses().isEmpty();
         if (byEndpoint) {
-            return filter.eventType() != null ? "deliveries_endpoint_type_status"
+            return filter.eventType() != null ? "deliveries_endpoint_status" // the type on the index entry (V013)
                     : byClass ? "deliveries_endpoint_class_status" : "deliveries_endpoint_status";
         }
         if (filter.eventType() != null) {

@@ -43,9 +43,12 @@ public final class SearchIndexer implements AutoCloseable {
     static final int BATCH_ROWS = 512;
     /**
      * Writer time one batch may take for its FTS5 inserts: the batch stops at the first event past it. A batch shares
-     * its group commit with ingest jobs, which wait for the whole group; a few milliseconds keep their p99 low.
+     * its group commit with ingest jobs, which wait for the whole group; 10 ms keeps their p99 within target while
+     * letting a batch reach a few hundred rows: FTS5 writes one segment per transaction and merges them later, so a
+     * row costs the writer about 65 us in batches of 64 and 40-45 us in batches of 512 (1 KB payloads; measured with
+     * the SQLite-alone bench, docs/BENCHMARKS.md "A lean write path"). It was 4 ms (batches of ~60-100 rows).
      */
-    static final long BATCH_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
+    static final long BATCH_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** How long a search waits for the indexer to reach the events stored before it, at most. */
     public static final Duration SEARCH_PATIENCE = Duration.ofSeconds(1);
 
@@ -68,6 +71,15 @@ public final class SearchIndexer implements AutoCloseable {
         this.indexed = db.read(SearchIndexer::watermark);
     }
 
+    /** The highest event rowid, on a read connection's kept statement (looked up every poll and every search). */
+    private long highestRowid() {
+        return db.read(c -> {
+            try (Database.Reusable r = db.reusable(c, HIGHEST_ROWID); ResultSet rs = r.statement().executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        });
+    }
+
     /** Starts indexing in the background (catching up whatever an earlier run left unindexed first). */
     public synchronized void start() {
         if (running) {
@@ -88,7 +100,7 @@ public final class SearchIndexer implements AutoCloseable {
      * returns at once.
      */
     public boolean awaitCaughtUp(Duration patience) {
-        long target = db.read(SearchIndexer::highestRowid);
+        long target = highestRowid();
         if (indexed >= target) {
             return true;
         }
@@ -129,14 +141,14 @@ public final class SearchIndexer implements AutoCloseable {
                 if (!running) {
                     return;
                 }
-                if (db.read(SearchIndexer::highestRowid) <= indexed) {
+                if (highestRowid() <= indexed) {
                     continue;
                 }
                 // one batch per write job; the next is queued only once this one committed, so ingest groups
                 // always get the writer between two batches
                 Batch batch;
                 do {
-                    batch = db.write(SearchIndexer::indexBatch);
+                    batch = db.write(c -> indexBatch(c, db));
                     advance(batch.watermark());
                 } while (running && batch.more());
             } catch (InterruptedException e) {
@@ -174,16 +186,21 @@ public final class SearchIndexer implements AutoCloseable {
      * Indexes the events above the watermark in the caller's write transaction, until {@link #BATCH_BUDGET_NANOS}
      * is spent, and moves the watermark past them.
      */
-    static Batch indexBatch(Connection c) throws SQLException {
+    static Batch indexBatch(Connection c, Database db) throws SQLException {
         long start = System.nanoTime();
-        long from = watermark(c);
+        long from;
+        try (Database.Reusable r = db.reusable(c, WATERMARK); ResultSet rs = r.statement().executeQuery()) {
+            from = rs.next() ? rs.getLong(1) : 0;
+        }
         long watermark = from;
         boolean more = false;
         int read = 0;
         // the events are read as they are indexed (SQLite steps the query between the inserts into the other
         // table), so a batch that stops at its budget has read nothing it did not index
-        try (PreparedStatement s = c.prepareStatement(UNINDEXED);
-             PreparedStatement insert = c.prepareStatement(EventSearch.INDEX)) {
+        try (Database.Reusable unindexed = db.reusable(c, UNINDEXED);
+             Database.Reusable indexing = db.reusable(c, EventSearch.INDEX)) {
+            PreparedStatement s = unindexed.statement();
+            PreparedStatement insert = indexing.statement();
             s.setLong(1, from);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
@@ -205,9 +222,9 @@ public final class SearchIndexer implements AutoCloseable {
         if (watermark == from) {
             return new Batch(from, false);
         }
-        try (PreparedStatement s = c.prepareStatement(MOVE_WATERMARK)) {
-            s.setLong(1, watermark);
-            s.executeUpdate();
+        try (Database.Reusable r = db.reusable(c, MOVE_WATERMARK)) {
+            r.statement().setLong(1, watermark);
+            r.statement().executeUpdate();
         }
         return new Batch(watermark, more || read == BATCH_ROWS);
     }
@@ -215,12 +232,6 @@ public final class SearchIndexer implements AutoCloseable {
     /** The committed watermark as {@code c} sees it. */
     public static long watermark(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(WATERMARK); ResultSet rs = s.executeQuery()) {
-            return rs.next() ? rs.getLong(1) : 0;
-        }
-    }
-
-    private static long highestRowid(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(HIGHEST_ROWID); ResultSet rs = s.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }

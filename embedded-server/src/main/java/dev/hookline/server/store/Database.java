@@ -7,7 +7,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,11 +25,22 @@ import org.sqlite.SQLiteConfig;
  * connections used in parallel.
  *
  * <p>Writes are queued and committed in groups: the writer takes every job waiting (up to {@link #MAX_GROUP}),
- * runs each inside its own savepoint of one transaction, commits once, and only then completes the callers'
- * futures. A caller that gets a result therefore knows its work is durable, and a failing job rolls back only its
- * own savepoint, never its neighbours'. One fsync-equivalent per group instead of per write is what makes ingest
- * fast. WAL checkpoints (copying committed pages into the file, with a sync) run on a background thread every
- * 200 ms rather than inside a commit, so the writer never waits for the disk to sync.
+ * runs them in one transaction, commits once, and only then completes the callers' futures. A caller that gets a
+ * result therefore knows its work is durable. A job that shares its group runs inside its own savepoint, so a failing
+ * job rolls back only its own work, never its neighbours'; a job alone in its group, or one queued with
+ * {@link #writeWholeAsync} (it cannot fail part-way), runs without one (a savepoint costs writer time, ADR 0024).
+ * One fsync-equivalent per group instead of per write is what makes ingest fast.
+ *
+ * <p>WAL checkpoints (copying committed pages into the file, with a sync) run on a background thread every 200 ms
+ * rather than inside a commit, so the writer rarely waits for the disk to sync. Under sustained writes with readers
+ * those passive checkpoints never find the whole log copied, and the log would grow without end (gigabytes); so when
+ * the {@code -wal} file passes {@link #WAL_SIZE_LIMIT_BYTES} the writer itself, between two groups, runs a
+ * {@code TRUNCATE} checkpoint: it waits for the readers of older snapshots (reads are single statements, so
+ * milliseconds), copies what the background thread has not, and starts the log over at zero bytes. The log therefore
+ * stays within about the limit plus one group (ADR 0024).
+ *
+ * <p>Statements used again and again are kept prepared per connection ({@link #reusable}): on the write connection,
+ * and on each read connection (a small most-recently-used set per connection).
  */
 public final class Database implements AutoCloseable {
 
@@ -62,8 +72,27 @@ public final class Database implements AutoCloseable {
     /**
      * The write-ahead log is cut back to this size when it starts over after a checkpoint: a burst of writes (a
      * retention sweep, a bulk import) otherwise leaves a log of its peak size on the disk until the server stops.
+     * A {@code -wal} file larger than this means the log itself is (the file is cut back at every restart): the
+     * writer then completes a checkpoint itself ({@link #walLimitBytes}).
      */
     static final long WAL_SIZE_LIMIT_BYTES = 64L * 1024 * 1024;
+    /** Statements kept prepared per read connection, most recently used first. */
+    static final int READ_STATEMENTS_KEPT = 48;
+
+    /** The {@code -wal} size past which the writer completes a checkpoint itself (a test lowers it). */
+    private final long walLimitBytes;
+    private final Path walFile;
+    /** Checkpoints the writer completed itself because the log passed {@link #walLimitBytes}. */
+    private final java.util.concurrent.atomic.AtomicLong writerCheckpoints =
+            new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Held while a checkpoint runs: SQLite lets one checkpoint run at a time and answers a second with "busy" at
+     * once, so the writer's {@code TRUNCATE} would fail whenever it met a background passive one.
+     */
+    private final java.util.concurrent.locks.ReentrantLock checkpointing = new java.util.concurrent.locks.ReentrantLock();
+    /** Kept statements of each read connection (only the thread holding the connection touches its map). */
+    private final java.util.Map<Connection, java.util.Map<String, PreparedStatement>> readStatements =
+            new java.util.IdentityHashMap<>();
 
     /** Stands between the driver and the write connection: tests inject faults there (a full disk). */
     @FunctionalInterface
@@ -73,8 +102,10 @@ public final class Database implements AutoCloseable {
         Connection wrap(Connection connection);
     }
 
-    private Database(Path file, ConnectionFilter filter) throws SQLException {
+    private Database(Path file, ConnectionFilter filter, long walLimitBytes) throws SQLException {
         this.file = file;
+        this.walLimitBytes = walLimitBytes;
+        this.walFile = file.resolveSibling(file.getFileName() + "-wal");
         Connection direct = open(file, false);
         try {
             IntegrityCheck.require(direct, file);
@@ -84,16 +115,13 @@ public final class Database implements AutoCloseable {
         }
         this.writeConnection = filter.wrap(direct);
         Migrations.apply(writeConnection);
-        try (Statement statement = writeConnection.createStatement()) {
-            // the writer never checkpoints inside a commit; the checkpointer thread does it (PASSIVE: never blocks it)
-            statement.execute("PRAGMA wal_autocheckpoint=0");
-            statement.execute("PRAGMA journal_size_limit=" + WAL_SIZE_LIMIT_BYTES);
-        }
+        configureWriter(writeConnection);
         this.checkpointConnection = open(file, false);
         this.readers = new ArrayBlockingQueue<>(READERS);
         for (int i = 0; i < READERS; i++) {
             Connection reader = open(file, true);
             allReaders.add(reader);
+            readStatements.put(reader, new java.util.LinkedHashMap<>(16, 0.75f, true));
             readers.add(reader);
         }
         this.writerThread = Thread.ofPlatform().name("hookline-db-writer").daemon(true).start(this::writeLoop);
@@ -113,6 +141,7 @@ public final class Database implements AutoCloseable {
             if (commitsSinceCheckpoint.getAndSet(0) == 0) {
                 continue;
             }
+            checkpointing.lock();
             try (Statement statement = checkpointConnection.createStatement();
                  ResultSet rs = statement.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
                 // (busy, pages in the log, pages copied into the database); all copied: the next write starts the
@@ -125,6 +154,8 @@ public final class Database implements AutoCloseable {
                 }
             } catch (SQLException e) {
                 LOG.debug("background checkpoint failed: {}", e.getMessage());
+            } finally {
+                checkpointing.unlock();
             }
         }
     }
@@ -141,12 +172,17 @@ public final class Database implements AutoCloseable {
 
     /** Like {@link #open(Path)}, the write connection passed through {@code filter}. */
     public static Database open(Path file, ConnectionFilter filter) {
+        return open(file, filter, WAL_SIZE_LIMIT_BYTES);
+    }
+
+    /** Like {@link #open(Path, ConnectionFilter)}, the writer completing a checkpoint past {@code walLimitBytes}. */
+    static Database open(Path file, ConnectionFilter filter, long walLimitBytes) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            return new Database(file, filter);
+            return new Database(file, filter, walLimitBytes);
         } catch (SQLException e) {
             if (IntegrityCheck.damaged(e)) {
                 throw new DatabaseDamagedException(file, e.getMessage(), e);
@@ -154,6 +190,33 @@ public final class Database implements AutoCloseable {
             throw new StoreException("cannot open database " + file + ": " + StorageErrors.describe(e), e);
         } catch (java.io.IOException e) {
             throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A write connection to {@code file} with the server's settings (WAL, {@code synchronous=NORMAL}, page cache,
+     * no automatic checkpoints, the log's size limit), the project's migrations applied up to {@code migrations}
+     * (their count, {@link #migrationNames()}): what the SQLite-alone benchmark measures against, without a
+     * server. The caller owns and closes it.
+     */
+    public static Connection connectForBenchmark(Path file, int migrations) throws SQLException {
+        Connection c = open(file, false);
+        Migrations.apply(c, migrations);
+        configureWriter(c);
+        return c;
+    }
+
+    /** The project's migrations, in the order they apply. */
+    public static List<String> migrationNames() {
+        return Migrations.MIGRATIONS;
+    }
+
+    private static void configureWriter(Connection c) throws SQLException {
+        try (Statement statement = c.createStatement()) {
+            // the writer never checkpoints inside a commit; the checkpointer thread does it (PASSIVE: never blocks
+            // it), and the writer completes one between groups when the log has grown past its limit
+            statement.execute("PRAGMA wal_autocheckpoint=0");
+            statement.execute("PRAGMA journal_size_limit=" + WAL_SIZE_LIMIT_BYTES);
         }
     }
 
@@ -216,6 +279,11 @@ public final class Database implements AutoCloseable {
         return completedCheckpoints.get();
     }
 
+    /** Checkpoints the writer completed itself because the {@code -wal} file had passed its limit. */
+    public long writerCheckpoints() {
+        return writerCheckpoints.get();
+    }
+
     /** Whether writes are landing: the last write failure for lack of space or I/O, until a later commit lands. */
     public StorageErrors.WriteHealth writeHealth() {
         return writeHealth;
@@ -274,10 +342,24 @@ public final class Database implements AutoCloseable {
 
     /** Queues {@code work}; the future completes after the group containing it has committed. */
     public <T> CompletableFuture<T> writeAsync(SqlWork<T> work) {
+        return queue(work, false);
+    }
+
+    /**
+     * Like {@link #writeAsync}, for work that cannot fail part-way: it writes with one statement (SQLite undoes a
+     * failed statement on its own), or fails only before its first write. It runs without a savepoint of its own;
+     * work that throws after it has written leaves that write in the group's transaction, so do not use it for
+     * anything else.
+     */
+    public <T> CompletableFuture<T> writeWholeAsync(SqlWork<T> work) {
+        return queue(work, true);
+    }
+
+    private <T> CompletableFuture<T> queue(SqlWork<T> work, boolean whole) {
         if (closed) {
             return CompletableFuture.failedFuture(new StoreException("database is closed", null));
         }
-        WriteJob<T> job = new WriteJob<>(work);
+        WriteJob<T> job = new WriteJob<>(work, whole);
         writeQueue.add(job);
         return job.future;
     }
@@ -318,19 +400,33 @@ public final class Database implements AutoCloseable {
     /**
      * {@code sql} prepared on {@code c}. On the write connection the statement is prepared once and kept for the
      * next job (compiling SQL costs more than running a small insert, and ingest runs the same few statements for
-     * every event); on any other connection it is a fresh statement. Use in try-with-resources; close any result set
-     * before the statement.
+     * every event); on a read connection of {@link #read} it is kept too, among the {@link #READ_STATEMENTS_KEPT}
+     * most recently used of that connection (a poller that looks every few milliseconds compiles its statements
+     * once); on any other connection it is a fresh statement. Use in try-with-resources, and close any result set
+     * before the statement: an open result set would keep its read snapshot, and with it the log, alive.
      */
     public Reusable reusable(Connection c, String sql) throws SQLException {
-        if (c != writeConnection || Thread.currentThread() != writerThread) {
-            return new Reusable(c.prepareStatement(sql), false);
+        java.util.Map<String, PreparedStatement> kept;
+        if (c == writeConnection && Thread.currentThread() == writerThread) {
+            kept = writeStatements;
+        } else {
+            kept = readStatements.get(c);
+            if (kept == null) {
+                return new Reusable(c.prepareStatement(sql), false);
+            }
         }
-        PreparedStatement kept = writeStatements.get(sql);
-        if (kept == null || kept.isClosed()) {
-            kept = c.prepareStatement(sql);
-            writeStatements.put(sql, kept);
+        PreparedStatement statement = kept.get(sql);
+        if (statement == null || statement.isClosed()) {
+            statement = c.prepareStatement(sql);
+            kept.put(sql, statement);
+            if (kept != writeStatements && kept.size() > READ_STATEMENTS_KEPT) {
+                var eldest = kept.entrySet().iterator();
+                PreparedStatement evicted = eldest.next().getValue();
+                eldest.remove();
+                evicted.close();
+            }
         }
-        return new Reusable(kept, true);
+        return new Reusable(statement, true);
     }
 
     /** True when {@code c} is the write connection and this is the writer thread (writer-only state may be used). */
@@ -352,6 +448,8 @@ public final class Database implements AutoCloseable {
                 group.add(first);
                 writeQueue.drainTo(group, MAX_GROUP - 1);
                 runGroup(group);
+                group.clear();
+                checkpointIfLong();
             } catch (InterruptedException e) {
                 if (closed) {
                     return;
@@ -382,18 +480,29 @@ public final class Database implements AutoCloseable {
         long changesBefore = totalChanges();
         SQLException failed = null;
         writeConnection.setAutoCommit(false);
+        boolean alone = group.size() == 1;
         try {
             for (WriteJob<?> job : group) {
-                Savepoint savepoint = writeConnection.setSavepoint();
+                // alone, a failing job rolls back the whole (its own) transaction; a whole job cannot fail part-way
+                boolean savepoint = !alone && !job.whole;
+                if (savepoint) {
+                    savepointStep(SAVEPOINT);
+                }
                 try {
                     results.add(job.work.run(writeConnection));
                     failures.add(null);
-                    writeConnection.releaseSavepoint(savepoint);
+                    if (savepoint) {
+                        savepointStep(RELEASE);
+                    }
                 } catch (Throwable t) {
                     noteFailure(t);
                     try {
-                        writeConnection.rollback(savepoint);
-                        writeConnection.releaseSavepoint(savepoint);
+                        if (savepoint) {
+                            savepointStep(ROLLBACK_TO);
+                            savepointStep(RELEASE);
+                        } else if (alone) {
+                            writeConnection.rollback();
+                        }
                     } catch (SQLException rollback) {
                         // the transaction is gone with the savepoint: the whole group fails, for the job's reason
                         SQLException cause = t instanceof SQLException sql ? sql
@@ -439,6 +548,54 @@ public final class Database implements AutoCloseable {
         }
         for (int i = 0; i < group.size(); i++) {
             group.get(i).complete(results.get(i), failures.get(i));
+        }
+    }
+
+    private static final String SAVEPOINT = "SAVEPOINT hookline_job";
+    private static final String RELEASE = "RELEASE hookline_job";
+    private static final String ROLLBACK_TO = "ROLLBACK TO hookline_job";
+
+    /** One savepoint statement, kept prepared (the driver's own savepoints compile two statements per job). */
+    private void savepointStep(String sql) throws SQLException {
+        PreparedStatement kept = writeStatements.get(sql);
+        if (kept == null || kept.isClosed()) {
+            kept = writeConnection.prepareStatement(sql);
+            writeStatements.put(sql, kept);
+        }
+        kept.execute();
+    }
+
+    /**
+     * Between two groups: when the {@code -wal} file has grown past {@link #walLimitBytes} the background passive
+     * checkpoints are not keeping up (a reader was always on an older snapshot, or the log grew faster than they
+     * copy), and the writer completes one itself: {@code TRUNCATE} waits for the readers of older snapshots, copies
+     * the rest of the log and starts it over at zero bytes. Writes wait meanwhile; that is what keeps the log, and
+     * the disk it takes, bounded.
+     */
+    private void checkpointIfLong() {
+        long size;
+        try {
+            size = Files.size(walFile);
+        } catch (java.io.IOException e) {
+            return; // no log yet
+        }
+        if (size <= walLimitBytes) {
+            return;
+        }
+        checkpointing.lock();
+        try (Statement statement = writeConnection.createStatement();
+             ResultSet rs = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            if (rs.next() && rs.getInt(1) == 0) {
+                writerCheckpoints.incrementAndGet();
+                completedCheckpoints.incrementAndGet();
+                walPages = 0;
+            } else {
+                LOG.debug("writer checkpoint could not complete (a reader held an older snapshot); next group");
+            }
+        } catch (SQLException e) {
+            LOG.debug("writer checkpoint failed: {}", e.getMessage());
+        } finally {
+            checkpointing.unlock();
         }
     }
 
@@ -512,10 +669,12 @@ public final class Database implements AutoCloseable {
 
     private static final class WriteJob<T> {
         final SqlWork<T> work;
+        final boolean whole;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
-        WriteJob(SqlWork<T> work) {
+        WriteJob(SqlWork<T> work, boolean whole) {
             this.work = work;
+            this.whole = whole;
         }
 
         @SuppressWarnings("unchecked")

@@ -33,7 +33,8 @@ final class Migrations {
             "V009__retention.sql",
             "V010__last_http_status.sql",
             "V011__delivery_reasons.sql",
-            "V012__events_to_plan.sql");
+            "V012__events_to_plan.sql",
+            "V013__lean_delivery_indexes.sql");
 
     private Migrations() {
     }

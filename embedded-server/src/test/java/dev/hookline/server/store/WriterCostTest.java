@@ -1,0 +1,174 @@
+package dev.hookline.server.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer's lean path (ADR 0024): the {@code -wal} file stays bounded under sustained writes with readers, jobs
+ * that need no savepoint still fail alone, and read connections keep their prepared statements.
+ */
+class WriterCostTest {
+
+    @TempDir
+    Path dir;
+
+    private static final int ROW_BYTES = 64 * 1024;
+    private static final long WAL_LIMIT = 4L * 1024 * 1024;
+
+    @Test
+    void theLogStaysBoundedUnderSustainedWritesWithReaders() throws Exception {
+        Path file = dir.resolve("wal.db");
+        Path wal = dir.resolve("wal.db-wal");
+        try (Database db = Database.open(file, Database.ConnectionFilter.NONE, WAL_LIMIT)) {
+            db.write(c -> execute(c, "CREATE TABLE blobs (id INTEGER PRIMARY KEY, b BLOB NOT NULL)"));
+            AtomicBoolean writing = new AtomicBoolean(true);
+            AtomicLong reads = new AtomicLong();
+            List<Thread> readers = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                // readers that always have a statement running: each keeps a snapshot while it reads the table
+                readers.add(Thread.ofPlatform().start(() -> {
+                    while (writing.get()) {
+                        db.read(c -> {
+                            try (Statement s = c.createStatement();
+                                 ResultSet rs = s.executeQuery("SELECT count(*), sum(length(b)) FROM blobs")) {
+                                rs.next();
+                                return rs.getLong(1);
+                            }
+                        });
+                        reads.incrementAndGet();
+                    }
+                }));
+            }
+            long peak = 0;
+            int batches = 48;
+            int perBatch = 16;
+            byte[] row = new byte[ROW_BYTES];
+            try {
+                for (int b = 0; b < batches; b++) {
+                    List<CompletableFuture<Integer>> jobs = new ArrayList<>();
+                    for (int j = 0; j < perBatch; j++) {
+                        jobs.add(db.writeAsync(c -> {
+                            try (PreparedStatement s = c.prepareStatement("INSERT INTO blobs(b) VALUES (?)")) {
+                                s.setBytes(1, row);
+                                return s.executeUpdate();
+                            }
+                        }));
+                    }
+                    for (CompletableFuture<Integer> job : jobs) {
+                        job.get();
+                    }
+                    peak = Math.max(peak, Files.exists(wal) ? Files.size(wal) : 0);
+                }
+            } finally {
+                writing.set(false);
+                for (Thread reader : readers) {
+                    reader.join();
+                }
+            }
+            long written = (long) batches * perBatch * ROW_BYTES;
+            assertTrue(written > 8 * WAL_LIMIT, "the load writes many times the limit");
+            assertTrue(reads.get() > 0, "readers ran alongside");
+            // the limit plus what the groups between two checks can add (at most the writes of one batch, twice)
+            long bound = WAL_LIMIT + 2L * perBatch * ROW_BYTES + 1024 * 1024;
+            assertTrue(peak <= bound, "the -wal file reached " + peak + " bytes, bound " + bound);
+            assertTrue(db.writerCheckpoints() > 0, "the writer completed checkpoints");
+            assertEquals((long) batches * perBatch, (long) db.read(c -> {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM blobs")) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }), "every row committed");
+        }
+    }
+
+    @Test
+    void aFailingJobAloneInItsGroupLeavesNothingBehind() {
+        try (Database db = Database.open(dir.resolve("alone.db"))) {
+            assertThrows(IllegalStateException.class, () -> db.write(c -> {
+                insert(c, "a");
+                throw new IllegalStateException("fails after its first write");
+            }));
+            assertEquals(0, settings(db));
+            db.write(c -> insert(c, "b"));
+            assertEquals(1, settings(db), "the writer goes on");
+        }
+    }
+
+    @Test
+    void aWholeJobThatFailsLeavesItsNeighboursCommitted() throws Exception {
+        try (Database db = Database.open(dir.resolve("whole.db"))) {
+            db.write(c -> insert(c, "taken"));
+            CompletableFuture<Integer> good1 = db.writeAsync(c -> insert(c, "a"));
+            CompletableFuture<Integer> duplicate = db.writeWholeAsync(c -> insert(c, "taken"));
+            CompletableFuture<Integer> good2 = db.writeWholeAsync(c -> insert(c, "c"));
+            assertEquals(1, good1.get());
+            assertEquals(1, good2.get());
+            Exception e = assertThrows(Exception.class, duplicate::get);
+            assertTrue(e.getCause() instanceof StoreException, e.toString());
+            assertEquals(3, settings(db), "taken, a and c");
+        }
+    }
+
+    @Test
+    void readConnectionsKeepTheirPreparedStatements() {
+        try (Database db = Database.open(dir.resolve("kept.db"))) {
+            db.write(c -> insert(c, "k"));
+            Set<PreparedStatement> seen = new HashSet<>();
+            for (int i = 0; i < 40; i++) {
+                long found = db.read(c -> {
+                    try (Database.Reusable r = db.reusable(c, "SELECT count(*) FROM settings WHERE key = ?")) {
+                        r.statement().setString(1, "k");
+                        seen.add(r.statement());
+                        try (ResultSet rs = r.statement().executeQuery()) {
+                            rs.next();
+                            return rs.getLong(1);
+                        }
+                    }
+                });
+                assertEquals(1, found);
+            }
+            assertTrue(seen.size() <= 4, "one statement per read connection, compiled once: " + seen.size());
+        }
+    }
+
+    private static Object execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+        return null;
+    }
+
+    private static int insert(Connection c, String key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO settings(key, value) VALUES (?, 'v')")) {
+            s.setString(1, key);
+            return s.executeUpdate();
+        }
+    }
+
+    private static long settings(Database db) {
+        return db.read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM settings")) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+}
