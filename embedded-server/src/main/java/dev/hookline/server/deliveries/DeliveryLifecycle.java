@@ -20,21 +20,19 @@ import java.util.stream.Collectors;
  * changed meanwhile (a resend, a delete) is left alone, and a transition the table does not list cannot be written.
  *
  * <pre>
- *                    planned                      claimed (in memory)            2xx
- *   (new) ───────────────────────▶ Scheduled ─────────────────────▶ in flight ──────────▶ Success
- *     │                              │  ▲ │  held: circuit open, rate limit,   │   │ non-2xx / no answer,
- *     │ endpoint paused/inactive     │  │ │  waiting for its time (no write    │   │ tries left
- *     ▼                              │  │ │  but next_send_time)               │   ▼
- *   Discarded ◀── endpoint paused, ──┘  │ └──────────────────────────────────  │  Retry ──▶ (claimed again)
- *     │           inactive or gone       │ resend / batch retry / force resend │
- *     │                                  │ by a user                           │ tries used up, or at_most_once
- *     └──────────────────────────────────┘◀──── Failure ◀──────────────────────┘ answered
+ *   (new) --planned--> Scheduled --claimed (lease in memory)--> in flight --2xx--> Success
+ *   (new) --endpoint paused/inactive--> Discarded          in flight --no 2xx, tries left--> Retry
+ *   (new) --transform failed--> Failure                     in flight --no 2xx, tries used / at_most_once--> Failure
+ *   Scheduled, Retry --held (circuit open, rate limit: next_send_time moves; paused)--> Scheduled, Retry
+ *   Scheduled, Retry --endpoint paused/inactive/deleted when due--> Discarded
+ *   Failure, Discarded --resend, batch retry (a user)--> Scheduled;   Success --force resend (a user)--> Scheduled
  * </pre>
  *
  * <p>In flight is not a stored status: the dispatcher holds a claimed delivery in memory (its lease) and the API
  * shows it as {@code Processing}; the row keeps {@code Scheduled} or {@code Retry}, so a crash leaves it due and it
  * is sent again at the next start (at least once). Only {@code at_most_once} deliveries write {@code Processing} at
- * claim: after a crash they must not be sent twice, and recovery fails them instead ({@link #RECOVERED_AT_MOST_ONCE}).
+ * claim: after a crash they must not be sent twice, and recovery fails them instead
+ * ({@link Transition#RECOVERED_AT_MOST_ONCE}).
  *
  * <p>Held is not a stored status either: a waiting delivery ({@code Scheduled} or {@code Retry}) of an endpoint whose
  * circuit is open, whose rate limit is used up, or which is paused is <em>held</em>; what holds it is read from the

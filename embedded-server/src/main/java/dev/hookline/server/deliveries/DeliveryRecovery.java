@@ -211,7 +211,8 @@ public final class DeliveryRecovery {
                 .append(total == 1 ? " delivery was" : " deliveries were").append(" sent again: ");
         String separator = "";
         for (var entry : refused.entrySet()) {
-            out.append(separator).append(entry.getValue()).append(entry.getValue() == 1 ? " delivery: " : " deliveries: ")
+            out.append(separator).append(entry.getValue())
+                    .append(entry.getValue() == 1 ? " delivery: " : " deliveries: ")
                     .append(entry.getKey());
             separator = "; ";
         }

@@ -185,7 +185,7 @@ final class DueDeliveries {
         return out;
     }
 
-    /** What one look decided: deliveries to send, to discard (with the transition saying why) and to defer (to when). */
+    /** What one look decided: deliveries to send, to discard (with the transition saying why), to defer (to when). */
     record Plan(List<DueDelivery> claim, Map<String, Transition> discard, Map<String, Instant> defer) {
 
         boolean isEmpty() {

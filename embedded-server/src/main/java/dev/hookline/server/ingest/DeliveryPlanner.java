@@ -322,7 +322,7 @@ public final class DeliveryPlanner implements ReplayPlanner {
         return Retry.of(project);
     }
 
-    /** Why a delivery is not sent as planned, in the lifecycle's words: its transform's failure, or a paused endpoint. */
+    /** Why a delivery is not sent as planned, in the lifecycle's words: its transform failed, its endpoint paused. */
     private static String description(Match m) {
         if (m.failure() != null) {
             return DeliveryLifecycle.transformFailedDescription(m.failure());

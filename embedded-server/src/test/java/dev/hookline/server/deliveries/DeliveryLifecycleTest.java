@@ -133,7 +133,8 @@ class DeliveryLifecycleTest {
     void descriptionsSayTheCurrentReason() {
         Instant now = Instant.parse("2026-12-02T04:00:00Z");
         assertEquals("Failed after 10 attempts: the endpoint answered 410 Gone",
-                DeliveryLifecycle.failedDescription(10, DeliveryLifecycle.answerWords("410 Gone", "receiver answered")));
+                DeliveryLifecycle.failedDescription(10,
+                        DeliveryLifecycle.answerWords("410 Gone", "receiver answered")));
         assertEquals("Held: the endpoint's circuit breaker is open; next try at 2026-12-02T04:00:30Z",
                 DeliveryLifecycle.describeWaiting(SCHEDULED, 0, "", DeliveryHold.CIRCUIT_OPEN, now.plusSeconds(30),
                         now));
