@@ -76,7 +76,7 @@ public final class AckOnReceiptBenchmark {
 
             LoadGenerator load = new LoadGenerator("127.0.0.1", server.port(), "/ingest/" + source.maskId(),
                     EngineBenchmark::payload);
-            load.fixedRate(rate, 16, Duration.ofSeconds(3)); // warm-up
+            load.fixedRate(rate, 16, Duration.ofSeconds(8)); // warm-up (the JIT, the planner, the first workers)
             sink.reset(16); // the sink only answers here; its latency samples are not used
 
             Run without = measure(load, rate, seconds, c, probeEndpoint, null, null, 0);

@@ -171,6 +171,9 @@ public final class DeliveryPlanner implements ReplayPlanner {
         Replay replay = (Replay) planned;
         Event event = replay.event();
         Plan plan = replay.plan();
+        // a replay of an event still waiting for its first plan is that plan: the planning stage then finds no
+        // marker and stores nothing, so the event is never planned twice (ADR 0038)
+        new PlanQueueRepository(context.db()).take(c, event.uid());
         List<EventDelivery> stored = insert(c, context, new StoredEvent(event.projectId(), event.uid(),
                 event.eventType(), event.sourceId(), event.idempotencyKey(), event.urlQueryParams(),
                 event.acknowledgedAt()), plan);

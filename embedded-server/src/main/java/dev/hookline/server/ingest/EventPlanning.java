@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * a marker already gone means the plan is dropped.
  *
  * <p>Fairness: each project has its own queue; a bounded set of planner threads serves the projects with work in
- * turn (round-robin, a short batch each), and one project is served by at most {@link #PROJECT_CAP} threads at once,
- * fewer than there are threads. So a project whose transforms are slow or loop holds at most its cap of planners (and
+ * turn (round-robin, a short batch each), and one project is served by at most {@link #PROJECT_CAP} thread at once,
+ * far fewer than there are threads. So a project whose transforms are slow or loop holds at most its cap of planners (and
  * its share of script workers, {@code ScriptSandbox}) while the other projects' events keep being planned.
  *
  * <p>Restart safety: the marker is written with the event. At start, {@link #start} queues every marker left (a stop
@@ -44,10 +44,17 @@ final class EventPlanning implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventPlanning.class);
 
-    /** Planner threads. */
-    static final int THREADS = 4;
-    /** Planner threads one project may hold at once (fewer than {@link #THREADS}). */
-    static final int PROJECT_CAP = 2;
+    /**
+     * Planner threads. Mostly waiting (for a script worker, a read, the writer's commit), so more than the cores:
+     * with one per project at most, seven projects can be stuck in scripts and an eighth is still planned.
+     */
+    static final int THREADS = 8;
+    /**
+     * Planner threads one project may hold at once. One: a project's scripts run one at a time anyway (its share of
+     * script workers, {@code ScriptSandbox.Settings.standard}), and a project without scripts plans a batch in
+     * microseconds per event; a second thread would only let one project's stuck scripts hold more planners.
+     */
+    static final int PROJECT_CAP = 1;
     /** Events planned before their plans are written together. */
     private static final int BATCH = 64;
     /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours

@@ -210,6 +210,27 @@ class AcknowledgeOnReceiptIT {
     }
 
     @Test
+    void aReplayOfAnEventWaitingForItsPlanIsItsOnlyPlan() throws Exception {
+        server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(3), sender);
+        TestProject project = server.newProject("out", ProjectType.OUTGOING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Endpoint looping = fx.endpoint("looping");
+        Endpoint plain = fx.endpoint("plain");
+        fx.subscribe("loops", looping.uid(), null, List.of("*"), null, LOOP);
+        fx.subscribe("plain", plain.uid(), null, List.of("*"));
+        project.client().createEvent(CreateEventRequest.toEndpoint(looping.uid(), "t",
+                JsonNodeFactory.instance.objectNode().put("n", 1))); // holds the project's planner
+        Event waiting = project.client().createEvent(CreateEventRequest.toEndpoint(plain.uid(), "t",
+                JsonNodeFactory.instance.objectNode().put("n", 2)));
+
+        project.client().replayEvent(waiting.uid());
+        server.awaitPlanned();
+
+        assertEquals(1, fx.deliveriesOf(waiting.uid()).size(), "planned once, by the replay");
+        assertEquals(EventStatus.SUCCESS, project.client().getEvent(waiting.uid()).status());
+    }
+
+    @Test
     void aBrokerMessageIsAcknowledgedToTheBrokerBeforeItsPlan() throws Exception {
         InMemoryBroker broker = new InMemoryBroker();
         HooklineServer started = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir,
