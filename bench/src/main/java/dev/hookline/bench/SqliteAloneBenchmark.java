@@ -36,6 +36,10 @@ import java.util.Random;
  *   <li>{@code life}: ingest, then in later transactions of the same size the outcome ({@code UPDATE} of the
  *       delivery, as {@code OutcomeWriter}) and its attempt row; {@code life+claim} adds the {@code Processing}
  *       claim write before the outcome.</li>
+ *   <li>{@code prepare}: the dispatcher's look as {@code DueDeliveries} runs it (the next endpoint with due rows, then
+ *       its due rows with their event's payload), over the stored deliveries, compiled for every look (as the
+ *       dispatcher does) against kept statements ({@code Database.reusable}); per look, reported in the
+ *       {@code savepoints} column as {@code compiled}/{@code kept}.</li>
  * </ul>
  * Each case runs on the schema before this round's index migration ({@code V013}) and after it, with a savepoint per
  * event (the writer's old way in a shared group) and without. The {@code -wal} file is checkpointed the way the
@@ -110,6 +114,12 @@ public final class SqliteAloneBenchmark {
             for (int group : groups) {
                 for (String savepointChoice : savepointChoices) {
                     String savepoints = savepointChoice.strip();
+                    if (caseName.equals("prepare")) {
+                        savepoints = savepointChoices.indexOf(savepointChoice) == 0 ? "compiled" : "kept";
+                    }
+                    if (caseName.equals("prepare") && savepointChoices.indexOf(savepointChoice) > 1) {
+                        continue;
+                    }
                     if (caseName.equals("fts") && !savepoints.equals(savepointChoices.get(0).strip())) {
                         continue; // one job per batch: a savepoint or not makes no difference worth a run
                     }
@@ -170,6 +180,14 @@ public final class SqliteAloneBenchmark {
             }
             if (caseName.equals("fts")) {
                 spent = timed(() -> indexBatches(c, events, payloads, wal));
+                cpu += spent[0];
+                wall += spent[1];
+            }
+            if (caseName.equals("prepare")) {
+                c.commit();
+                cpu = 0;
+                wall = 0;
+                spent = timed(() -> looks(c, events, savepoints.equals("kept")));
                 cpu += spent[0];
                 wall += spent[1];
             }
@@ -362,6 +380,54 @@ public final class SqliteAloneBenchmark {
                 case "kept" -> release.execute();
                 default -> { }
             }
+        }
+    }
+
+    private static final String NEXT_ENDPOINT = "SELECT endpoint_id FROM event_deliveries INDEXED BY deliveries_due "
+            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = 'Scheduled' AND endpoint_id > ? "
+            + "ORDER BY endpoint_id LIMIT 1";
+    private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
+            + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
+            + "d.num_trials, d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
+            + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
+            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = 'Scheduled' "
+            + "AND d.endpoint_id = ? AND d.next_send_time <= ? AND d.deleted_at IS NULL "
+            + "ORDER BY d.next_send_time LIMIT ?";
+
+    /** {@code looks} dispatcher looks of 16 due rows each, statements compiled per look or kept. */
+    private static void looks(Connection c, int looks, boolean kept) throws SQLException {
+        PreparedStatement keptNext = kept ? c.prepareStatement(NEXT_ENDPOINT) : null;
+        PreparedStatement keptDue = kept ? c.prepareStatement(DUE) : null;
+        long rows = 0;
+        for (int i = 0; i < looks; i++) {
+            PreparedStatement next = kept ? keptNext : c.prepareStatement(NEXT_ENDPOINT);
+            PreparedStatement due = kept ? keptDue : c.prepareStatement(DUE);
+            next.setString(1, "");
+            String endpoint = null;
+            try (ResultSet rs = next.executeQuery()) {
+                if (rs.next()) {
+                    endpoint = rs.getString(1);
+                }
+            }
+            due.setString(1, endpoint);
+            due.setLong(2, Long.MAX_VALUE);
+            due.setInt(3, 16);
+            try (ResultSet rs = due.executeQuery()) {
+                while (rs.next()) {
+                    rows += rs.getString("event_data").length() > 0 ? 1 : 0;
+                }
+            }
+            if (!kept) {
+                next.close();
+                due.close();
+            }
+        }
+        if (kept) {
+            keptNext.close();
+            keptDue.close();
+        }
+        if (rows == 0) {
+            throw new IllegalStateException("the looks found no due delivery");
         }
     }
 

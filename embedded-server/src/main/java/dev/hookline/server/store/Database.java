@@ -36,8 +36,10 @@ import org.sqlite.SQLiteConfig;
  * those passive checkpoints never find the whole log copied, and the log would grow without end (gigabytes); so when
  * the {@code -wal} file passes {@link #WAL_SIZE_LIMIT_BYTES} the writer itself, between two groups, runs a
  * {@code TRUNCATE} checkpoint: it waits for the readers of older snapshots (reads are single statements, so
- * milliseconds), copies what the background thread has not, and starts the log over at zero bytes. The log therefore
- * stays within about the limit plus one group (ADR 0024).
+ * milliseconds; at most {@link #WRITER_CHECKPOINT_PATIENCE_MS}; when that was not enough it tries again without
+ * waiting each time the log grew by another quarter of the limit, and patiently 5 s later, so a backup
+ * holding a snapshot for minutes never stalls the writer), copies what the background thread has not, and starts the
+ * log over at zero bytes. The log therefore stays within about the limit plus one group (ADR 0024).
  *
  * <p>Statements used again and again are kept prepared per connection ({@link #reusable}): on the write connection,
  * and on each read connection (a small most-recently-used set per connection).
@@ -551,6 +553,14 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** How long the writer's own checkpoint waits for readers of older snapshots before it gives up. */
+    static final int WRITER_CHECKPOINT_PATIENCE_MS = 250;
+    private static final int BUSY_TIMEOUT_MS = 10_000;
+    /** When the writer may wait for readers again after a checkpoint that could not complete (writer thread only). */
+    private long nextWriterCheckpoint = System.nanoTime();
+    /** Meanwhile it tries without waiting once the {@code -wal} file has reached this size (writer thread only). */
+    private long retryAtWalBytes;
+
     private static final String SAVEPOINT = "SAVEPOINT hookline_job";
     private static final String RELEASE = "RELEASE hookline_job";
     private static final String ROLLBACK_TO = "ROLLBACK TO hookline_job";
@@ -582,18 +592,38 @@ public final class Database implements AutoCloseable {
         if (size <= walLimitBytes) {
             return;
         }
+        // after a try that could not complete: a patient one again 5 s later; meanwhile a quick one (waiting for no
+        // reader) each time the log grew by another quarter of the limit
+        boolean patient = System.nanoTime() >= nextWriterCheckpoint;
+        if (!patient && size < retryAtWalBytes) {
+            return;
+        }
         checkpointing.lock();
-        try (Statement statement = writeConnection.createStatement();
-             ResultSet rs = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-            if (rs.next() && rs.getInt(1) == 0) {
+        try (Statement statement = writeConnection.createStatement()) {
+            // wait for readers of older snapshots at most this long: a backup (VACUUM INTO) or another process may
+            // hold one for minutes, and the writer must not stall behind it
+            statement.execute("PRAGMA busy_timeout=" + (patient ? WRITER_CHECKPOINT_PATIENCE_MS : 0));
+            boolean complete;
+            try (ResultSet rs = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                complete = rs.next() && rs.getInt(1) == 0;
+            } finally {
+                statement.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
+            }
+            if (complete) {
                 writerCheckpoints.incrementAndGet();
                 completedCheckpoints.incrementAndGet();
                 walPages = 0;
             } else {
-                LOG.debug("writer checkpoint could not complete (a reader held an older snapshot); next group");
+                LOG.debug("writer checkpoint could not complete (a reader held an older snapshot)");
+                if (patient) {
+                    nextWriterCheckpoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                }
+                retryAtWalBytes = size + walLimitBytes / 4;
             }
         } catch (SQLException e) {
             LOG.debug("writer checkpoint failed: {}", e.getMessage());
+            nextWriterCheckpoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            retryAtWalBytes = size + walLimitBytes / 4;
         } finally {
             checkpointing.unlock();
         }
@@ -656,7 +686,7 @@ public final class Database implements AutoCloseable {
         }
         config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         config.enforceForeignKeys(true);
-        config.setBusyTimeout(10_000);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
         config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         config.setCacheSize(-32_000); // 32 MB page cache per connection
         // nothing reads generated keys; without this the driver asks for the last rowid after every insert

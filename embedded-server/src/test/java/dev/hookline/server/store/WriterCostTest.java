@@ -100,6 +100,44 @@ class WriterCostTest {
     }
 
     @Test
+    void aReaderHoldingAnOldSnapshotDelaysTheBoundButNotTheWrites() throws Exception {
+        Path file = dir.resolve("pinned.db");
+        Path wal = dir.resolve("pinned.db-wal");
+        byte[] row = new byte[ROW_BYTES];
+        try (Database db = Database.open(file, Database.ConnectionFilter.NONE, WAL_LIMIT)) {
+            db.write(c -> execute(c, "CREATE TABLE blobs (id INTEGER PRIMARY KEY, b BLOB NOT NULL)"));
+            long peakPinned;
+            // another process's reader (a backup, a second tool) keeps one snapshot open throughout
+            try (Connection pinned = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath())) {
+                pinned.setAutoCommit(false);
+                try (Statement s = pinned.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM blobs")) {
+                    rs.next();
+                }
+                for (int i = 0; i < 160; i++) {
+                    db.write(c -> insertBlob(c, row)); // every write lands although no checkpoint can complete
+                }
+                peakPinned = Files.size(wal);
+                pinned.rollback();
+            }
+            assertTrue(peakPinned > WAL_LIMIT, "with the snapshot held the log cannot start over: " + peakPinned);
+            long checkpointsBefore = db.writerCheckpoints();
+            // released: the next groups past the writer's retry pause complete a checkpoint and the log starts over
+            for (int i = 0; i < 2000 && db.writerCheckpoints() == checkpointsBefore; i++) {
+                db.write(c -> insertBlob(c, new byte[16]));
+            }
+            assertTrue(db.writerCheckpoints() > checkpointsBefore, "a checkpoint completed once the reader let go");
+            assertTrue(Files.size(wal) <= WAL_LIMIT, "the log started over: " + Files.size(wal));
+        }
+    }
+
+    private static int insertBlob(Connection c, byte[] row) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO blobs(b) VALUES (?)")) {
+            s.setBytes(1, row);
+            return s.executeUpdate();
+        }
+    }
+
+    @Test
     void aFailingJobAloneInItsGroupLeavesNothingBehind() {
         try (Database db = Database.open(dir.resolve("alone.db"))) {
             assertThrows(IllegalStateException.class, () -> db.write(c -> {
