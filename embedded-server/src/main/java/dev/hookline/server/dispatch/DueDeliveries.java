@@ -11,6 +11,7 @@ import dev.hookline.api.model.StrategyType;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryLifecycle;
 import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
+import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import dev.hookline.server.retry.Retry;
@@ -82,7 +83,7 @@ final class DueDeliveries {
             throws SQLException {
         List<DueDelivery> all = new ArrayList<>();
         for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.RETRY)) {
-            dueWithStatus(c, status, now, limit, skipEndpoints, room, state, all);
+            dueWithStatus(c, context.db(), status, now, limit, skipEndpoints, room, state, all);
         }
         // a lease released during this look: the read may predate its outcome's commit, so it waits for the next look
         all.removeIf(d -> state.releasedDuring(d.id(), look));
@@ -109,12 +110,18 @@ final class DueDeliveries {
         return new Batch(deliveries, endpoints, projects, subscriptionLimits(c, subscriptionIds));
     }
 
-    /** Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the endpoints by seeks. */
-    private static void dueWithStatus(Connection c, EventDeliveryStatus status, Instant now, int limit,
+    /**
+     * Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the endpoints by seeks. The two
+     * statements are kept on the read connection ({@link Database#reusable}): the dispatcher looks every few
+     * milliseconds, and compiling them each look cost more than running them.
+     */
+    private static void dueWithStatus(Connection c, Database db, EventDeliveryStatus status, Instant now, int limit,
                                       Collection<String> skipEndpoints, java.util.function.ToIntFunction<String> room,
                                       DispatchState state, List<DueDelivery> out) throws SQLException {
-        try (PreparedStatement next = c.prepareStatement(String.format(NEXT_ENDPOINT, status.wire()));
-             PreparedStatement due = c.prepareStatement(String.format(DUE, status.wire()))) {
+        try (Database.Reusable nextKept = db.reusable(c, String.format(NEXT_ENDPOINT, status.wire()));
+             Database.Reusable dueKept = db.reusable(c, String.format(DUE, status.wire()))) {
+            PreparedStatement next = nextKept.statement();
+            PreparedStatement due = dueKept.statement();
             String after = "";
             while (true) {
                 next.setString(1, after);
