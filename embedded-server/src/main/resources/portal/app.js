@@ -3,7 +3,7 @@
 // Forward and bookmarks of a view (never of the token) work.
 import { api, takeToken, whenUnauthorized, rememberProject, rememberedProject } from './api.js';
 import { h, showView } from './dom.js';
-import { endpointsView, endpointFormView } from './endpoints.js';
+import { endpointsView, endpointFormView, endpointView, catalogue } from './endpoints.js';
 import { deliveriesView, deliveryView, fetchDeliveries } from './deliveries.js';
 import { eventsView, eventView } from './events.js';
 
@@ -77,6 +77,8 @@ async function route() {
       await endpointFormView(session, null);
     } else if (section === 'endpoints' && id && action === 'edit') {
       await endpointFormView(session, id);
+    } else if (section === 'endpoints' && id) {
+      await endpointView(session, id);
     } else if (section === 'endpoints') {
       await endpointsView(session);
     } else if (section === 'events' && id) {
@@ -126,6 +128,7 @@ async function start() {
     document.getElementById('project-name').textContent = data.project_name;
     document.getElementById('link-name').textContent = data.link_name ? `· ${data.link_name}` : '';
     document.getElementById('sections').hidden = false;
+    catalogue(session).catch(() => {}); // the event-type suggestions; nothing waits for them
   } catch (error) {
     if (error.status !== 401) {
       linkProblem('The portal could not load', error.message);

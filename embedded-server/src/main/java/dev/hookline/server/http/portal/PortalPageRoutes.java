@@ -45,7 +45,8 @@ public final class PortalPageRoutes {
             "dom.js", "text/javascript; charset=utf-8",
             "endpoints.js", "text/javascript; charset=utf-8",
             "deliveries.js", "text/javascript; charset=utf-8",
-            "events.js", "text/javascript; charset=utf-8");
+            "events.js", "text/javascript; charset=utf-8",
+            "favicon.svg", "image/svg+xml");
 
     private record Asset(byte[] bytes, String contentType, String etag) {
     }
