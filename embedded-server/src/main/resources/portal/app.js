@@ -26,8 +26,8 @@ function unauthorized(project) {
     return;
   }
   linkProblem('This link no longer works', project
-    ? `This link has expired or was revoked; ask ${project} for a new one.`
-    : 'This link has expired or was revoked; ask whoever sent it for a new one.');
+    ? `This link has expired or was revoked; ask ${project} for a new one. If it still works, open it again: a session lasts four hours.`
+    : 'This link has expired or was revoked; ask whoever sent it for a new one. If it still works, open it again: a session lasts four hours.');
 }
 
 /** The link's endpoints (for names in lists and the endpoint filter), reloaded after a change. */
@@ -108,7 +108,7 @@ async function route() {
 }
 
 async function start() {
-  const token = takeToken();
+  const { token, exchanged } = takeToken();
   if (!token) {
     linkProblem('This page needs your link', 'Open the portal link you were sent (it ends with ?token=…). '
       + 'If you no longer have it, ask whoever sent it for a new one.');
@@ -122,8 +122,14 @@ async function start() {
     if (!first.parts[0] || (first.parts[0] === 'deliveries' && !first.parts[1])) {
       prefetched = fetchDeliveries(first.params);
     }
-    const [{ data }] = await Promise.all([api('GET', '/portal_link/info'), loadEndpoints()]);
+    const [{ data }] = await Promise.all([api('GET', '/portal_link/info'), loadEndpoints(), exchanged]);
     session.info = data;
+    // the address bar keeps the project (not a secret): a reload inside a vendor's frame is still allowed to frame
+    const here = new URL(window.location.href);
+    if (here.searchParams.get('project') !== data.project_id) {
+      here.searchParams.set('project', data.project_id);
+      history.replaceState(null, '', here.pathname + here.search + here.hash);
+    }
     rememberProject(data.project_name);
     document.getElementById('project-name').textContent = data.project_name;
     document.getElementById('link-name').textContent = data.link_name ? `· ${data.link_name}` : '';

@@ -157,6 +157,26 @@ class PortalSetupIT {
         assertTrue(icon.body().startsWith("<svg"), icon.body());
     }
 
+    @Test
+    void aLinksTokenIsTradedForASessionKeyThatEndsWithItsLink() throws Exception {
+        shop.client().createEndpoint(new EndpointRequest("https://a.example/h", "a", null, "acme", null, null, null,
+                null, null, null, null, null, null, null, null, null, null));
+        PortalLink link = link(false);
+        HttpResponse<String> opened = call(link.token(), "POST", "/session", null);
+        assertEquals(201, opened.statusCode(), opened.body());
+        assertEquals("no-store", opened.headers().firstValue("Cache-Control").orElse(""));
+        String key = data(opened).path("session_key").asText();
+        assertTrue(key.startsWith("PSK.") && key.length() == 36, key);
+        assertTrue(data(opened).path("expires_at").asText().endsWith("Z"));
+        HttpResponse<String> listed = call(key, "GET", "/endpoints", null);
+        assertEquals(200, listed.statusCode(), listed.body());
+        assertTrue(listed.body().contains("\"a\""), listed.body());
+        assertEquals(403, call(key, "POST", "/session", null).statusCode(), "a session cannot extend itself");
+        assertEquals(401, call("PSK.wrongwrongwrongwrongwrongwrongwron", "GET", "/endpoints", null).statusCode());
+        shop.client().revokePortalLink(link.uid());
+        assertEquals(401, call(key, "GET", "/endpoints", null).statusCode(), "revoking the link ends its sessions");
+    }
+
     private String create(String token, String types) throws Exception {
         HttpResponse<String> created = call(token, "POST", "/endpoints", "{\"name\":\"e\",\"url\":\"https://e.example/h\","
                 + "\"event_types\":" + types + "}");

@@ -22,6 +22,7 @@ import dev.hookline.server.projects.ProjectService;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.server.portal.PortalEndpointSetup;
+import dev.hookline.server.portal.PortalSessions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,10 +44,12 @@ public final class PortalRoutes {
     private final EndpointService endpoints;
     private final PortalLinkService links;
     private final PortalEndpointSetup setup;
+    private final PortalSessions sessions;
 
     public PortalRoutes(ProjectService projects, EndpointService endpoints, PortalLinkService links,
-                        PortalScope portalScope, PortalEndpointSetup setup) {
+                        PortalScope portalScope, PortalEndpointSetup setup, PortalSessions sessions) {
         this.setup = setup;
+        this.sessions = sessions;
         this.portalScope = portalScope;
         this.projects = projects;
         this.endpoints = endpoints;
@@ -65,6 +68,7 @@ public final class PortalRoutes {
         router.put(BASE + "/endpoints/{endpointID}/expire_secret", Access.PORTAL, this::expireSecret);
         // Hookline's own (docs/adr/0025): the catalogue, an endpoint's event types, a test event, the secret again
         router.get(BASE + "/event_types", Access.PORTAL, this::catalogue);
+        router.post(BASE + "/session", Access.PORTAL, this::openSession);
         router.get(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::eventTypes);
         router.put(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::setEventTypes);
         router.post(BASE + "/endpoints/{endpointID}/test_event", Access.PORTAL, this::testEvent);
@@ -126,6 +130,18 @@ public final class PortalRoutes {
                     }
                 });
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.forPortal(created));
+    }
+
+    /** Trades the link's token (or refresh key) for a short-lived session key the page keeps instead. */
+    private void openSession(Exchange ex) throws IOException {
+        link(ex);
+        if (ex.header("Authorization").map(h -> h.regionMatches(true, 0, "Bearer PSK.", 0, 11)).orElse(false)) {
+            throw ApiError.forbidden("a session key cannot open another session; open the portal link again");
+        }
+        PortalSessions.Session session = sessions.open(ex.principal());
+        ex.responseHeader("Cache-Control", "no-store");
+        ex.ok(201, "Portal session opened successfully", Map.of("session_key", session.sessionKey(),
+                "expires_at", session.expiresAt().toString()));
     }
 
     private void catalogue(Exchange ex) throws IOException {

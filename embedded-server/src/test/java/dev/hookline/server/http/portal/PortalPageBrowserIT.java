@@ -134,7 +134,13 @@ class PortalPageBrowserIT {
         browser.waitForText("#delivery-list", "order.shipped");
         assertFalse(browser.driver.getCurrentUrl().contains(link.token()), "the token left the address bar: "
                 + browser.driver.getCurrentUrl());
-        assertEquals(link.token(), browser.script("return sessionStorage.getItem('hookline.portal.token')"));
+        // the link's token was traded for a session key: only that is kept (docs/adr/0025)
+        Await.until(WAIT, "the session key is stored", () -> String.valueOf(browser.script(
+                "return sessionStorage.getItem('hookline.portal.session')")).startsWith("PSK."));
+        assertEquals(Boolean.FALSE, browser.script("const t = arguments[0]; return [sessionStorage, localStorage]"
+                + ".some(s => Object.keys(s).some(k => s.getItem(k).includes(t)))"
+                + " || document.cookie.includes(t) || location.href.includes(t)", link.token()),
+                "the link's token is kept nowhere in the page");
         String list = browser.visible("#delivery-list").getText();
         assertTrue(list.contains("order.paid") && list.contains("billing"), list);
         assertEquals(3, browser.all("#delivery-list tbody tr").size(), "only acme's deliveries: " + list);
@@ -528,6 +534,42 @@ class PortalPageBrowserIT {
         browser.waitForText("#filter-from-error", "Write the date as year-month-day");
         assertEquals("filter-from", activeId());
         browser.screenshot("64-filter-field-errors");
+    }
+
+    @Test
+    void aProjectsAllowedOriginEmbedsThePortalAndAnotherOriginIsRefused() throws Exception {
+        try (Receiver allowed = Receiver.start(); Receiver other = Receiver.start()) {
+            shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null,
+                    new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
+                            null, null, null, null, null, List.of(allowed.url()))));
+            assertEquals(List.of(allowed.url()), shop.client().getProject(shop.id()).config().portalFrameAncestors(),
+                    "the setting is the project's, editable through the API");
+            PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
+            String frame = "<!doctype html><html><head><title>Vendor dashboard</title></head><body><h1>Vendor</h1>"
+                    + "<iframe title=\"Webhook portal\" src=\"" + link.url() + "\" width=\"1200\" height=\"700\">"
+                    + "</iframe></body></html>";
+            for (Receiver origin : List.of(allowed, other)) {
+                origin.answerAlways(Receiver.Answer.ok().withBody(frame).withHeader("Content-Type", "text/html"));
+            }
+
+            browser.open(allowed.url("/dashboard"));
+            browser.driver.switchTo().frame(0);
+            browser.waitForText("#project-name", "shop");
+            browser.waitForText("#delivery-list", "order.paid");
+            browser.driver.navigate().refresh(); // the token left the frame's address; the reload is still allowed
+            browser.driver.switchTo().frame(0);
+            browser.waitForText("#delivery-list", "order.paid");
+            browser.driver.switchTo().defaultContent();
+            browser.screenshot("70-embedded-allowed-origin");
+
+            browser.open(other.url("/dashboard"));
+            Await.until(WAIT, "the browser refuses the frame", () -> browser.consoleErrors().stream()
+                    .anyMatch(m -> m.contains("frame-ancestors")));
+            browser.driver.switchTo().frame(0);
+            assertTrue(browser.all("#project-name").isEmpty(), "nothing of the portal in a refused frame");
+            browser.driver.switchTo().defaultContent();
+            browser.screenshot("71-embedded-refused-origin");
+        }
     }
 
     /** Runs axe-core (npm, installed by .ci/run into .cache/axe) on the page; skipped with a note when absent. */
