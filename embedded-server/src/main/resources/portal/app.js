@@ -3,9 +3,12 @@
 // Forward and bookmarks of a view (never of the token) work.
 import { api, takeToken, whenUnauthorized, rememberProject, rememberedProject } from './api.js';
 import { h, showView } from './dom.js';
-import { endpointsView, endpointFormView, endpointView, catalogue } from './endpoints.js';
 import { deliveriesView, deliveryView, fetchDeliveries } from './deliveries.js';
-import { eventsView, eventView } from './events.js';
+
+// the endpoint and event views are loaded when first shown: the deliveries list (the usual first view) does not wait
+// for their code
+const endpointsModule = () => import('./endpoints.js');
+const eventsModule = () => import('./events.js');
 
 const session = { info: null, endpoints: [], reloadEndpoints: () => loadEndpoints() };
 /** The first deliveries list, requested together with the link's facts when the page opens on it. */
@@ -74,17 +77,17 @@ async function route() {
   markSection(section);
   try {
     if (section === 'endpoints' && id === 'new') {
-      await endpointFormView(session, null);
+      await (await endpointsModule()).endpointFormView(session, null);
     } else if (section === 'endpoints' && id && action === 'edit') {
-      await endpointFormView(session, id);
+      await (await endpointsModule()).endpointFormView(session, id);
     } else if (section === 'endpoints' && id) {
-      await endpointView(session, id);
+      await (await endpointsModule()).endpointView(session, id);
     } else if (section === 'endpoints') {
-      await endpointsView(session);
+      await (await endpointsModule()).endpointsView(session);
     } else if (section === 'events' && id) {
-      await eventView(session, id);
+      await (await eventsModule()).eventView(session, id);
     } else if (section === 'events') {
-      await eventsView(session, params);
+      await (await eventsModule()).eventsView(session, params);
     } else if (section === 'deliveries' && id) {
       await deliveryView(session, id);
     } else {
@@ -134,7 +137,6 @@ async function start() {
     document.getElementById('project-name').textContent = data.project_name;
     document.getElementById('link-name').textContent = data.link_name ? `· ${data.link_name}` : '';
     document.getElementById('sections').hidden = false;
-    catalogue(session).catch(() => {}); // the event-type suggestions; nothing waits for them
   } catch (error) {
     if (error.status !== 401) {
       linkProblem('The portal could not load', error.message);
@@ -145,6 +147,8 @@ async function start() {
   }
   window.addEventListener('hashchange', route);
   await route();
+  // the event-type suggestions, once the first view is painted
+  endpointsModule().then((m) => m.catalogue(session)).catch(() => {});
 }
 
 start();

@@ -124,7 +124,7 @@ export function eventTypeInput(session, id, value) {
   const listId = `${id}-options`;
   return [h('input', { id, name: 'eventType', value: value || '', autocomplete: 'off', list: listId,
     'aria-describedby': `${id}-hint` }),
-  h('datalist', { id: listId }, (session.catalogue || []).map((t) => h('option', { value: t.name }))),
+  h('datalist', { id: listId, 'data-catalogue': '' }, (session.catalogue || []).map((t) => h('option', { value: t.name }))),
   h('p', { class: 'hint', id: `${id}-hint` }, 'Any part of the name; upper or lower case does not matter.')];
 }
 
@@ -427,13 +427,13 @@ function attemptView(attempt, index) {
       h('section', { 'aria-label': `Attempt ${index + 1} request` },
         h('h3', {}, 'Request'),
         h('p', { class: 'url' }, `${attempt.method || 'POST'} ${attempt.url || ''}`),
-        h('h4', {}, 'Headers'), headerList(attempt.request_http_header, 'request headers'),
+        headerList(attempt.request_http_header, 'request headers'),
         codeBlock('Request body', attempt.request_body)),
       h('section', { 'aria-label': `Attempt ${index + 1} response` },
         h('h3', {}, 'Response'),
         h('p', {}, attempt.http_status || 'No response'),
         attempt.error ? h('p', { class: 'message error' }, attempt.error) : null,
-        h('h4', {}, 'Headers'), headerList(attempt.response_http_header, 'response headers'),
+        headerList(attempt.response_http_header, 'response headers'),
         codeBlock('Response body', attempt.response_data))));
 }
 

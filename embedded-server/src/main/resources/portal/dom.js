@@ -119,10 +119,10 @@ export function tableRow(columns, cells, id = null) {
 export function headerList(headers, label = 'headers') {
   const entries = Object.entries(headers || {});
   if (entries.length === 0) {
-    return h('p', { class: 'muted' }, 'No headers');
+    return [h('h4', {}, 'Headers'), h('p', { class: 'muted' }, 'No headers')];
   }
   const text = entries.map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`).join('\n');
-  return [h('div', { class: 'code-head' }, h('span'), copyButton(`Copy ${label}`, () => text)),
+  return [h('div', { class: 'code-head' }, h('h4', {}, 'Headers'), copyButton(`Copy ${label}`, () => text)),
     h('dl', { class: 'headers' }, entries.map(([name, value]) => [
       h('dt', {}, name),
       h('dd', {}, Array.isArray(value) ? value.join(', ') : String(value)),

@@ -200,6 +200,10 @@ export async function catalogue(session) {
   if (!session.catalogue) {
     try {
       session.catalogue = (await api('GET', '/event_types')).data || [];
+      // suggestion lists drawn before the catalogue arrived get it now
+      document.querySelectorAll('datalist[data-catalogue]').forEach((list) => {
+        list.replaceChildren(...session.catalogue.map((t) => h('option', { value: t.name })));
+      });
     } catch (error) {
       if (error.status === 401) {
         throw error;
@@ -397,7 +401,7 @@ export async function endpointView(session, endpointId) {
       try {
         const body = typeChoice.value ? { event_type: typeChoice.value } : {};
         const { data } = await api('POST', `/endpoints/${enc}/test_event`, { body });
-        testNote.replaceChildren('Test event sent and queued: ',
+        testNote.replaceChildren(data.deliveries === 0 ? 'Test event created, but its subscription\u2019s filter left it out: ' : 'Test event sent and queued: ',
           h('a', { href: `#/events/${encodeURIComponent(data.event_id)}`, id: 'test-event-link' }, 'see its delivery'));
       } catch (error) {
         testNote.classList.add('error');

@@ -103,12 +103,26 @@ public final class PortalEndpointSetup {
         return eventTypesOf(project, endpoint.uid());
     }
 
+    /** A test event: its ID and how many deliveries it made (0 when a subscription filter left it out). */
+    public record TestEvent(String eventId, int deliveries) {
+    }
+
     /**
-     * Sends a test event to the endpoint (only to it): {@code type} from the types it receives, or the sample type
-     * when it receives every type. Answers the new event's ID.
+     * Sends a test event to the endpoint (only to it): {@code type} from the types its active subscriptions receive,
+     * or the sample type when they receive every type. Everything that can be refused is checked before the event is
+     * written; an event a subscription filter leaves out is still an event (0 deliveries).
      */
-    public String sendTestEvent(Project project, Endpoint endpoint, String type) {
-        List<String> receives = eventTypesOf(project, endpoint.uid());
+    public TestEvent sendTestEvent(Project project, Endpoint endpoint, String type) {
+        Set<String> receives = new LinkedHashSet<>();
+        for (Subscription s : subscriptionsOf(project, endpoint.uid())) {
+            if (s.active() && s.filterConfig() != null && s.filterConfig().eventTypes() != null) {
+                receives.addAll(s.filterConfig().eventTypes());
+            }
+        }
+        if (receives.isEmpty()) {
+            throw InvalidInputException.of("event_type:this endpoint has no active subscription, so it receives no "
+                    + "events; pick its event types first");
+        }
         String chosen = type == null || type.isBlank() ? null : type.strip();
         if (chosen == null) {
             if (!receives.contains(ALL)) {
@@ -125,11 +139,7 @@ public final class PortalEndpointSetup {
         data.put("event_type", chosen);
         IntakeService.Accepted accepted = intake.create(project, new CreateEventRequest(endpoint.uid(), null, null,
                 chosen, data, null, null));
-        if (accepted.deliveries() == 0) {
-            throw InvalidInputException.of("event_type:no delivery was made: the endpoint is not subscribed to "
-                    + chosen + " or its subscription is inactive");
-        }
-        return accepted.event().uid();
+        return new TestEvent(accepted.event().uid(), accepted.deliveries());
     }
 
     private List<Subscription> subscriptionsOf(Project project, String endpointId) {

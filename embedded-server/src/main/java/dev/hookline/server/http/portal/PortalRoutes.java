@@ -183,8 +183,11 @@ public final class PortalRoutes {
         if (type != null && !type.isNull() && !type.isTextual()) {
             throw ApiError.badRequest("event_type:must be a string");
         }
-        String eventId = setup.sendTestEvent(project, endpoint, type == null || type.isNull() ? null : type.asText());
-        ex.ok(201, "Test event sent successfully", Map.of("event_id", eventId));
+        PortalEndpointSetup.TestEvent sent = setup.sendTestEvent(project, endpoint,
+                type == null || type.isNull() ? null : type.asText());
+        ex.ok(201, sent.deliveries() > 0 ? "Test event sent successfully"
+                : "Test event created; its subscription's filter left it out, so nothing is delivered",
+                Map.of("event_id", sent.eventId(), "deliveries", sent.deliveries()));
     }
 
     /** The endpoint's current signing secret, on request, for a link that manages endpoints (it could roll it). */

@@ -376,6 +376,7 @@ class PortalPageBrowserIT {
                     "the search ignores case and hides the rest");
             browser.click("#types-list input[value='invoice.paid']");
             browser.screenshot("50-new-endpoint-event-types");
+            assertNoAxeViolations("new endpoint form");
             browser.click("#endpoint-save");
             browser.visible("#new-secret");
             String created = shop.client().listEndpoints(ListQuery.create()).content().stream()
@@ -405,6 +406,7 @@ class PortalPageBrowserIT {
             assertEquals(shop.client().getEndpoint(created).secrets().getLast().value(),
                     browser.visible("#endpoint-secret").getText(), "the secret it signs with, shown on request");
             browser.screenshot("51-endpoint-page-tested-secret");
+            assertNoAxeViolations("endpoint page");
 
             // recover: a failed delivery since a time, counted first, then queued and sent
             Event missed = seeds.event(shop.id()).type("invoice.paid").endpoints(created).data("{\"invoice\":8}")
