@@ -177,6 +177,49 @@ class PortalSetupIT {
         assertEquals(401, call(key, "GET", "/endpoints", null).statusCode(), "revoking the link ends its sessions");
     }
 
+    @Test
+    void theProjectsFrameAncestorsAreCheckedAndWrittenIntoThePagesPolicy() throws Exception {
+        assertEquals(List.of(), shop.client().getProject(shop.id()).config().portalFrameAncestors(), "none by default");
+        PortalLink link = link(false);
+        HttpResponse<String> before = page("/portal?token=" + link.token());
+        assertTrue(before.headers().firstValue("Content-Security-Policy").orElse("").endsWith("frame-ancestors 'none'"));
+        assertEquals("DENY", before.headers().firstValue("X-Frame-Options").orElse(""));
+
+        for (String bad : List.of("https://app.example/path", "app.example", "https://a.example; script-src *")) {
+            dev.hookline.api.client.ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.hookline.api.client.ApiException.class, () -> shop.client().updateProject(shop.id(),
+                            new dev.hookline.api.model.UpdateProjectRequest("shop", null, frameAncestors(List.of(bad)))));
+            assertEquals(400, refused.status(), bad);
+            assertTrue(refused.getMessage().contains("config.portal_frame_ancestors"), refused.getMessage());
+        }
+        shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null,
+                frameAncestors(List.of("https://App.example", "http://127.0.0.1:8443"))));
+        assertEquals(List.of("https://app.example", "http://127.0.0.1:8443"),
+                shop.client().getProject(shop.id()).config().portalFrameAncestors());
+        for (String path : List.of("/portal?token=" + link.token(), "/portal?project=" + shop.id())) {
+            HttpResponse<String> page = page(path);
+            assertTrue(page.headers().firstValue("Content-Security-Policy").orElse("")
+                    .endsWith("frame-ancestors https://app.example http://127.0.0.1:8443"), path);
+            assertTrue(page.headers().firstValue("X-Frame-Options").isEmpty(), path);
+        }
+        shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null, null));
+        assertEquals(2, shop.client().getProject(shop.id()).config().portalFrameAncestors().size(),
+                "left as is when not given");
+        TestProject other = server.newProject("other", ProjectType.OUTGOING);
+        assertTrue(page("/portal?project=" + other.id()).headers().firstValue("Content-Security-Policy").orElse("")
+                .endsWith("frame-ancestors 'none'"), "another project's page is not framed by shop's origins");
+    }
+
+    private static dev.hookline.api.model.ProjectConfig frameAncestors(List<String> origins) {
+        return new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, origins);
+    }
+
+    private HttpResponse<String> page(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     private String create(String token, String types) throws Exception {
         HttpResponse<String> created = call(token, "POST", "/endpoints", "{\"name\":\"e\",\"url\":\"https://e.example/h\","
                 + "\"event_types\":" + types + "}");
