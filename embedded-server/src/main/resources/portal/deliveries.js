@@ -136,9 +136,13 @@ export function matchTypes(session, text) {
   return exact.length ? exact : names.filter((n) => n.toLowerCase().includes(wanted));
 }
 
-function resolveEventType(session, form) {
+function resolveEventType(session, form, focus) {
   const input = form.querySelector('input[name="eventType"]');
-  if (!input || input.value.trim() === '' || !(session.catalogue || []).length) {
+  if (!input) {
+    return true;
+  }
+  if (input.value.trim() === '' || !(session.catalogue || []).length) {
+    fieldError(input, '');
     return true;
   }
   const matches = matchTypes(session, input.value);
@@ -150,13 +154,17 @@ function resolveEventType(session, form) {
   fieldError(input, matches.length === 0
     ? `No event type of this project contains \u201c${input.value.trim()}\u201d.`
     : `${matches.length} event types contain \u201c${input.value.trim()}\u201d: ${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', \u2026' : ''}. Pick one.`);
-  input.focus();
+  if (focus) {
+    input.focus();
+  }
   return false;
 }
 
 /** Reads a filter form into hash parameters (empty values left out) and navigates there. */
 export function applyFilters(form, section, session = null) {
-  if (!checkDates(form) || (session && !resolveEventType(session, form))) {
+  const datesOk = checkDates(form);
+  const typeOk = !session || resolveEventType(session, form, datesOk);
+  if (!datesOk || !typeOk) {
     return;
   }
   const params = new URLSearchParams();
