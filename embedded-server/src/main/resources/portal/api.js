@@ -1,8 +1,9 @@
-// The only way the page talks to the server: /portal-api with the link's token as a Bearer credential.
-// The token leaves the address bar on load (history.replaceState) and lives in this tab's session storage only;
-// it is never logged, never put in a URL and never sent to another origin.
+// The only way the page talks to the server: /portal-api with a Bearer credential. On the first load the link's token
+// leaves the address bar at once (history.replaceState) and is traded for a short-lived session key (POST /session);
+// only that key is kept, in this tab's session storage (docs/adr/0025). The link's token is never stored, logged,
+// put in a URL or sent to another origin.
 
-const TOKEN_KEY = 'hookline.portal.token';
+const SESSION_KEY = 'hookline.portal.session';
 const PROJECT_KEY = 'hookline.portal.project';
 
 let token = null;
@@ -17,21 +18,31 @@ export class ApiError extends Error {
 }
 
 /**
- * Moves the link's token from the URL into session storage and returns it (null when there is none). A refresh-token
- * link carries its key as auth_token (that is the credential); a static link only token.
+ * Takes the link's token out of the URL (a refresh-token link's key is auth_token, a static link's token) and
+ * answers the credential to use now: the URL's token (until the session is open) or the stored session key (a
+ * reload); null when there is neither. exchanged: a promise settled once the session key replaced the token.
  */
 export function takeToken() {
   const url = new URL(window.location.href);
   const fromUrl = url.searchParams.get('auth_token') || url.searchParams.get('token');
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    sessionStorage.removeItem(PROJECT_KEY);
     url.searchParams.delete('token');
     url.searchParams.delete('auth_token');
     history.replaceState(null, '', url.pathname + url.search + url.hash);
+    sessionStorage.removeItem(SESSION_KEY);
+    sessionStorage.removeItem(PROJECT_KEY);
+    token = fromUrl;
+    return { token, exchanged: openSession() };
   }
-  token = sessionStorage.getItem(TOKEN_KEY);
-  return token;
+  token = sessionStorage.getItem(SESSION_KEY);
+  return { token, exchanged: Promise.resolve() };
+}
+
+/** Trades the link's token for a session key; requests started meanwhile use the token (no extra round trip). */
+async function openSession() {
+  const { data } = await api('POST', '/session');
+  token = data.session_key;
+  sessionStorage.setItem(SESSION_KEY, token);
 }
 
 /** Called once with the project's name when a request is refused for the token (expired or revoked meanwhile). */

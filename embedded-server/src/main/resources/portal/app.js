@@ -3,9 +3,12 @@
 // Forward and bookmarks of a view (never of the token) work.
 import { api, takeToken, whenUnauthorized, rememberProject, rememberedProject } from './api.js';
 import { h, showView } from './dom.js';
-import { endpointsView, endpointFormView } from './endpoints.js';
 import { deliveriesView, deliveryView, fetchDeliveries } from './deliveries.js';
-import { eventsView, eventView } from './events.js';
+
+// the endpoint and event views are loaded when first shown: the deliveries list (the usual first view) does not wait
+// for their code
+const endpointsModule = () => import('./endpoints.js');
+const eventsModule = () => import('./events.js');
 
 const session = { info: null, endpoints: [], reloadEndpoints: () => loadEndpoints() };
 /** The first deliveries list, requested together with the link's facts when the page opens on it. */
@@ -26,8 +29,8 @@ function unauthorized(project) {
     return;
   }
   linkProblem('This link no longer works', project
-    ? `This link has expired or was revoked; ask ${project} for a new one.`
-    : 'This link has expired or was revoked; ask whoever sent it for a new one.');
+    ? `This link has expired or was revoked; ask ${project} for a new one. If it still works, open it again: a session lasts four hours.`
+    : 'This link has expired or was revoked; ask whoever sent it for a new one. If it still works, open it again: a session lasts four hours.');
 }
 
 /** The link's endpoints (for names in lists and the endpoint filter), reloaded after a change. */
@@ -74,15 +77,17 @@ async function route() {
   markSection(section);
   try {
     if (section === 'endpoints' && id === 'new') {
-      await endpointFormView(session, null);
+      await (await endpointsModule()).endpointFormView(session, null);
     } else if (section === 'endpoints' && id && action === 'edit') {
-      await endpointFormView(session, id);
+      await (await endpointsModule()).endpointFormView(session, id);
+    } else if (section === 'endpoints' && id) {
+      await (await endpointsModule()).endpointView(session, id);
     } else if (section === 'endpoints') {
-      await endpointsView(session);
+      await (await endpointsModule()).endpointsView(session);
     } else if (section === 'events' && id) {
-      await eventView(session, id);
+      await (await eventsModule()).eventView(session, id);
     } else if (section === 'events') {
-      await eventsView(session, params);
+      await (await eventsModule()).eventsView(session, params);
     } else if (section === 'deliveries' && id) {
       await deliveryView(session, id);
     } else {
@@ -106,7 +111,7 @@ async function route() {
 }
 
 async function start() {
-  const token = takeToken();
+  const { token, exchanged } = takeToken();
   if (!token) {
     linkProblem('This page needs your link', 'Open the portal link you were sent (it ends with ?token=…). '
       + 'If you no longer have it, ask whoever sent it for a new one.');
@@ -120,8 +125,14 @@ async function start() {
     if (!first.parts[0] || (first.parts[0] === 'deliveries' && !first.parts[1])) {
       prefetched = fetchDeliveries(first.params);
     }
-    const [{ data }] = await Promise.all([api('GET', '/portal_link/info'), loadEndpoints()]);
+    const [{ data }] = await Promise.all([api('GET', '/portal_link/info'), loadEndpoints(), exchanged]);
     session.info = data;
+    // the address bar keeps the project (not a secret): a reload inside a vendor's frame is still allowed to frame
+    const here = new URL(window.location.href);
+    if (here.searchParams.get('project') !== data.project_id) {
+      here.searchParams.set('project', data.project_id);
+      history.replaceState(null, '', here.pathname + here.search + here.hash);
+    }
     rememberProject(data.project_name);
     document.getElementById('project-name').textContent = data.project_name;
     document.getElementById('link-name').textContent = data.link_name ? `· ${data.link_name}` : '';
@@ -136,6 +147,8 @@ async function start() {
   }
   window.addEventListener('hashchange', route);
   await route();
+  // the event-type suggestions, once the first view is painted
+  endpointsModule().then((m) => m.catalogue(session)).catch(() => {});
 }
 
 start();

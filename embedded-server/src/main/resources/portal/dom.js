@@ -41,7 +41,8 @@ function append(el, children) {
 export function showView(title, ...nodes) {
   const main = document.getElementById('main');
   const heading = h('h1', { tabindex: '-1', id: 'view-title' }, title);
-  main.replaceChildren(heading, ...nodes.flat());
+  // null/false stand for "nothing here" (e.g. a button a read-only link does not get): never the text "null"
+  main.replaceChildren(heading, ...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
   document.title = `${title} · Webhook portal`;
   heading.focus({ preventScroll: true });
   return main;
@@ -101,34 +102,124 @@ export function pretty(text) {
 }
 
 /** A table whose cells carry their column's name (shown as a label when rows stack at phone width). */
-export function table(caption, columns, rows, rowOf) {
+export function table(caption, columns, rows, rowOf, rowId = null) {
   return h('div', { class: 'table-wrap' },
     h('table', {},
       h('caption', { class: 'visually-hidden' }, caption),
       h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, rows.map((row) => {
-        const cells = rowOf(row);
-        return h('tr', {}, cells.map((cell, i) => h('td', { 'data-label': columns[i] }, cell)));
-      }))));
+      h('tbody', {}, rows.map((row) => tableRow(columns, rowOf(row), rowId ? rowId(row) : null)))));
+}
+
+/** One row of {@link table}: cells labelled with their column (for phone width), optionally with an id. */
+export function tableRow(columns, cells, id = null) {
+  return h('tr', { id }, cells.map((cell, i) => h('td', { 'data-label': columns[i] }, cell)));
 }
 
 /** A list of header name/value pairs. */
-export function headerList(headers) {
+export function headerList(headers, label = 'headers') {
   const entries = Object.entries(headers || {});
   if (entries.length === 0) {
-    return h('p', { class: 'muted' }, 'No headers');
+    return [h('h4', {}, 'Headers'), h('p', { class: 'muted' }, 'No headers')];
   }
-  return h('dl', { class: 'headers' }, entries.map(([name, value]) => [
-    h('dt', {}, name),
-    h('dd', {}, Array.isArray(value) ? value.join(', ') : String(value)),
-  ]));
+  const text = entries.map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`).join('\n');
+  return [h('div', { class: 'code-head' }, h('h4', {}, 'Headers'), copyButton(`Copy ${label}`, () => text)),
+    h('dl', { class: 'headers' }, entries.map(([name, value]) => [
+      h('dt', {}, name),
+      h('dd', {}, Array.isArray(value) ? value.join(', ') : String(value)),
+    ]))];
 }
 
 export function codeBlock(label, text) {
   const content = pretty(text);
   return h('figure', { class: 'code' },
-    h('figcaption', {}, label),
+    h('div', { class: 'code-head' }, h('figcaption', {}, label),
+      content ? copyButton(`Copy ${label.toLowerCase()}`, () => content) : null),
     content ? h('pre', { tabindex: '0', 'aria-label': label }, h('code', {}, content)) : h('p', { class: 'muted' }, 'Empty'));
+}
+
+/**
+ * A small "Copy" button (its accessible name starts with its visible word, WCAG 2.5.3); says "Copied" beside itself.
+ */
+export function copyButton(name, textOf) {
+  const button = h('button', { type: 'button', class: 'copy', 'aria-label': name }, 'Copy');
+  button.addEventListener('click', async () => {
+    let done = true;
+    try {
+      await navigator.clipboard.writeText(textOf());
+    } catch {
+      done = false;
+    }
+    button.textContent = done ? 'Copied' : 'Select and copy by hand';
+    announce(done ? 'Copied' : 'Copying was refused: select the text and copy it by hand');
+    window.setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+  });
+  return button;
+}
+
+/** An ID in monospace with its copy button. */
+export function idLine(id, what) {
+  return h('span', { class: 'id-line' }, h('span', { class: 'url' }, id), copyButton(`Copy ${what}`, () => id));
+}
+
+/**
+ * A date-and-time field that is one Tab stop (a text box, not the browser's seven-part date control): it takes
+ * "2026-12-02 14:30" (or with a T) in local time. Returns the wrapper; the input has the given id and name.
+ */
+export function dateField(id, name, label, value) {
+  return h('div', { class: 'field' }, h('label', { for: id }, label),
+    h('input', { type: 'text', id, name, value: value || '', inputmode: 'numeric', autocomplete: 'off',
+      placeholder: 'YYYY-MM-DD HH:MM', 'aria-describedby': `${id}-hint`, spellcheck: 'false' }),
+    h('p', { class: 'hint', id: `${id}-hint` }, 'Local time, e.g. 2026-12-02 14:30'));
+}
+
+/** "2026-12-02 14:30" (local) to a Date, or null. */
+export function parseLocal(text) {
+  const m = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(text || '');
+  if (!m) {
+    return null;
+  }
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] || 0), Number(m[5] || 0), Number(m[6] || 0));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A Date as the date field's text (local time). */
+export function formatLocal(date) {
+  const p = (n) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}`;
+}
+
+/** What the API says about a field ("url:please provide a valid url") as { field, text } in plain words. */
+export function fieldMessage(message) {
+  const m = /^([a-z_.\[\]0-9]+):\s*(.+)$/i.exec(message || '');
+  if (!m) {
+    return { field: null, text: message };
+  }
+  const text = m[2].charAt(0).toUpperCase() + m[2].slice(1);
+  return { field: m[1], text: /[.!?]$/.test(text) ? text : `${text}.` };
+}
+
+/** Shows text under the field's input (aria-invalid, described by the message); empty text clears it. */
+export function fieldError(input, text) {
+  const id = `${input.id}-error`;
+  let box = document.getElementById(id);
+  if (!box) {
+    box = h('p', { id, class: 'field-error' });
+    input.insertAdjacentElement('afterend', box);
+  }
+  box.textContent = text || '';
+  box.hidden = !text;
+  const described = (input.getAttribute('aria-describedby') || '').split(' ').filter((x) => x && x !== id);
+  if (text) {
+    described.push(id);
+    input.setAttribute('aria-invalid', 'true');
+  } else {
+    input.removeAttribute('aria-invalid');
+  }
+  if (described.length) {
+    input.setAttribute('aria-describedby', described.join(' '));
+  } else {
+    input.removeAttribute('aria-describedby');
+  }
 }
 
 /**

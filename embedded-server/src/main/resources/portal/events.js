@@ -1,15 +1,26 @@
 // Events sent to the link's endpoints: the list (endpoint, time window, payload words, cursor paging) and each
 // event with its payload and its deliveries.
 import { api } from './api.js';
-import { h, showView, announce, table, badge, timeElement, codeBlock, headerList } from './dom.js';
+import { h, showView, announce, table, badge, timeElement, codeBlock, headerList, idLine } from './dom.js';
 import {
-  toApiTime, endpointSelect, windowFields, applyFilters, pager, cursorQuery, filterPanel,
+  toApiTime, endpointSelect, windowFields, applyFilters, pager, cursorQuery, filterPanel, heldNote,
 } from './deliveries.js';
 
 const PER_PAGE = 25;
 
 export async function eventsView(session, params) {
-  const form = h('form', { class: 'filters', id: 'event-filters', 'aria-label': 'Filter events' },
+  const idForm = h('form', { class: 'filters', id: 'event-id-search', role: 'search', 'aria-label': 'Find an event by its ID' },
+    h('div', { class: 'field' }, h('label', { for: 'event-id' }, 'Event ID'),
+      h('input', { id: 'event-id', name: 'eventId', autocomplete: 'off', spellcheck: 'false', required: true })),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', id: 'find-event' }, 'Find event')));
+  idForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const id = idForm.querySelector('#event-id').value.trim();
+    if (id) {
+      window.location.hash = `#/events/${encodeURIComponent(id)}`;
+    }
+  });
+  const form = h('form', { class: 'filters', id: 'event-filters', 'aria-label': 'Filter events', novalidate: true },
     h('div', { class: 'field' }, h('label', { for: 'event-filter-endpoint' }, 'Endpoint'),
       endpointSelect(session, 'event-filter-endpoint', params.get('endpointId'))),
     h('div', { class: 'field' }, h('label', { for: 'event-filter-query' }, 'Payload contains'),
@@ -20,11 +31,11 @@ export async function eventsView(session, params) {
       h('a', { class: 'button', href: '#/events' }, 'Clear')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    applyFilters(form, 'events');
+    applyFilters(form, 'events', session);
   });
   const listRegion = h('section', { id: 'event-list', 'aria-label': 'Events', 'aria-busy': 'true' },
     h('p', { class: 'muted' }, 'Loading events…'));
-  showView('Events', filterPanel(form, params), listRegion);
+  showView('Events', idForm, filterPanel(form, params), listRegion);
   const { data } = await api('GET', '/events', {
     query: {
       endpointId: params.get('endpointId') || '', query: params.get('query') || '',
@@ -63,13 +74,13 @@ export async function eventView(session, id) {
     h('dl', { class: 'facts' },
       h('dt', {}, 'Event type'), h('dd', {}, event.event_type || ''),
       h('dt', {}, 'Created'), h('dd', {}, timeElement(event.created_at)),
-      h('dt', {}, 'ID'), h('dd', { class: 'url' }, event.uid)),
+      h('dt', {}, 'ID'), h('dd', {}, idLine(event.uid, 'event ID'))),
     codeBlock('Payload', event.data),
-    h('details', {}, h('summary', {}, 'Headers'), headerList(event.headers)),
+    h('details', {}, h('summary', {}, 'Headers'), headerList(event.headers, 'event headers')),
     h('h2', {}, `Deliveries (${rows.length})`),
     rows.length === 0 ? h('p', { class: 'empty' }, 'No deliveries to your endpoints.')
       : table('Deliveries of this event', ['Status', 'Endpoint', 'Created', 'Actions'], rows, (d) => [
-        badge(d.status), names.get(d.endpoint_id) || d.endpoint_id, timeElement(d.created_at),
+        [badge(d.status), heldNote(session, d)], names.get(d.endpoint_id) || d.endpoint_id, timeElement(d.created_at),
         h('a', { class: 'button', href: `#/deliveries/${encodeURIComponent(d.uid)}` }, 'Open'),
       ]));
 }

@@ -54,7 +54,9 @@ import dev.hookline.server.outbound.LazyWebhookSender;
 import dev.hookline.server.outbound.OAuth2TestService;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
+import dev.hookline.server.portal.PortalEndpointSetup;
 import dev.hookline.server.portal.PortalLinkCheck;
+import dev.hookline.server.portal.PortalSessions;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
@@ -257,9 +259,15 @@ public final class HooklineServer implements AutoCloseable {
         new DeliveryStatisticsRoutes(new DeliveryStatistics(context), portalScope).register(router);
         new MetaEventRoutes(new MetaEventService(context)).register(router);
         new PortalLinkRoutes(portalLinks).register(router);
-        new PortalRoutes(projects, endpoints, portalLinks, portalScope).register(router);
+        new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
+                new SubscriptionService(context), new EventTypeService(context), intake),
+                new PortalSessions(context, authenticator)).register(router);
         new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(context, authenticator)).register(router);
+        new PortalPageRoutes(new PortalLinkCheck(context, authenticator), projectId -> {
+            var project = projects.find(projectId);
+            return project == null || project.config() == null || project.config().portalFrameAncestors() == null
+                    ? java.util.List.of() : project.config().portalFrameAncestors();
+        }).register(router);
         CaptureService capture = new CaptureService(context);
         new CaptureBinRoutes(capture).register(router);
         new CaptureRoutes(capture).register(router);

@@ -1,5 +1,6 @@
 package dev.hookline.api.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;
 import java.util.List;
@@ -21,17 +22,44 @@ import java.util.List;
  * <p>{@code retention_policy} ({@code {"policy":"720h","enabled":false}}) is how long the project's events, their
  * deliveries and attempts are kept when enabled (ADR 0032). Convoy keeps its retention policy in the instance
  * configuration ({@code retention_policy{policy,enabled}}); Hookline keeps the same shape per project.
+ *
+ * <p>{@code portal_frame_ancestors} is Hookline's own key (docs/adr/0025): the origins ({@code https://app.example})
+ * allowed to embed the project's customer portal in a frame, written into the page's {@code frame-ancestors}; empty
+ * (the default) lets no one frame it. Left out of the JSON when {@code null} (a Convoy config has no such key).
  */
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
         "ssl", "meta_event", "request_id_header", "validate_event_schemas",
-        "circuit_breaker", "retention_policy"})
+        "circuit_breaker", "retention_policy", "portal_frame_ancestors"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
                             String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
-                            RetentionPolicy retentionPolicy) {
+                            RetentionPolicy retentionPolicy,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> portalFrameAncestors) {
+
+    /**
+     * A configuration without {@code portal_frame_ancestors} (Hookline's own key, docs/adr/0025: the origins allowed
+     * to embed the project's customer portal in a frame; empty by default): left as is on update.
+     */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
+                         RetentionPolicy retentionPolicy) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, null);
+    }
+
+    /** This configuration with {@code portal_frame_ancestors} set to {@code origins}. */
+    public ProjectConfig withPortalFrameAncestors(List<String> origins) {
+        return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
+                disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
+                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, origins);
+    }
 
     /**
      * A configuration without {@code circuit_breaker}: left as is on update, Convoy's thresholds by default.
@@ -75,7 +103,7 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     public ProjectConfig withRetentionPolicy(RetentionPolicy policy) {
         return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
                 disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
-                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy);
+                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy, portalFrameAncestors);
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */

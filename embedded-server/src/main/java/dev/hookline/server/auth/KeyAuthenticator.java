@@ -49,6 +49,8 @@ public final class KeyAuthenticator implements AutoCloseable {
     private final KeyRepository keys;
     private final RecentEntries<Verified> verified = new RecentEntries<>(MAX_REMEMBERED);
     private final RecentEntries<Boolean> rejected = new RecentEntries<>(MAX_REMEMBERED);
+    /** Portal session keys ({@code PSK.}, docs/adr/0025) by SHA-256: memory only, each until it expires. */
+    private final RecentEntries<Principal> portalSessions = new RecentEntries<>(MAX_REMEMBERED);
     private final SlowKeyChecks slowChecks = new SlowKeyChecks(PBKDF2_THREADS, PBKDF2_QUEUE);
     private final Map<String, Principal> sessionKeys = new ConcurrentHashMap<>();
     /** Bumped by {@link #forgetAll()}: a check that saw an older value does not remember its result. */
@@ -75,6 +77,9 @@ public final class KeyAuthenticator implements AutoCloseable {
             return session;
         }
         Instant now = context.now();
+        if (token.startsWith("PSK.")) {
+            return portalSessions.get(fingerprintHex, now);
+        }
         String identity = identity(token, fingerprintHex);
         Verified known = verified.get(identity, now);
         if (known != null) {
@@ -106,6 +111,14 @@ public final class KeyAuthenticator implements AutoCloseable {
      */
     public void addSessionKey(String key) {
         sessionKeys.put(HexFormat.of().formatHex(sha256(key)), Principal.instance());
+    }
+
+    /**
+     * Accepts {@code key} as a portal session of {@code principal} until {@code until} (docs/adr/0025). Kept in memory
+     * only (its SHA-256), so a restart ends every session; the link's liveness is still checked on each request.
+     */
+    public void addPortalSession(String key, Principal principal, Instant until) {
+        portalSessions.put(HexFormat.of().formatHex(sha256(key)), principal, until, context.now());
     }
 
     /** Drops every remembered verification (after a key, link or project is revoked, changed or deleted). */

@@ -213,6 +213,21 @@ public final class Exchange {
         }
     }
 
+    /** {@code tree} (a part of the body) as {@code type}, parsed as strictly as {@link #body}; 400 otherwise. */
+    public static <T> T bodyValue(JsonNode tree, Class<T> type) {
+        try {
+            T value = Json.strict().treeToValue(tree, type);
+            if (value == null) {
+                throw ApiError.badRequest("body must be a JSON object");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw ApiError.badRequest(describe(e));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("body must be a JSON object");
+        }
+    }
+
     public Principal principal() {
         return principal;
     }

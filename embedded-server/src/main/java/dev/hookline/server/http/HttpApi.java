@@ -20,6 +20,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -100,7 +101,13 @@ public final class HttpApi implements AutoCloseable {
         ceiling.setEndPointIdleTimeout(Math.min(1000, limits.idleTimeout().toMillis()));
         server.addBean(ceiling);
         server.setErrorHandler(new EnvelopeErrorHandler(limits.maxHeaderBytes()));
-        server.setHandler(new Root());
+        // the portal's answers (its API and its page) are compressed when the browser accepts it (docs/adr/0025)
+        GzipHandler portalGzip = new GzipHandler();
+        portalGzip.setIncludedPaths("/portal-api/*", "/portal/*", "/portal");
+        portalGzip.setIncludedMethods("GET", "POST", "PUT");
+        portalGzip.setMinGzipSize(512);
+        portalGzip.setHandler(new Root());
+        server.setHandler(portalGzip);
         server.setStopTimeout(1000);
         connector.open();
     }
@@ -158,7 +165,15 @@ public final class HttpApi implements AutoCloseable {
                         + "); retry shortly, or reuse a keep-alive connection");
                 return;
             }
+            if (path.startsWith("/portal-api/")) {
+                // a portal holder's data: never cached, never sniffed as something else (docs/adr/0025)
+                response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+                response.getHeaders().put("X-Content-Type-Options", "nosniff");
+            }
             Router.Match match = router.match(method, path);
+            if (match == null && "HEAD".equals(method) && path.startsWith("/portal")) {
+                match = router.match("GET", path); // the portal page and its assets answer HEAD like GET, bodiless
+            }
             if (match == null) {
                 if (router.pathExists(path)) {
                     exchange.error(405, "method " + method + " not allowed on " + path);

@@ -29,8 +29,11 @@ public final class PortalLinkCheck {
         UNKNOWN
     }
 
-    /** The verdict and, when a link matched, its project's name (else empty). */
-    public record Result(State state, String projectName) {
+    /** The verdict and, when a link matched, its project's name and ID (else empty and null). */
+    public record Result(State state, String projectName, String projectId) {
+        Result(State state, String projectName) {
+            this(state, projectName, null);
+        }
     }
 
     private final ServerContext context;
@@ -52,10 +55,11 @@ public final class PortalLinkCheck {
         return context.db().read(c -> {
             if (token == null) {
                 String linkId = refreshKeyLink;
-                return linkId == null ? new Result(State.UNKNOWN, "") : new Result(State.VALID, projectOf(c, linkId));
+                return linkId == null ? new Result(State.UNKNOWN, "") : projectOf(c, linkId);
             }
             try (PreparedStatement s = c.prepareStatement(
-                    "SELECT l.id, l.auth_type, l.deleted_at AS link_deleted, p.name, p.deleted_at AS project_deleted "
+                    "SELECT l.id, l.auth_type, l.deleted_at AS link_deleted, p.id AS project_id, p.name, "
+                            + "p.deleted_at AS project_deleted "
                             + "FROM portal_links l JOIN projects p ON p.id = l.project_id WHERE l.token = ?")) {
                 s.setString(1, token);
                 try (ResultSet rs = s.executeQuery()) {
@@ -63,15 +67,16 @@ public final class PortalLinkCheck {
                         return new Result(State.UNKNOWN, "");
                     }
                     String project = rs.getString("name");
+                    String projectId = rs.getString("project_id");
                     if (rs.getObject("link_deleted") != null || rs.getObject("project_deleted") != null) {
                         return new Result(State.REVOKED, project);
                     }
                     if (!"refresh_token".equals(rs.getString("auth_type"))) {
-                        return new Result(State.VALID, project);
+                        return new Result(State.VALID, project, projectId);
                     }
                     String linkId = rs.getString("id");
                     boolean live = linkId.equals(refreshKeyLink);
-                    return new Result(live ? State.VALID : State.EXPIRED, project);
+                    return new Result(live ? State.VALID : State.EXPIRED, project, projectId);
                 }
             }
         });
@@ -86,12 +91,13 @@ public final class PortalLinkCheck {
         return principal == null || principal.kind() != Principal.Kind.PORTAL ? null : principal.portalLinkId();
     }
 
-    private static String projectOf(Connection c, String linkId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT p.name FROM portal_links l "
+    private static Result projectOf(Connection c, String linkId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT p.name, p.id FROM portal_links l "
                 + "JOIN projects p ON p.id = l.project_id WHERE l.id = ?")) {
             s.setString(1, linkId);
             try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? rs.getString(1) : "";
+                return rs.next() ? new Result(State.VALID, rs.getString(1), rs.getString(2))
+                        : new Result(State.VALID, "");
             }
         }
     }

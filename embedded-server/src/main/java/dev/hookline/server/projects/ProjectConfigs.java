@@ -60,7 +60,7 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION);
+                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION, List.of());
     }
 
     /**
@@ -78,6 +78,9 @@ public final class ProjectConfigs {
         }
         if (config.retentionPolicy() == null) {
             config = config.withRetentionPolicy(DEFAULT_RETENTION);
+        }
+        if (config.portalFrameAncestors() == null) {
+            config = config.withPortalFrameAncestors(List.of());
         }
         return config;
     }
@@ -127,7 +130,8 @@ public final class ProjectConfigs {
                 or(patch.requestIdHeader(), base.requestIdHeader()),
                 or(patch.validateEventSchemas(), base.validateEventSchemas()),
                 mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()),
-                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()));
+                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()))
+                .withPortalFrameAncestors(or(patch.portalFrameAncestors(), base.portalFrameAncestors()));
     }
 
     private static CircuitBreaker mergeCircuitBreaker(CircuitBreaker base, CircuitBreaker patch) {
@@ -206,6 +210,7 @@ public final class ProjectConfigs {
         }
         validateCircuitBreaker(config.circuitBreaker());
         validateRetention(config.retentionPolicy());
+        config = config.withPortalFrameAncestors(portalFrameAncestors(config.portalFrameAncestors()));
         MetaEventConfig meta = config.metaEvent();
         if (meta.type() != null && !meta.type().isEmpty() && !meta.type().equals("http")) {
             throw InvalidInputException.of("config.meta_event.type must be http");
@@ -231,7 +236,8 @@ public final class ProjectConfigs {
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
                         config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy());
+                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy())
+                        .withPortalFrameAncestors(config.portalFrameAncestors());
             }
         }
         return config;
@@ -269,7 +275,34 @@ public final class ProjectConfigs {
         return new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
                 c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(), c.searchPolicy(),
                 c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(), c.requestIdHeader(),
-                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy());
+                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy())
+                .withPortalFrameAncestors(c.portalFrameAncestors());
+    }
+
+    /**
+     * The origins allowed to frame the portal (docs/adr/0025): each {@code http(s)://host[:port]} with nothing after
+     * it, at most 20; anything else would let a value break out of the CSP header. Null stays null (not set).
+     */
+    static List<String> portalFrameAncestors(List<String> origins) {
+        if (origins == null) {
+            return null;
+        }
+        if (origins.size() > 20) {
+            throw InvalidInputException.of("config.portal_frame_ancestors lists at most 20 origins");
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (String origin : origins) {
+            String o = origin == null ? "" : origin.strip();
+            if (!o.matches("https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")) {
+                throw InvalidInputException.of("config.portal_frame_ancestors: \"" + o + "\" is not an origin; write "
+                        + "it as https://host or https://host:port, without a path");
+            }
+            String lower = o.toLowerCase(Locale.ROOT);
+            if (!out.contains(lower)) {
+                out.add(lower);
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static void validateRetention(RetentionPolicy retention) {

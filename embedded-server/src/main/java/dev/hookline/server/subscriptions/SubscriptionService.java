@@ -86,6 +86,20 @@ public final class SubscriptionService {
 
     /** Creates a subscription; the answer echoes the filter as sent (Convoy's {@code is_flattened:false}). */
     public Subscription create(Project project, SubscriptionRequest request) {
+        Values values = values(project, request);
+        return context.db().write(c -> insert(c, project, values));
+    }
+
+    /**
+     * {@link #create} inside the caller's write: a portal link's new endpoint and its subscription are stored
+     * together or not at all (docs/adr/0025).
+     */
+    public Subscription createIn(Connection c, Project project, SubscriptionRequest request) throws SQLException {
+        return insert(c, project, values(project, request));
+    }
+
+    /** The request checked (a 400 naming the field otherwise) and in the stored shape. */
+    private Values values(Project project, SubscriptionRequest request) {
         if (blank(request.name())) {
             throw InvalidInputException.of("name:please provide a valid subscription name");
         }
@@ -104,25 +118,26 @@ public final class SubscriptionService {
                 alertConfig(request.alertConfig()), retryConfig(request.retryConfig()), filter,
                 rateLimitConfig(request.rateLimitConfig()),
                 request.deliveryMode() == null ? DeliveryMode.AT_LEAST_ONCE : request.deliveryMode());
+        return values;
+    }
+
+    private Subscription insert(Connection c, Project project, Values values) throws SQLException {
         boolean oneEach = project.type() == ProjectType.OUTGOING && !multipleAllowed(project);
         String id = context.newId();
         Instant now = context.now();
         String baseUrl = context.baseUrl();
-        Subscription created = context.db().write(c -> {
-            Endpoint endpoint = endpoint(c, project.uid(), values.endpointId());
-            Source source = source(c, project.uid(), values.sourceId(), baseUrl);
-            if (oneEach && store.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
-                throw new ConflictException("a subscription for this endpoint already exists");
-            }
-            Row row = store.insert(c, id, project.uid(), values, now);
-            filterRows.follow(c, id, null, values.filter(), now);
-            // Convoy's create answer echoes the filter as sent (is_flattened false); reads show the stored form.
-            Subscription s = row.subscription();
-            Subscription echoed = s.toBuilder().sourceMetadata(null).endpointMetadata(null).deviceMetadata(null)
-                    .filterConfig(new FilterConfig(s.filterConfig().eventTypes(), row.rawFilter())).build();
-            return withMetadata(echoed, endpoint, source);
-        });
-        return created;
+        Endpoint endpoint = endpoint(c, project.uid(), values.endpointId());
+        Source source = source(c, project.uid(), values.sourceId(), baseUrl);
+        if (oneEach && store.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
+            throw new ConflictException("a subscription for this endpoint already exists");
+        }
+        Row row = store.insert(c, id, project.uid(), values, now);
+        filterRows.follow(c, id, null, values.filter(), now);
+        // Convoy's create answer echoes the filter as sent (is_flattened false); reads show the stored form.
+        Subscription s = row.subscription();
+        Subscription echoed = s.toBuilder().sourceMetadata(null).endpointMetadata(null).deviceMetadata(null)
+                .filterConfig(new FilterConfig(s.filterConfig().eventTypes(), row.rawFilter())).build();
+        return withMetadata(echoed, endpoint, source);
     }
 
     public Subscription get(Project project, String subscriptionId) {

@@ -598,6 +598,15 @@ class OpenApiResponsesIT {
         calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/pause", ownId, "", null, 202);
         calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/expire_secret", ownId, "",
                 new ExpireSecretRequest("a-new-secret-of-enough-length", 0L), 200);
+        calls.call(portal, "POST", "/portal-api/session", Map.of(), "", null, 201);
+        calls.call(portal, "GET", "/portal-api/event_types", Map.of(), "", null, 200);
+        calls.call(portal, "GET", "/portal-api/endpoints/{endpointID}/event_types", ownId, "", null, 200);
+        calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/event_types", ownId, "",
+                Map.of("event_types", List.of("*")), 202);
+        calls.call(portal, "PUT", "/portal-api/endpoints/{endpointID}/event_types", ownId, "",
+                Map.of("event_types", List.of()), 400);
+        calls.call(portal, "POST", "/portal-api/endpoints/{endpointID}/test_event", ownId, "", Map.of(), 201);
+        calls.call(portal, "GET", "/portal-api/endpoints/{endpointID}/secret", ownId, "", null, 200);
         calls.call(portal, "DELETE", "/portal-api/endpoints/{endpointID}", ownId, "", null, 200);
         calls.call(refreshPortal, "DELETE", "/portal-api/endpoints/{endpointID}", endpoint, "", null, 403);
         portalEvents(portal, ids);

@@ -21,6 +21,7 @@ final class PortalErrorPage {
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <meta name="referrer" content="no-referrer">
                 <title>%1$s</title>
+                <link rel="icon" href="/portal/assets/favicon.svg" type="image/svg+xml">
                 <link rel="stylesheet" href="/portal/assets/portal.css">
                 </head>
                 <body>

@@ -13,8 +13,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The customer portal page: {@code GET /portal?token=...} (the URL a portal link hands out) and its static assets
@@ -33,9 +35,10 @@ public final class PortalPageRoutes {
     static final String PAGE = "/portal";
     static final String ASSETS = "/portal/assets";
 
-    static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-            + "frame-ancestors 'none'";
+    static final String CSP_WITHOUT_FRAMING = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+            + "form-action 'self'; ";
+    static final String CSP = CSP_WITHOUT_FRAMING + "frame-ancestors 'none'";
 
     /** The files the page is made of; nothing else under {@code resources/portal/} is served. */
     private static final Map<String, String> ASSET_TYPES = Map.of(
@@ -45,17 +48,24 @@ public final class PortalPageRoutes {
             "dom.js", "text/javascript; charset=utf-8",
             "endpoints.js", "text/javascript; charset=utf-8",
             "deliveries.js", "text/javascript; charset=utf-8",
-            "events.js", "text/javascript; charset=utf-8");
+            "events.js", "text/javascript; charset=utf-8",
+            "favicon.svg", "image/svg+xml");
 
     private record Asset(byte[] bytes, String contentType, String etag) {
     }
 
     private final PortalLinkCheck links;
+    private final Function<String, List<String>> frameAncestors;
     private final byte[] page;
     private final Map<String, Asset> assets = new LinkedHashMap<>();
 
-    public PortalPageRoutes(PortalLinkCheck links) {
+    /**
+     * @param frameAncestors a project's {@code portal_frame_ancestors} by project ID (empty for none or an unknown
+     *                       project): the origins whose pages may frame the portal (docs/adr/0025)
+     */
+    public PortalPageRoutes(PortalLinkCheck links, Function<String, List<String>> frameAncestors) {
         this.links = links;
+        this.frameAncestors = frameAncestors;
         this.page = resource("index.html");
         ASSET_TYPES.forEach((name, type) -> {
             byte[] bytes = resource(name);
@@ -69,11 +79,12 @@ public final class PortalPageRoutes {
     }
 
     private void page(Exchange ex) throws IOException {
-        secure(ex);
         ex.responseHeader("Cache-Control", "no-store");
         Optional<String> token = ex.query("token");
         Optional<String> authToken = ex.query("auth_token");
         if (token.isEmpty() && authToken.isEmpty()) {
+            // a reload: the page left ?project=ID in the address bar (not a secret), so an embedding stays allowed
+            secure(ex, ex.query("project").filter(id -> id.length() <= 64).map(frameAncestors).orElse(List.of()));
             ex.send(200, "text/html; charset=utf-8", page);
             return;
         }
@@ -81,11 +92,13 @@ public final class PortalPageRoutes {
         try {
             result = links.check(token.orElse(null), authToken.orElse(null));
         } catch (TooBusyException e) {
+            secure(ex);
             ex.responseHeader("Retry-After", "1");
             ex.send(429, "text/html; charset=utf-8", PortalErrorPage.render("Busy",
                     "The server is busy checking links right now. Reload the page in a moment."));
             return;
         }
+        secure(ex, result.projectId() == null ? List.of() : frameAncestors.apply(result.projectId()));
         switch (result.state()) {
             case VALID -> ex.send(200, "text/html; charset=utf-8", page);
             case EXPIRED -> ex.send(401, "text/html; charset=utf-8", PortalErrorPage.render("This link has expired",
@@ -119,8 +132,22 @@ public final class PortalPageRoutes {
 
     /** The headers every portal page answer carries (the page, its assets and its error pages). */
     static void secure(Exchange ex) {
-        ex.responseHeader("Content-Security-Policy", CSP);
-        ex.responseHeader("X-Frame-Options", "DENY");
+        secure(ex, List.of());
+    }
+
+    /**
+     * {@link #secure(Exchange)} for a page the project lets {@code origins} frame: they are the CSP's
+     * {@code frame-ancestors} (checked origins, see {@code ProjectConfigs}); none: {@code 'none'} and
+     * {@code X-Frame-Options: DENY} (which would override the list in older browsers, so it is left out then).
+     */
+    static void secure(Exchange ex, List<String> origins) {
+        if (origins == null || origins.isEmpty()) {
+            ex.responseHeader("Content-Security-Policy", CSP);
+            ex.responseHeader("X-Frame-Options", "DENY");
+        } else {
+            ex.responseHeader("Content-Security-Policy", CSP_WITHOUT_FRAMING + "frame-ancestors "
+                    + String.join(" ", origins));
+        }
         ex.responseHeader("Referrer-Policy", "no-referrer");
         ex.responseHeader("X-Content-Type-Options", "nosniff");
         ex.responseHeader("Cross-Origin-Opener-Policy", "same-origin");

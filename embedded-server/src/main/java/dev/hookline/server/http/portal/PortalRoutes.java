@@ -19,7 +19,14 @@ import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hookline.server.portal.PortalEndpointSetup;
+import dev.hookline.server.portal.PortalSessions;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code /portal-api}: what a portal link's holder sees and may do. Reads are scoped to the link's endpoints
@@ -36,9 +43,13 @@ public final class PortalRoutes {
     private final ProjectService projects;
     private final EndpointService endpoints;
     private final PortalLinkService links;
+    private final PortalEndpointSetup setup;
+    private final PortalSessions sessions;
 
     public PortalRoutes(ProjectService projects, EndpointService endpoints, PortalLinkService links,
-                        PortalScope portalScope) {
+                        PortalScope portalScope, PortalEndpointSetup setup, PortalSessions sessions) {
+        this.setup = setup;
+        this.sessions = sessions;
         this.portalScope = portalScope;
         this.projects = projects;
         this.endpoints = endpoints;
@@ -55,6 +66,13 @@ public final class PortalRoutes {
         router.delete(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::delete);
         router.put(BASE + "/endpoints/{endpointID}/pause", Access.PORTAL, this::pause);
         router.put(BASE + "/endpoints/{endpointID}/expire_secret", Access.PORTAL, this::expireSecret);
+        // Hookline's own (docs/adr/0025): the catalogue, an endpoint's event types, a test event, the secret again
+        router.get(BASE + "/event_types", Access.PORTAL, this::catalogue);
+        router.post(BASE + "/session", Access.PORTAL, this::openSession);
+        router.get(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::eventTypes);
+        router.put(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::setEventTypes);
+        router.post(BASE + "/endpoints/{endpointID}/test_event", Access.PORTAL, this::testEvent);
+        router.get(BASE + "/endpoints/{endpointID}/secret", Access.PORTAL, this::secret);
     }
 
     private void portalLink(Exchange ex) throws IOException {
@@ -91,18 +109,118 @@ public final class PortalRoutes {
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.forPortal(endpoint));
     }
 
-    /** The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. */
+    /**
+     * The new endpoint joins the link: it gets the link's owner_id, or is added to the link's explicit list. The body
+     * is an endpoint request plus Hookline's {@code event_types} (catalogue names; absent or {@code ["*"]}: every
+     * type): the endpoint's subscription is made in the same write, so the endpoint receives the next matching event.
+     */
     private void create(Exchange ex) throws IOException {
         PortalLinkRepository.Link link = managingLink(ex);
         Project project = project(link);
-        EndpointRequest request = ex.body(EndpointRequest.class);
-        Endpoint created = endpoints.createOwned(link.projectId(), project.config(), request, link.ownerId(),
+        JsonNode body = ex.bodyTree();
+        if (body == null || !body.isObject()) {
+            throw ApiError.badRequest("body must be a JSON object");
+        }
+        List<String> types = typeList(((ObjectNode) body).remove("event_types"));
+        EndpointRequest request = Exchange.bodyValue(body, EndpointRequest.class);
+        Endpoint created = setup.create(project, request, types, link.ownerId(),
                 (c, endpoint) -> {
                     if (!links.joinIfLive(c, link, endpoint.uid())) {
                         throw ApiError.unauthorized("authorization failed");
                     }
                 });
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.forPortal(created));
+    }
+
+    /** Trades the link's token (or refresh key) for a short-lived session key the page keeps instead. */
+    private void openSession(Exchange ex) throws IOException {
+        link(ex);
+        if (ex.header("Authorization").map(h -> h.regionMatches(true, 0, "Bearer PSK.", 0, 11)).orElse(false)) {
+            throw ApiError.forbidden("a session key cannot open another session; open the portal link again");
+        }
+        PortalSessions.Session session = sessions.open(ex.principal());
+        ex.responseHeader("Cache-Control", "no-store");
+        ex.ok(201, "Portal session opened successfully", Map.of("session_key", session.sessionKey(),
+                "expires_at", session.expiresAt().toString()));
+    }
+
+    private void catalogue(Exchange ex) throws IOException {
+        Project project = project(link(ex));
+        ex.ok(200, "Event types fetched successfully", setup.catalogue(project));
+    }
+
+    private void eventTypes(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = link(ex);
+        Project project = project(link);
+        Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
+        ex.ok(200, "Endpoint event types fetched successfully",
+                Map.of("event_types", setup.eventTypesOf(project, endpoint.uid())));
+    }
+
+    private void setEventTypes(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Project project = project(link);
+        Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
+        JsonNode body = ex.bodyTree();
+        if (body == null || !body.isObject() || !body.has("event_types")) {
+            throw ApiError.badRequest("event_types:please pick at least one event type, or all of them");
+        }
+        List<String> types = typeList(body.get("event_types"));
+        if (types == null || types.isEmpty()) {
+            throw ApiError.badRequest("event_types:please pick at least one event type, or all of them");
+        }
+        ex.ok(202, "Endpoint event types updated successfully",
+                Map.of("event_types", setup.setEventTypes(project, endpoint, types)));
+    }
+
+    private void testEvent(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Project project = project(link);
+        Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
+        byte[] raw = ex.rawBody();
+        JsonNode body = raw.length == 0 ? null : ex.bodyTree();
+        JsonNode type = body == null ? null : body.get("event_type");
+        if (type != null && !type.isNull() && !type.isTextual()) {
+            throw ApiError.badRequest("event_type:must be a string");
+        }
+        PortalEndpointSetup.TestEvent sent = setup.sendTestEvent(project, endpoint,
+                type == null || type.isNull() ? null : type.asText());
+        ex.ok(201, sent.deliveries() > 0 ? "Test event sent successfully"
+                : "Test event created; its subscription's filter left it out, so nothing is delivered",
+                Map.of("event_id", sent.eventId(), "deliveries", sent.deliveries()));
+    }
+
+    /** The endpoint's current signing secret, on request, for a link that manages endpoints (it could roll it). */
+    private void secret(Exchange ex) throws IOException {
+        PortalLinkRepository.Link link = managingLink(ex);
+        Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
+        String current = endpoint.secrets() == null ? null : endpoint.secrets().stream()
+                .filter(s -> s.expiresAt() == null).reduce((a, b) -> b)
+                .or(() -> endpoint.secrets().stream().reduce((a, b) -> b))
+                .map(dev.hookline.api.model.EndpointSecret::value).orElse(null);
+        if (current == null) {
+            throw ApiError.notFound("this endpoint has no signing secret");
+        }
+        ex.responseHeader("Cache-Control", "no-store");
+        ex.ok(200, "Endpoint secret fetched successfully", Map.of("secret", current));
+    }
+
+    /** A JSON list of strings (null when absent); a 400 naming {@code event_types} otherwise. */
+    private static List<String> typeList(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isArray()) {
+            throw ApiError.badRequest("event_types:must be a list of event type names");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode item : node) {
+            if (!item.isTextual()) {
+                throw ApiError.badRequest("event_types:must be a list of event type names");
+            }
+            out.add(item.asText());
+        }
+        return out;
     }
 
     /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */

@@ -15,7 +15,13 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.client.ListQuery;
+import dev.hookline.api.Json;
+import dev.hookline.api.model.CreateEventRequest;
+import dev.hookline.api.model.EventTypeRequest;
+import dev.hookline.server.outbound.OkHttpWebhookSender;
+import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.EventSeeds;
+import dev.hookline.server.testing.Receiver;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
@@ -55,6 +61,8 @@ class PortalPageBrowserIT {
     EventDelivery failed;
     EventDelivery delivered;
     EventDelivery failedToo;
+    OkHttpWebhookSender sender;
+    static final Duration WAIT = Duration.ofSeconds(20);
 
     @BeforeAll
     static void startBrowser() throws Exception {
@@ -112,6 +120,9 @@ class PortalPageBrowserIT {
         if (server != null) {
             server.close();
         }
+        if (sender != null) {
+            sender.close();
+        }
     }
 
     @Test
@@ -123,7 +134,13 @@ class PortalPageBrowserIT {
         browser.waitForText("#delivery-list", "order.shipped");
         assertFalse(browser.driver.getCurrentUrl().contains(link.token()), "the token left the address bar: "
                 + browser.driver.getCurrentUrl());
-        assertEquals(link.token(), browser.script("return sessionStorage.getItem('hookline.portal.token')"));
+        // the link's token was traded for a session key: only that is kept (docs/adr/0025)
+        Await.until(WAIT, "the session key is stored", () -> String.valueOf(browser.script(
+                "return sessionStorage.getItem('hookline.portal.session')")).startsWith("PSK."));
+        assertEquals(Boolean.FALSE, browser.script("const t = arguments[0]; return [sessionStorage, localStorage]"
+                + ".some(s => Object.keys(s).some(k => s.getItem(k).includes(t)))"
+                + " || document.cookie.includes(t) || location.href.includes(t)", link.token()),
+                "the link's token is kept nowhere in the page");
         String list = browser.visible("#delivery-list").getText();
         assertTrue(list.contains("order.paid") && list.contains("billing"), list);
         assertEquals(3, browser.all("#delivery-list tbody tr").size(), "only acme's deliveries: " + list);
@@ -149,7 +166,7 @@ class PortalPageBrowserIT {
         browser.screenshot("03-delivery-attempt");
 
         browser.click("#retry-delivery");
-        browser.waitForText("#delivery-result", "queued again");
+        browser.waitForText("#delivery-result", "Queued for retry");
         browser.waitForText("#delivery-status", "Scheduled");
         browser.screenshot("04-delivery-retried");
 
@@ -157,10 +174,13 @@ class PortalPageBrowserIT {
         browser.visible("#open-" + failedToo.uid());
         assertEquals(1, browser.all("#delivery-list tbody tr").size(), "the retried one is no longer failed");
         browser.click("#batch-retry");
-        browser.waitForText("#dialog-question", "1 delivery matches these filters. Retry it?");
+        browser.waitForText("#dialog-question", "1 failed delivery matches these filters. Only failed deliveries are "
+                + "retried");
         browser.screenshot("05-batch-retry-count-first");
         browser.click("#dialog-confirm");
-        browser.waitForText("#delivery-result", "1 successful");
+        browser.waitForText("#delivery-result", "1 delivery queued for retry");
+        assertEquals("batch-retry", activeId(), "the focus stays on the button");
+        browser.visible("#no-deliveries"); // the list filtered on Failure is redrawn in place: the queued one left it
         assertEquals(EventDeliveryStatus.SCHEDULED, shop.client().getEventDelivery(failedToo.uid()).status());
 
         browser.click("#nav-events");
@@ -179,7 +199,8 @@ class PortalPageBrowserIT {
         browser.visible("#endpoint-name").sendKeys("alerts");
         browser.visible("#endpoint-url").sendKeys("not a url");
         browser.click("#endpoint-save");
-        browser.waitForText("#endpoint-form-error", "url");
+        browser.waitForText("#endpoint-url-error", "Please write the full address");
+        assertEquals("endpoint-url", activeId(), "the focus is on the field to fix");
         browser.screenshot("08-endpoint-validation-message");
         browser.visible("#endpoint-url").clear();
         browser.visible("#endpoint-url").sendKeys("https://alerts.acme.example/hook");
@@ -194,7 +215,9 @@ class PortalPageBrowserIT {
                 "the secret the page made and showed is the one the endpoint signs with");
 
         browser.click("#pause-" + alerts);
-        browser.waitForText("#endpoint-result", "alerts is paused");
+        browser.waitForText("#endpoint-note-" + alerts, "alerts is paused");
+        assertEquals("pause-" + alerts, activeId(), "the focus stays on the button, now Resume");
+        browser.waitForText("#status-of-" + alerts, "paused");
         assertEquals(EndpointStatus.PAUSED, shop.client().getEndpoint(alerts).status());
         browser.screenshot("10-endpoint-paused");
         browser.click("#hide-secret");
@@ -266,14 +289,14 @@ class PortalPageBrowserIT {
         assertEquals("view-title", activeId(), "the new view's heading has the focus (screen readers start there)");
         tabTo("retry-delivery");
         new Actions(browser.driver).sendKeys(Keys.ENTER).perform();
-        browser.waitForText("#delivery-result", "queued again");
+        browser.waitForText("#delivery-result", "Queued for retry");
         browser.screenshot("21-keyboard-retry");
         browser.open(server.baseUrl() + "/portal#/endpoints/new");
         browser.waitForText("#view-title", "Not allowed");
         // reading still works: the list, and retrying a delivery
         browser.open(server.baseUrl() + "/portal#/deliveries/" + failedToo.uid());
         browser.click("#retry-delivery");
-        browser.waitForText("#delivery-result", "queued again");
+        browser.waitForText("#delivery-result", "Queued for retry");
     }
 
     @Test
@@ -331,6 +354,258 @@ class PortalPageBrowserIT {
         browser.waitForText("main", "not found");
         browser.open(server.baseUrl() + "/portal#/endpoints/" + billing + "/edit");
         browser.waitForText("main", "not found");
+    }
+
+    @Test
+    void anEndpointSetUpInThePortalReceivesTheNextMatchingEventAndIsTestedAndRecovered() throws Exception {
+        deliverForReal();
+        try (Receiver receiver = Receiver.start().answerAlways(Receiver.Answer.ok())) {
+            for (String type : List.of("invoice.paid", "Invoice.failed", "order.paid")) {
+                shop.client().createEventType(EventTypeRequest.named(type));
+            }
+            PortalLink link = link(shop.client(), "acme", true, PortalAuthType.STATIC_TOKEN);
+            browser.open(link.url() + "#/endpoints/new");
+            browser.waitForText("#event-types", "All event types, including ones added later");
+            assertTrue((Boolean) browser.script("return document.getElementById('types-all').checked"),
+                    "every type by default");
+            browser.visible("#endpoint-name").sendKeys("invoices");
+            browser.visible("#endpoint-url").sendKeys(receiver.url("/hook"));
+            browser.click("#types-all");
+            browser.visible("#types-search").sendKeys("INVOICE");
+            assertEquals(List.of("Invoice.failed", "invoice.paid"), visibleTypes(),
+                    "the search ignores case and hides the rest");
+            browser.click("#types-list input[value='invoice.paid']");
+            browser.screenshot("50-new-endpoint-event-types");
+            assertNoAxeViolations("new endpoint form");
+            browser.click("#endpoint-save");
+            browser.visible("#new-secret");
+            String created = shop.client().listEndpoints(ListQuery.create()).content().stream()
+                    .filter(e -> "invoices".equals(e.name())).findFirst().orElseThrow().uid();
+
+            // the next matching event reaches it; another type does not
+            shop.client().createEvent(new CreateEventRequest(null, "acme", null, "order.paid",
+                    Json.strict().readTree("{\"order\":1}"), null, null));
+            shop.client().createEvent(new CreateEventRequest(null, "acme", null, "invoice.paid",
+                    Json.strict().readTree("{\"invoice\":7}"), null, null));
+            Receiver.Request got = receiver.awaitRequests(1, r -> r.path().equals("/hook"), WAIT).get(0);
+            assertEquals("{\"invoice\":7}", got.bodyText());
+
+            // its page: state, what it receives, a test event, the secret on request
+            browser.click("#view-" + created);
+            browser.waitForText("#endpoint-types", "invoice.paid");
+            browser.waitForText("#endpoint-status", "active");
+            new org.openqa.selenium.support.ui.Select(browser.visible("#test-event-type")).selectByValue("invoice.paid");
+            browser.click("#send-test-event");
+            browser.waitForText("#test-event-result", "Test event sent and queued");
+            List<Receiver.Request> hooks = receiver.awaitRequests(2, r -> r.path().equals("/hook"), WAIT);
+            assertTrue(hooks.get(1).bodyText().contains("\"test\":true"), hooks.get(1).bodyText());
+            assertEquals(2, receiver.requests(r -> r.path().equals("/hook")).size(), "order.paid never came: "
+                    + receiver.requests());
+            browser.click("#reveal-secret");
+            browser.visible("#endpoint-secret");
+            assertEquals(shop.client().getEndpoint(created).secrets().getLast().value(),
+                    browser.visible("#endpoint-secret").getText(), "the secret it signs with, shown on request");
+            browser.screenshot("51-endpoint-page-tested-secret");
+            assertNoAxeViolations("endpoint page");
+
+            // recover: a failed delivery since a time, counted first, then queued and sent
+            Event missed = seeds.event(shop.id()).type("invoice.paid").endpoints(created).data("{\"invoice\":8}")
+                    .insert();
+            EventDelivery failedHere = seeds.delivery(missed, created).status(EventDeliveryStatus.FAILURE)
+                    .tried(3, 0.2, "500 Internal Server Error").insert();
+            browser.driver.navigate().refresh();
+            browser.waitForText("#recent-failures", "invoice.paid");
+            browser.click("#recover-failed");
+            browser.waitForText("#dialog-question", "1 failed delivery matches this endpoint since");
+            browser.screenshot("52-recover-count-first");
+            browser.click("#dialog-confirm");
+            browser.waitForText("#recover-result", "1 delivery queued for retry");
+            assertEquals("recover-failed", activeId(), "the focus stays on Recover");
+            receiver.awaitRequests(3, r -> r.path().equals("/hook"), WAIT);
+            Await.until(WAIT, "the recovered delivery succeeds", () -> shop.client()
+                    .getEventDelivery(failedHere.uid()).status() == EventDeliveryStatus.SUCCESS);
+            browser.visible("#recent-failures .empty");
+
+            // its event types, changed later
+            browser.click("#edit-endpoint");
+            browser.visible("#types-all");
+            browser.waitForText("#types-list", "invoice.paid");
+            assertTrue((Boolean) browser.script(
+                    "return document.querySelector(\"#types-list input[value='invoice.paid']\").checked"));
+            browser.click("#types-all");
+            browser.click("#endpoint-save");
+            browser.waitForText("#endpoint-result", "invoices was saved.");
+            shop.client().createEvent(new CreateEventRequest(null, "acme", null, "order.paid",
+                    Json.strict().readTree("{\"order\":2}"), null, null));
+            receiver.awaitRequests(4, r -> r.path().equals("/hook"), WAIT);
+            assertEquals(List.of(), browser.consoleErrors());
+        }
+    }
+
+    @Test
+    void heldDeliveriesSayWhyAndLongPayloadLinesStayInsideTheirBoxes() {
+        String longLine = "{\"note\":\"" + "x".repeat(160) + "\",\"url\":\"https://example.com/"
+                + "a".repeat(120) + "\"}";
+        Event big = seeds.event(shop.id()).type("order.paid").endpoints(billing).data(longLine).insert();
+        EventDelivery bigOne = seeds.delivery(big, billing).status(EventDeliveryStatus.FAILURE)
+                .tried(1, 0.1, "500 Internal Server Error").insert();
+        seeds.attempt(bigOne, "500 Internal Server Error", false, Map.of("X-Long", "v".repeat(180)),
+                Map.of("Content-Type", "application/json"));
+        shop.client().pauseEndpoint(shipping);
+        Event waiting = seeds.event(shop.id()).type("order.shipped").endpoints(shipping).data("{}").insert();
+        EventDelivery held = seeds.delivery(waiting, shipping).status(EventDeliveryStatus.SCHEDULED).insert();
+        EventDelivery failedPaused = seeds.delivery(waiting, shipping).status(EventDeliveryStatus.FAILURE).insert();
+
+        PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
+        browser.size(1366, 900);
+        browser.open(link.url());
+        browser.visible("#row-" + held.uid());
+        assertTrue(browser.visible("#row-" + held.uid()).getText().contains("Held: the endpoint is paused"),
+                browser.visible("#row-" + held.uid()).getText());
+        assertTrue(browser.all("#retry-" + failedPaused.uid()).isEmpty(), "no Retry for a paused endpoint's delivery");
+        assertEquals(1, browser.all("#retry-" + bigOne.uid()).size(), "Retry where the server allows it");
+        assertTrue(browser.visible("#row-" + failed.uid()).getText().contains("Failure"));
+        assertNoAxeViolations("deliveries");
+        browser.screenshot("60-deliveries-held-1366");
+
+        browser.click("#open-" + bigOne.uid());
+        browser.click("details.attempt summary");
+        browser.waitForText("details.attempt", "X-Long");
+        for (int width : new int[] {1366, 390}) {
+            browser.size(width, width == 390 ? 844 : 900);
+            for (boolean dark : new boolean[] {false, true}) {
+                browser.dark(dark);
+                long pageWidth = ((Number) browser.script("return document.documentElement.scrollWidth")).longValue();
+                long viewport = ((Number) browser.script("return document.documentElement.clientWidth")).longValue();
+                assertTrue(pageWidth <= viewport, "the page is " + pageWidth + " px wide in a " + viewport
+                        + " px window: a long line pushed it");
+                browser.screenshot("61-long-payload-" + width + (dark ? "-dark" : "-light"));
+            }
+        }
+        browser.dark(false);
+        browser.size(1366, 900);
+        assertNoAxeViolations("delivery");
+        browser.click("#nav-endpoints");
+        browser.waitForText("main", "billing");
+        String main = browser.visible("main").getText();
+        assertFalse(main.contains("null"), "no stray null on a read-only link: " + main);
+        assertNoAxeViolations("endpoints");
+        browser.click("#nav-events");
+        browser.waitForText("#event-list", "order.paid");
+        browser.visible("#event-id").sendKeys(big.uid());
+        browser.click("#find-event");
+        browser.waitForText("main", "xxxxxxxxxx");
+        assertNoAxeViolations("event");
+        for (int width : new int[] {1366, 390}) {
+            browser.size(width, width == 390 ? 844 : 900);
+            for (boolean dark : new boolean[] {false, true}) {
+                browser.dark(dark);
+                browser.open(server.baseUrl() + "/portal#/deliveries");
+                browser.visible("#row-" + held.uid());
+                browser.screenshot("62-deliveries-" + width + (dark ? "-dark" : "-light"));
+                browser.open(server.baseUrl() + "/portal#/endpoints/" + billing);
+                browser.waitForText("#endpoint-status", "active");
+                browser.screenshot("63-endpoint-page-" + width + (dark ? "-dark" : "-light"));
+            }
+        }
+        assertEquals(List.of(), browser.consoleErrors());
+    }
+
+    @Test
+    void dateFieldsAreOneTabStopAndTheEventTypeFilterIgnoresCase() {
+        shop.client().createEventType(EventTypeRequest.named("order.paid"));
+        shop.client().createEventType(EventTypeRequest.named("order.shipped"));
+        PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
+        browser.open(link.url());
+        browser.visible("#open-" + failed.uid());
+        browser.visible("#filter-from").click();
+        new Actions(browser.driver).sendKeys(Keys.TAB).perform();
+        assertEquals("filter-to", activeId(), "one Tab from From reaches To");
+        browser.visible("#filter-event-type").sendKeys("ORDER.PAID");
+        browser.click("#apply-filters");
+        Await.until(WAIT, "the filter applied", () -> browser.driver.getCurrentUrl().contains("eventType=order.paid"));
+        browser.waitForText("#delivery-list", "order.paid");
+        assertFalse(browser.visible("#delivery-list").getText().contains("order.shipped"));
+        browser.visible("#filter-event-type").clear();
+        browser.visible("#filter-event-type").sendKeys("order");
+        browser.click("#apply-filters");
+        browser.waitForText("#filter-event-type-error", "2 event types contain");
+        browser.visible("#filter-event-type").clear();
+        browser.visible("#filter-from").sendKeys("yesterday");
+        browser.click("#apply-filters");
+        browser.waitForText("#filter-from-error", "Write the date as year-month-day");
+        assertEquals("filter-from", activeId());
+        browser.screenshot("64-filter-field-errors");
+    }
+
+    @Test
+    void aProjectsAllowedOriginEmbedsThePortalAndAnotherOriginIsRefused() throws Exception {
+        try (Receiver allowed = Receiver.start(); Receiver other = Receiver.start()) {
+            shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null,
+                    new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
+                            null, null, null, null, null, List.of(allowed.url()))));
+            assertEquals(List.of(allowed.url()), shop.client().getProject(shop.id()).config().portalFrameAncestors(),
+                    "the setting is the project's, editable through the API");
+            PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
+            String frame = "<!doctype html><html><head><title>Vendor dashboard</title></head><body><h1>Vendor</h1>"
+                    + "<iframe title=\"Webhook portal\" src=\"" + link.url() + "\" width=\"1200\" height=\"700\">"
+                    + "</iframe></body></html>";
+            for (Receiver origin : List.of(allowed, other)) {
+                origin.answerAlways(Receiver.Answer.ok().withBody(frame).withHeader("Content-Type", "text/html"));
+            }
+
+            browser.open(allowed.url("/dashboard"));
+            browser.driver.switchTo().frame(0);
+            browser.waitForText("#project-name", "shop");
+            browser.waitForText("#delivery-list", "order.paid");
+            browser.driver.navigate().refresh(); // the token left the frame's address; the reload is still allowed
+            browser.driver.switchTo().frame(0);
+            browser.waitForText("#delivery-list", "order.paid");
+            browser.driver.switchTo().defaultContent();
+            browser.screenshot("70-embedded-allowed-origin");
+
+            browser.open(other.url("/dashboard"));
+            Await.until(WAIT, "the browser refuses the frame", () -> browser.consoleErrors().stream()
+                    .anyMatch(m -> m.contains("frame-ancestors")));
+            browser.driver.switchTo().frame(0);
+            assertTrue(browser.all("#project-name").isEmpty(), "nothing of the portal in a refused frame");
+            browser.driver.switchTo().defaultContent();
+            browser.screenshot("71-embedded-refused-origin");
+        }
+    }
+
+    /** Runs axe-core (npm, installed by .ci/run into .cache/axe) on the page; skipped with a note when absent. */
+    private void assertNoAxeViolations(String view) {
+        Path axe = Path.of("..", ".cache", "axe", "node_modules", "axe-core", "axe.min.js");
+        if (!java.nio.file.Files.isReadable(axe)) {
+            System.out.println("axe-core not installed (npm install axe-core in .cache/axe): " + view + " not checked");
+            return;
+        }
+        try {
+            browser.script(java.nio.file.Files.readString(axe));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Object found = browser.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations.map(v => v.id + ' ('"
+                + " + v.impact + '): ' + v.nodes.map(n => n.target.join(' ')).slice(0, 5).join(', '))));");
+        assertEquals(List.of(), found, "axe-core violations on the " + view + " view");
+    }
+
+    private List<String> visibleTypes() {
+        return browser.all("#types-list label.check").stream().filter(org.openqa.selenium.WebElement::isDisplayed)
+                .map(e -> e.getDomAttribute("data-name") == null ? "" : e.findElement(
+                        org.openqa.selenium.By.cssSelector("input")).getDomAttribute("value"))
+                .sorted().toList();
+    }
+
+    /** Restarts the server with a real webhook sender, so deliveries reach a receiver on loopback. */
+    private void deliverForReal() throws Exception {
+        server.close();
+        sender = new OkHttpWebhookSender(clock);
+        server = TestServer.start(dataDir, clock, sender);
+        shop = new TestProject(shop.id(), shop.apiKey(), server.client(shop.apiKey()).withProject(shop.id()));
+        seeds = new EventSeeds(server);
     }
 
     private String activeId() {
