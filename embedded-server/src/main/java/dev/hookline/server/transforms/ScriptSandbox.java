@@ -152,6 +152,7 @@ public final class ScriptSandbox implements AutoCloseable {
             Thread.currentThread().interrupt();
             return ScriptResult.failure(STOPPING, List.of());
         }
+        boolean handedOver = false;
         try {
             Worker worker = takeWorker();
             if (worker == null) {
@@ -166,13 +167,26 @@ public final class ScriptSandbox implements AutoCloseable {
                 if (!usable && !closed) {
                     // the project whose script cost the worker waits for its replacement, still holding its share:
                     // a stream of hostile calls costs that project's queue, and at most one process start at a time
-                    // per share, never the other projects' time
-                    worker.startQuietly();
+                    // per share, never the other projects' time. The caller has its answer (the reason) at once: the
+                    // replacement starts in the background and gives the worker and the share back when ready
+                    // (ADR 0038: a hostile event says why without waiting for a process start)
+                    handedOver = true;
+                    Thread.ofVirtual().name("hookline-script-worker-restart").start(() -> {
+                        try {
+                            worker.startQuietly();
+                        } finally {
+                            idle.add(worker);
+                            share.release();
+                        }
+                    });
+                } else {
+                    idle.add(worker);
                 }
-                idle.add(worker);
             }
         } finally {
-            share.release();
+            if (!handedOver) {
+                share.release();
+            }
         }
     }
 
