@@ -31,7 +31,8 @@ final class Migrations {
             "V005__event_types_and_subscription_status.sql",
             "V008__capture_bins.sql",
             "V009__retention.sql",
-            "V010__last_http_status.sql");
+            "V010__last_http_status.sql",
+            "V014__events_by_type.sql");
 
     private Migrations() {
     }
