@@ -32,7 +32,7 @@ final class Migrations {
             "V008__capture_bins.sql",
             "V009__retention.sql",
             "V010__last_http_status.sql",
-            "V014__events_by_type.sql");
+            "V014__events_by_type_and_source_event_type_location.sql");
 
     private Migrations() {
     }
