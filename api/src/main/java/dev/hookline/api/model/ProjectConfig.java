@@ -30,13 +30,15 @@ import java.util.List;
 @JsonPropertyOrder({"max_payload_read_size", "replay_attacks_prevention_enabled", "add_event_id_trace_headers",
         "disable_endpoint", "multiple_endpoint_subscriptions", "search_policy", "ratelimit", "strategy", "signature",
         "ssl", "meta_event", "request_id_header", "validate_event_schemas",
-        "circuit_breaker", "retention_policy", "portal_frame_ancestors"})
+        "circuit_breaker", "retention_policy", "verify_dynamic_events", "allow_unmatched_dynamic_urls",
+        "portal_frame_ancestors"})
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                             Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
                             String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
-                            RetentionPolicy retentionPolicy,
+                            RetentionPolicy retentionPolicy, Boolean verifyDynamicEvents,
+                            Boolean allowUnmatchedDynamicUrls,
                             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> portalFrameAncestors) {
 
     /**
@@ -48,17 +50,35 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
                          Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
                          Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
                          String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
+                         RetentionPolicy retentionPolicy, Boolean verifyDynamicEvents,
+                         Boolean allowUnmatchedDynamicUrls) {
+        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
+                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
+                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, verifyDynamicEvents,
+                allowUnmatchedDynamicUrls, null);
+    }
+
+    /**
+     * A configuration without Convoy's {@code verify_dynamic_events} and {@code allow_unmatched_dynamic_urls}: left as
+     * is on update, false by default (what they mean here: ADR 0030).
+     */
+    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
+                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
+                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
+                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
+                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
                          RetentionPolicy retentionPolicy) {
         this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
                 multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, null);
+                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, null, null, null);
     }
 
     /** This configuration with {@code portal_frame_ancestors} set to {@code origins}. */
     public ProjectConfig withPortalFrameAncestors(List<String> origins) {
         return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
                 disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
-                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, origins);
+                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, verifyDynamicEvents,
+                allowUnmatchedDynamicUrls, origins);
     }
 
     /**
@@ -103,7 +123,8 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
     public ProjectConfig withRetentionPolicy(RetentionPolicy policy) {
         return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
                 disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
-                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy, portalFrameAncestors);
+                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy, verifyDynamicEvents,
+                allowUnmatchedDynamicUrls, portalFrameAncestors);
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */
@@ -145,9 +166,19 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
         }
     }
 
-    /** Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit. */
-    @JsonPropertyOrder({"is_enabled", "type", "event_type", "url", "secret"})
-    public record MetaEventConfig(Boolean isEnabled, String type, List<String> eventType, String url, String secret) {
+    /**
+     * Meta-event settings: {@code type} is {@code "http"}; {@code event_type} lists the meta events to emit;
+     * {@code pub_sub} is Convoy's broker for meta events, stored and returned (meta events still go over HTTP here,
+     * ADR 0030).
+     */
+    @JsonPropertyOrder({"is_enabled", "type", "event_type", "url", "secret", "pub_sub"})
+    public record MetaEventConfig(Boolean isEnabled, String type, List<String> eventType, String url, String secret,
+                                  PubSubConfig pubSub) {
+
+        /** Without {@code pub_sub}: left as is on update. */
+        public MetaEventConfig(Boolean isEnabled, String type, List<String> eventType, String url, String secret) {
+            this(isEnabled, type, eventType, url, secret, null);
+        }
     }
 
     /**

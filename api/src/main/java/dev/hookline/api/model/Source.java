@@ -16,7 +16,7 @@ import java.util.List;
  */
 @JsonPropertyOrder({"uid", "project_id", "mask_id", "name", "url", "type", "provider", "is_disabled", "verifier",
         "custom_response", "provider_config", "forward_headers", "pub_sub", "idempotency_keys", "body_function",
-        "header_function", "created_at", "updated_at", "deleted_at", "consumer"})
+        "header_function", "event_type_location", "created_at", "updated_at", "deleted_at", "consumer"})
 public record Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
                      @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) SourceProvider provider,
                      Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
@@ -26,7 +26,22 @@ public record Source(String uid, String projectId, String maskId, String name, S
                      @JsonSerialize(nullsUsing = ConvoyEmpty.Array.class) List<String> idempotencyKeys,
                      String bodyFunction, String headerFunction, Instant createdAt, Instant updatedAt,
                      Instant deletedAt,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) SourceConsumer consumer) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) SourceConsumer consumer,
+                     @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) String eventTypeLocation) {
+
+    /**
+     * A source without {@code event_type_location} (Convoy's HEAD: where the event type is read from, e.g.
+     * {@code request.body.type} or {@code request.header.X-Event}; {@code ""} when unset).
+     */
+    public Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
+                  SourceProvider provider, Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
+                  ProviderConfig providerConfig, List<String> forwardHeaders, PubSubConfig pubSub,
+                  List<String> idempotencyKeys, String bodyFunction, String headerFunction, Instant createdAt,
+                  Instant updatedAt, Instant deletedAt, SourceConsumer consumer) {
+        this(uid, projectId, maskId, name, url, type, provider, isDisabled, verifier, customResponse, providerConfig,
+                forwardHeaders, pubSub, idempotencyKeys, bodyFunction, headerFunction, createdAt, updatedAt,
+                deletedAt, consumer, null);
+    }
 
     /** A builder holding this record's values, to change a few of them without naming every other. */
     public Builder toBuilder() {
@@ -60,6 +75,7 @@ public record Source(String uid, String projectId, String maskId, String name, S
         private Instant updatedAt;
         private Instant deletedAt;
         private SourceConsumer consumer;
+        private String eventTypeLocation;
 
         private Builder() {
         }
@@ -85,6 +101,7 @@ public record Source(String uid, String projectId, String maskId, String name, S
             this.updatedAt = from.updatedAt;
             this.deletedAt = from.deletedAt;
             this.consumer = from.consumer;
+            this.eventTypeLocation = from.eventTypeLocation;
         }
 
         public Builder uid(String uid) {
@@ -187,10 +204,15 @@ public record Source(String uid, String projectId, String maskId, String name, S
             return this;
         }
 
+        public Builder eventTypeLocation(String eventTypeLocation) {
+            this.eventTypeLocation = eventTypeLocation;
+            return this;
+        }
+
         public Source build() {
             return new Source(uid, projectId, maskId, name, url, type, provider, isDisabled, verifier, customResponse,
                     providerConfig, forwardHeaders, pubSub, idempotencyKeys, bodyFunction, headerFunction, createdAt,
-                    updatedAt, deletedAt, consumer);
+                    updatedAt, deletedAt, consumer, eventTypeLocation);
         }
     }
 

@@ -73,7 +73,7 @@ public final class EventReplay {
         int dueTotal = 0;
         int successful = 0;
         int failed = 0;
-        if (!filter.searchTerms().isEmpty()) {
+        if (filter.searchesText()) {
             EventRepository.awaitSearchable(context); // act on what the list would show
         }
         List<String> ids = new ArrayList<>();
@@ -121,7 +121,7 @@ public final class EventReplay {
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
     public long countBatchReplay(String projectId, EventRepository.Filter filter, ListParams window,
                                  EventScope scope) {
-        if (!filter.searchTerms().isEmpty()) {
+        if (filter.searchesText()) {
             EventRepository.awaitSearchable(context);
         }
         return context.db().read(c -> {

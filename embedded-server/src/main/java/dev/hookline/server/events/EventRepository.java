@@ -87,22 +87,45 @@ public final class EventRepository {
 
     /**
      * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). Other lists may be empty.
-     * {@code containment}: a JSON search the payload must contain (null: none); its terms are in
-     * {@code searchTerms}, so the search index narrows the candidates first.
+     * {@code containments}: JSON searches the payload must each contain (the {@code query} and {@code body}
+     * parameters); their terms are in {@code searchTerms}, which every matching payload has, so the search index
+     * narrows the candidates first. {@code text}: a typed {@code query} (null: none), see {@link TextQuery}.
      */
     public record Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                         List<String> searchTerms, PayloadContainment containment) {
+                         List<String> searchTerms, List<PayloadContainment> containments, TextQuery text) {
 
         public Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
                       List<String> searchTerms) {
-            this(endpointIds, sourceIds, idempotencyKey, searchTerms, null);
+            this(endpointIds, sourceIds, idempotencyKey, searchTerms, List.of(), null);
         }
 
         public Filter {
             endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
             sourceIds = sourceIds == null ? List.of() : List.copyOf(new LinkedHashSet<>(sourceIds));
             searchTerms = searchTerms == null ? List.of() : List.copyOf(searchTerms);
+            containments = containments == null ? List.of() : List.copyOf(containments);
             idempotencyKey = idempotencyKey == null || idempotencyKey.isEmpty() ? null : idempotencyKey;
+        }
+
+        /** True when a page needs the full-text index (so it must have caught up first). */
+        public boolean searchesText() {
+            return !searchTerms.isEmpty() || (text != null && !text.words().isEmpty());
+        }
+
+        Filter withText(TextQuery newText) {
+            return new Filter(endpointIds, sourceIds, idempotencyKey, searchTerms, containments, newText);
+        }
+
+        Filter withTerms(List<String> terms) {
+            return new Filter(endpointIds, sourceIds, idempotencyKey, terms, containments, text);
+        }
+
+        Filter withSources(List<String> sources) {
+            return new Filter(endpointIds, sources, idempotencyKey, searchTerms, containments, text);
+        }
+
+        Filter withIdempotencyKey(String key) {
+            return new Filter(endpointIds, sourceIds, key, searchTerms, containments, text);
         }
 
         /** No filter at all. */
@@ -351,13 +374,13 @@ public final class EventRepository {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
-        KeysetQuery<Event> query = listQuery(projectId, filter);
         String baseUrl = context.baseUrl();
-        if (!filter.searchTerms().isEmpty()) {
+        if (filter.searchesText()) {
             awaitSearchable(context);
         }
         return context.db().read(c -> {
-            Page<Event> page = query.page(c, params, Event::uid);
+            Page<Event> page = listQuery(projectId, withNamedSources(c, projectId, filter)).page(c, params,
+                    Event::uid);
             return new Page<>(withMetadata(c, projectId, page.content(), baseUrl), page.pagination());
         });
     }
@@ -390,7 +413,7 @@ public final class EventRepository {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
         }
-        KeysetQuery<Event> query = listQuery(projectId, filter);
+        KeysetQuery<Event> query = listQuery(projectId, withNamedSources(c, projectId, filter));
         String cursor = null;
         while (true) {
             Page<Event> page = query.page(c, window.walkFrom(cursor), Event::uid);
@@ -412,14 +435,74 @@ public final class EventRepository {
      * {@code filter.endpointIds()} must not be empty (an empty scope lists nothing and needs no query).
      */
     public static KeysetQuery<Event> listQuery(String projectId, Filter filter) {
-        KeysetQuery<Event> query = walk(projectId, filter);
-        if (filter.containment() != null) {
+        KeysetQuery<Event> query = filter.text() == null ? walk(projectId, filter) : textWalk(projectId, filter);
+        for (PayloadContainment containment : filter.containments()) {
             // checked on the candidates the walk yields (with terms: the full-text matches only)
             List<Object> args = new ArrayList<>();
-            String condition = filter.containment().condition("e.data", args);
+            String condition = containment.condition("e.data", args);
             query.where(condition, args.toArray());
         }
         return query;
+    }
+
+    /** The project's sources (deleted ones too: their events stay) whose name is {@code name}, case ignored. */
+    private static final String SOURCES_NAMED = "SELECT id FROM sources WHERE project_id = ? AND name = ? "
+            + "COLLATE NOCASE";
+
+    /** {@code filter} with its text query's named sources looked up (unchanged without a text query). */
+    static Filter withNamedSources(Connection c, String projectId, Filter filter) throws SQLException {
+        if (filter.text() == null || filter.text().namedSourceIds() != null) {
+            return filter;
+        }
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(SOURCES_NAMED)) {
+            s.setString(1, projectId);
+            s.setString(2, filter.text().text());
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        }
+        return filter.withText(filter.text().withNamedSources(ids));
+    }
+
+    /**
+     * A typed {@code query} ({@link TextQuery}): the union of one walk per way an event can match it, each walking
+     * the index that serves it (payload words: the full-text index; ID prefix: the ID range; idempotency key:
+     * {@code events_idempotency}; event type: {@code events_type}; source name: {@code events_source}), all with
+     * the other filters.
+     */
+    private static KeysetQuery<Event> textWalk(String projectId, Filter filter) {
+        TextQuery text = filter.text();
+        Filter base = filter.withText(null);
+        List<KeysetQuery<Event>> parts = new ArrayList<>();
+        if (!text.words().isEmpty()) {
+            List<String> terms = new ArrayList<>(base.searchTerms());
+            text.words().stream().filter(word -> !terms.contains(word)).forEach(terms::add);
+            parts.add(walk(projectId, base.withTerms(terms)));
+        }
+        text.idPrefix().ifPresent(prefix -> parts.add(walk(projectId, base)
+                .where("e.id >= ? AND e.id < ?", prefix, prefix + "~")));
+        if (base.idempotencyKey() == null || base.idempotencyKey().equals(text.text())) {
+            parts.add(walk(projectId, base.withIdempotencyKey(text.text())));
+        }
+        boolean plain = (base.endpointIds() == null) && base.sourceIds().isEmpty() && base.idempotencyKey() == null
+                && base.searchTerms().isEmpty();
+        parts.add(plain
+                ? new KeysetQuery<>("SELECT " + columns("e.id") + " FROM events e INDEXED BY events_type", "e.id",
+                        EventRepository::map)
+                        .where("e.project_id = ?", projectId)
+                        .where("e.event_type = ?", text.text())
+                        .where("e.deleted_at IS NULL")
+                : walk(projectId, base).where("e.event_type = ?", text.text()));
+        List<String> named = text.namedSourceIds() == null ? List.of() : text.namedSourceIds();
+        List<String> sources = base.sourceIds().isEmpty() ? named
+                : named.stream().filter(base.sourceIds()::contains).toList();
+        if (!sources.isEmpty()) {
+            parts.add(walk(projectId, base.withSources(sources)));
+        }
+        return KeysetQuery.union(parts);
     }
 
     private static KeysetQuery<Event> walk(String projectId, Filter filter) {

@@ -5,6 +5,7 @@ import dev.hookline.api.model.Page;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,18 +20,29 @@ public final class EventService {
 
     /**
      * The list filters, shared with the portal and batch replay: {@code endpointIds} (limited to {@code scope}) and
-     * {@code sourceIds} (empty for all), {@code idempotencyKey} (null for any), {@code query} (every word must appear
-     * in the payload; blank for none; a JSON object: the payload must contain it, see {@link PayloadContainment}).
+     * {@code sourceIds} (empty for all), {@code idempotencyKey} (null for any), {@code query} (blank for none; a JSON
+     * object: the payload must contain it, see {@link PayloadContainment}; other text: see {@link TextQuery}) and
+     * {@code body} (blank for none; else a JSON object the payload must contain). All given filters must match.
      */
     public static EventRepository.Filter filter(EventScope scope, List<String> endpointIds, List<String> sourceIds,
-                                                String idempotencyKey, String query) {
-        Optional<PayloadContainment> containment = PayloadContainment.parse(query);
-        if (containment.isPresent()) {
-            return new EventRepository.Filter(scope.limit(endpointIds), sourceIds, idempotencyKey,
-                    containment.get().terms(), containment.get());
+                                                String idempotencyKey, String query, String body) {
+        List<PayloadContainment> containments = new ArrayList<>();
+        TextQuery text = null;
+        Optional<PayloadContainment> queried = PayloadContainment.parse(query);
+        if (queried.isPresent()) {
+            containments.add(queried.get());
+        } else {
+            text = TextQuery.of(query).orElse(null);
         }
-        return new EventRepository.Filter(scope.limit(endpointIds), sourceIds, idempotencyKey,
-                EventSearch.terms(query == null ? "" : query));
+        if (body != null && !body.isBlank()) {
+            containments.add(PayloadContainment.parseBody(body));
+        }
+        List<String> terms = new ArrayList<>();
+        for (PayloadContainment containment : containments) {
+            containment.terms().stream().filter(term -> !terms.contains(term)).forEach(terms::add);
+        }
+        return new EventRepository.Filter(scope.limit(endpointIds), sourceIds, idempotencyKey, terms, containments,
+                text);
     }
 
     /** One page of the project's live events, each with its {@code source_metadata}. */

@@ -49,23 +49,47 @@ public final class PayloadContainment {
         if (node == null || !node.isObject()) {
             return Optional.empty();
         }
-        int[] nodes = {0};
-        check(node, nodes);
-        return Optional.of(new PayloadContainment(node));
+        return Optional.of(checked(node, "query"));
     }
 
-    private static void check(JsonNode node, int[] nodes) {
+    /**
+     * The containment search of the {@code body} parameter (Convoy's HEAD): {@code text} must be a JSON object, else
+     * a 400 naming {@code body}.
+     */
+    public static PayloadContainment parseBody(String text) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            node = null;
+        }
+        if (node == null || !node.isObject()) {
+            throw InvalidInputException.of("body:must be a JSON object the event payload contains, e.g. "
+                    + "{\"order\":3}");
+        }
+        return checked(node, "body");
+    }
+
+    private static PayloadContainment checked(JsonNode node, String parameter) {
+        int[] nodes = {0};
+        check(node, nodes, parameter);
+        return new PayloadContainment(node);
+    }
+
+    private static void check(JsonNode node, int[] nodes, String parameter) {
         if (++nodes[0] > MAX_NODES) {
-            throw InvalidInputException.of("query:a JSON search may have at most " + MAX_NODES + " keys and values");
+            throw InvalidInputException.of(parameter + ":a JSON search may have at most " + MAX_NODES
+                    + " keys and values");
         }
         for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (field.getKey().indexOf('"') >= 0 || field.getKey().indexOf('\\') >= 0) {
-                throw InvalidInputException.of("query:a JSON search key may not contain a quote or a backslash");
+                throw InvalidInputException.of(parameter + ":a JSON search key may not contain a quote or a "
+                        + "backslash");
             }
-            check(field.getValue(), nodes);
+            check(field.getValue(), nodes, parameter);
         }
         if (node.isArray()) {
-            node.forEach(element -> check(element, nodes));
+            node.forEach(element -> check(element, nodes, parameter));
         }
     }
 

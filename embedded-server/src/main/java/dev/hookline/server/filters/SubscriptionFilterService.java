@@ -193,15 +193,17 @@ public final class SubscriptionFilterService {
     }
 
     /**
-     * Would an event of this type, with this body ({@code request.body}, else {@code payload}) and headers, reach
-     * the subscription? The same decision ingest makes ({@link SubscriptionMatch}).
+     * Would the subscription's filters let an event of this type, with this body ({@code request.body}, else
+     * {@code payload}) and headers, through? The filters on their own, as Convoy's filter test: the row for the
+     * type, else the {@code *} row, else {@code filter_config.filter} decides, whether or not the subscription
+     * takes the type ({@link SubscriptionMatch#filtersAccept}; ingest also checks the type, ADR 0030).
      */
     public FilterMatchResult testMatch(String projectId, String subscriptionId, String eventType,
                                        FilterMatchRequest request) {
         FilterScopes scopes = request.request();
         JsonNode body = scopes != null && scopes.body() != null ? scopes.body() : request.payload();
         JsonNode headers = scopes == null ? null : scopes.effectiveHeaders();
-        boolean matches = context.db().read(c -> context.subscriptionMatch().matches(c, subscription(c, projectId,
+        boolean matches = context.db().read(c -> context.subscriptionMatch().filtersAccept(c, subscription(c, projectId,
                 subscriptionId), eventType, body, headers));
         return new FilterMatchResult(matches);
     }

@@ -50,6 +50,17 @@ public final class SubscriptionMatch {
         if (!acceptsType(config == null ? null : config.eventTypes(), eventType)) {
             return false;
         }
+        return filtersAccept(c, subscription, eventType, body, headers);
+    }
+
+    /**
+     * Step 2 of {@link #matches} on its own: the most specific filter row for {@code eventType} (exact, else
+     * {@code *}), else {@code filter_config.filter}, accepts the event, whether or not the subscription takes the
+     * type. What Convoy's filter test answers.
+     */
+    public boolean filtersAccept(Connection c, SubscriptionRepository.Row subscription, String eventType,
+                                 JsonNode body, JsonNode headers) throws SQLException {
+        FilterConfig config = subscription.subscription().filterConfig();
         FilterRepository.DecidingFilter row = filters.mostSpecific(c, subscription.uid(), eventType);
         if (row != null) {
             return row.enabled() && engine.matchesHeaders(row.headers(), headers) && engine.matches(row.body(), body);

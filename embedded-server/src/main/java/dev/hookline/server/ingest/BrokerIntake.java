@@ -73,7 +73,7 @@ public final class BrokerIntake implements MessageIntake {
                     + " no longer exists");
         }
         JsonNode body = functionOutput(source, parse(message.body()));
-        Fields fields = fields(body);
+        Fields fields = fields(body, locatedEventType(source.eventTypeLocation(), body, message));
         Map<String, String> headers = headers(source, message, fields.customHeaders());
         String key = fields.idempotencyKey() != null && !fields.idempotencyKey().isBlank() ? fields.idempotencyKey()
                 : IdempotencyKeys.compute(source.name(), source.idempotencyKeys(), headerLookup(headers), Map.of(),
@@ -131,7 +131,36 @@ public final class BrokerIntake implements MessageIntake {
         return result.output();
     }
 
-    private static Fields fields(JsonNode body) throws RejectedMessageException {
+    /**
+     * The event type at the source's {@code event_type_location} (Convoy's HEAD), or null when it has none or the
+     * message has no text there: {@code request.body.a.b} is the path {@code a.b} in the message's {@code data} (a
+     * broker message's payload, as an HTTP source's body is), {@code request.header.X} the message header or
+     * attribute {@code X} (any case).
+     */
+    private static String locatedEventType(String location, JsonNode body, BrokerMessage message) {
+        if (location == null || location.isBlank()) {
+            return null;
+        }
+        String[] parts = location.split("\\.", 3);
+        if (parts.length < 3) {
+            return null;
+        }
+        if (parts[1].equals("header")) {
+            for (var header : message.headers().entrySet()) {
+                if (header.getKey().equalsIgnoreCase(parts[2]) && !header.getValue().isBlank()) {
+                    return header.getValue().strip();
+                }
+            }
+            return null;
+        }
+        JsonNode at = body.isObject() ? body.path("data") : body;
+        for (String key : parts[2].split("\\.")) {
+            at = at.path(key);
+        }
+        return at.isTextual() && !at.asText().isBlank() ? at.asText() : null;
+    }
+
+    private static Fields fields(JsonNode body, String locatedEventType) throws RejectedMessageException {
         if (!body.isObject()) {
             throw new RejectedMessageException("the message must be a JSON object with event_type and data (use a "
                     + "body_function to reshape other messages)");
@@ -143,7 +172,7 @@ public final class BrokerIntake implements MessageIntake {
                         + "a body_function to reshape it)");
             }
         }
-        String eventType = text(body, "event_type");
+        String eventType = locatedEventType != null ? locatedEventType : text(body, "event_type");
         if (eventType == null || eventType.isBlank()) {
             throw new RejectedMessageException("the message has no event_type");
         }

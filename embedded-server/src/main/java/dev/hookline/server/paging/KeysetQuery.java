@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,6 +75,8 @@ public final class KeysetQuery<T> {
     private OrderKey orderKey;
     private String idSelect;
     private RowLoader<T> loader;
+    /** Non-null: this query is the union of these (a row matching any of them), see {@link #union}. */
+    private List<KeysetQuery<T>> parts;
 
     /**
      * @param select   {@code SELECT <columns, one of them named id> FROM <table> [alias] [INDEXED BY ...]}
@@ -85,8 +88,26 @@ public final class KeysetQuery<T> {
         this.mapper = mapper;
     }
 
+    /**
+     * The rows any of {@code parts} yields, each once, in ID order: each part walks its own index (so an
+     * {@code OR} of conditions that different indexes serve stays a few ordered walks of {@code perPage + 1} rows),
+     * and a page is merged from the parts' pages. {@link #where} on the union adds the condition to every part.
+     */
+    public static <T> KeysetQuery<T> union(List<KeysetQuery<T>> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        KeysetQuery<T> union = new KeysetQuery<>(null, null, null);
+        union.parts = List.copyOf(parts);
+        return union;
+    }
+
     /** Adds {@code AND (condition)} with its {@code ?} arguments. */
     public KeysetQuery<T> where(String condition, Object... args) {
+        if (parts != null) {
+            parts.forEach(part -> part.where(condition, args));
+            return this;
+        }
         conditions.add(condition);
         Collections.addAll(arguments, args);
         return this;
@@ -196,6 +217,12 @@ public final class KeysetQuery<T> {
      */
     public List<List<String>> explain(Connection connection, ListParams params, String cursor) throws SQLException {
         List<List<String>> plans = new ArrayList<>();
+        if (parts != null) {
+            for (KeysetQuery<T> part : parts) {
+                plans.addAll(part.explain(connection, params, cursor));
+            }
+            return plans;
+        }
         for (String op : new String[] {null, "<=", "<", ">=", ">"}) {
             for (boolean asc : new boolean[] {true, false}) {
                 for (Sql sql : statements(connection, params, op, op == null ? null : cursor, asc, 2)) {
@@ -220,6 +247,22 @@ public final class KeysetQuery<T> {
     /** Up to {@code limit} rows beyond {@code id op bound} (no bound when op is null), in the given order. */
     private List<T> fetch(Connection connection, ListParams params, String op, String bound, boolean asc, int limit,
                           Function<T, String> idOf) throws SQLException {
+        if (parts != null) {
+            // each part's first `limit` rows beyond the bound; the union's first `limit` are among them
+            Map<String, T> merged = new HashMap<>();
+            for (KeysetQuery<T> part : parts) {
+                for (T row : part.fetch(connection, params, op, bound, asc, limit, idOf)) {
+                    merged.putIfAbsent(idOf.apply(row), row);
+                }
+            }
+            List<String> ids = new ArrayList<>(merged.keySet());
+            ids.sort(asc ? Comparator.naturalOrder() : Comparator.reverseOrder());
+            List<T> out = new ArrayList<>(Math.min(limit, ids.size()));
+            for (String id : ids.subList(0, Math.min(limit, ids.size()))) {
+                out.add(merged.get(id));
+            }
+            return out;
+        }
         if (!distinct) {
             return fetchOnce(connection, params, op, bound, asc, limit, idOf);
         }

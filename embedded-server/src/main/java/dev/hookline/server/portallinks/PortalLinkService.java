@@ -140,17 +140,17 @@ public final class PortalLinkService {
         credentialsChanged.run();
     }
 
-    /** A fresh {@code PRT.} key for a refresh-token link; refused for static-token links. */
+    /**
+     * A fresh {@code PRT.} key (valid for an hour) for any link, as Convoy's {@code RefreshPortalLinkAuthToken} mints
+     * one whatever the link's {@code auth_type}: on a {@code static_token} link it reaches exactly what the link's
+     * static token reaches, which keeps working (ADR 0030).
+     */
     public String refreshKey(String projectId, String id) {
         Keys.Generated key = Keys.portalRefreshKey();
         String refreshKey = context.db().write(c -> {
             Link link = links.find(c, projectId, id);
             if (link == null) {
                 return null;
-            }
-            if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-                throw InvalidInputException.of("portal link " + id + " uses auth_type static_token: it has no "
-                        + "refresh keys (its token does not expire); set auth_type to refresh_token to use them");
             }
             return links.storeKey(c, id, key);
         });

@@ -60,7 +60,7 @@ public final class ProjectConfigs {
                 new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
                 new Ssl(false),
                 new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION, List.of());
+                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION, false, false, List.of());
     }
 
     /**
@@ -78,6 +78,15 @@ public final class ProjectConfigs {
         }
         if (config.retentionPolicy() == null) {
             config = config.withRetentionPolicy(DEFAULT_RETENTION);
+        }
+        if (config.verifyDynamicEvents() == null || config.allowUnmatchedDynamicUrls() == null) {
+            ProjectConfig c = config;
+            config = new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
+                    c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(),
+                    c.searchPolicy(), c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(),
+                    c.requestIdHeader(), c.validateEventSchemas(), c.circuitBreaker(), c.retentionPolicy(),
+                    or(c.verifyDynamicEvents(), false), or(c.allowUnmatchedDynamicUrls(), false),
+                    c.portalFrameAncestors());
         }
         if (config.portalFrameAncestors() == null) {
             config = config.withPortalFrameAncestors(List.of());
@@ -126,12 +135,15 @@ public final class ProjectConfigs {
                         or(patch.metaEvent().type(), base.metaEvent().type()),
                         or(patch.metaEvent().eventType(), base.metaEvent().eventType()),
                         or(patch.metaEvent().url(), base.metaEvent().url()),
-                        or(patch.metaEvent().secret(), base.metaEvent().secret())),
+                        or(patch.metaEvent().secret(), base.metaEvent().secret()),
+                        or(patch.metaEvent().pubSub(), base.metaEvent().pubSub())),
                 or(patch.requestIdHeader(), base.requestIdHeader()),
                 or(patch.validateEventSchemas(), base.validateEventSchemas()),
                 mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()),
-                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()))
-                .withPortalFrameAncestors(or(patch.portalFrameAncestors(), base.portalFrameAncestors()));
+                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()),
+                or(patch.verifyDynamicEvents(), base.verifyDynamicEvents()),
+                or(patch.allowUnmatchedDynamicUrls(), base.allowUnmatchedDynamicUrls()),
+                or(patch.portalFrameAncestors(), base.portalFrameAncestors()));
     }
 
     private static CircuitBreaker mergeCircuitBreaker(CircuitBreaker base, CircuitBreaker patch) {
@@ -231,13 +243,15 @@ public final class ProjectConfigs {
                 throw InvalidInputException.of("config.meta_event.url must use https (ssl.enforce_secure_endpoints)");
             }
             if (meta.secret() == null || meta.secret().isEmpty()) {
-                meta = new MetaEventConfig(true, "http", meta.eventType(), meta.url(), Keys.random(25));
+                meta = new MetaEventConfig(true, "http", meta.eventType(), meta.url(), Keys.random(25),
+                        meta.pubSub());
                 config = new ProjectConfig(config.maxPayloadReadSize(), config.replayAttacksPreventionEnabled(),
                         config.addEventIdTraceHeaders(), config.disableEndpoint(),
                         config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
                         config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy())
-                        .withPortalFrameAncestors(config.portalFrameAncestors());
+                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy(),
+                        config.verifyDynamicEvents(), config.allowUnmatchedDynamicUrls(),
+                        config.portalFrameAncestors());
             }
         }
         return config;
@@ -275,8 +289,8 @@ public final class ProjectConfigs {
         return new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
                 c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(), c.searchPolicy(),
                 c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(), c.requestIdHeader(),
-                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy())
-                .withPortalFrameAncestors(c.portalFrameAncestors());
+                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy(), c.verifyDynamicEvents(),
+                c.allowUnmatchedDynamicUrls(), c.portalFrameAncestors());
     }
 
     /**

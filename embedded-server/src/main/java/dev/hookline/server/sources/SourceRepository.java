@@ -38,7 +38,7 @@ public final class SourceRepository {
     /** Columns for {@link #map}; select them from {@code sources}. */
     public static final String COLUMNS = "id, project_id, name, type, provider, mask_id, is_disabled, verifier, "
             + "custom_response, provider_config, forward_headers, pub_sub, idempotency_keys, body_function, "
-            + "header_function, created_at, updated_at, deleted_at";
+            + "header_function, created_at, updated_at, deleted_at, event_type_location";
 
     /** Length of a source's public ingest ID (Convoy: 16 alphanumerics). */
     public static final int MASK_LENGTH = 16;
@@ -143,13 +143,14 @@ public final class SourceRepository {
         String baseUrl = context.baseUrl();
         String maskId = newMaskId(c);
         try (PreparedStatement s = c.prepareStatement("INSERT INTO sources(" + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)")) {
             s.setString(1, id);
             s.setString(2, projectId);
             s.setString(6, maskId);
             bindMutable(s, draft, 3, 4, 5, 7);
             Times.set(s, 16, now);
             Times.set(s, 17, now);
+            s.setString(18, draft.eventTypeLocation() == null ? "" : draft.eventTypeLocation());
             s.executeUpdate();
         }
         return find(c, projectId, id, baseUrl);
@@ -173,12 +174,13 @@ public final class SourceRepository {
                 .deletedAt(null).consumer(null).build();
         try (PreparedStatement s = c.prepareStatement("UPDATE sources SET name = ?, type = ?, provider = ?, "
                 + "is_disabled = ?, verifier = ?, custom_response = ?, provider_config = ?, forward_headers = ?, "
-                + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ? "
-                + "WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
+                + "pub_sub = ?, idempotency_keys = ?, body_function = ?, header_function = ?, updated_at = ?, "
+                + "event_type_location = ? WHERE id = ? AND project_id = ? AND deleted_at IS NULL")) {
             bindMutable(s, kept, 1, 2, 3, 4);
             Times.set(s, 13, now);
-            s.setString(14, id);
-            s.setString(15, projectId);
+            s.setString(14, kept.eventTypeLocation() == null ? "" : kept.eventTypeLocation());
+            s.setString(15, id);
+            s.setString(16, projectId);
             s.executeUpdate();
         }
         return find(c, projectId, id, baseUrl);
@@ -244,7 +246,7 @@ public final class SourceRepository {
                 JsonColumns.read(rs, "forward_headers", STRINGS), JsonColumns.read(rs, "pub_sub", PubSubConfig.class),
                 JsonColumns.read(rs, "idempotency_keys", STRINGS), rs.getString("body_function"),
                 rs.getString("header_function"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
-                Times.get(rs, "deleted_at"), null);
+                Times.get(rs, "deleted_at"), null, rs.getString("event_type_location"));
     }
 
     static String escapeLike(String text) {

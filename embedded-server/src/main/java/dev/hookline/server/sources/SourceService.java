@@ -74,6 +74,7 @@ public final class SourceService {
                 .idempotencyKeys(SourceValidator.idempotencyKeys(request.idempotencyKeys()))
                 .bodyFunction(SourceValidator.function("body_function", request.bodyFunction()))
                 .headerFunction(SourceValidator.function("header_function", request.headerFunction()))
+                .eventTypeLocation(SourceValidator.eventTypeLocation(request.eventTypeLocation(), type))
                 .build();
         String id = context.newId();
         Instant now = context.now();
@@ -123,6 +124,8 @@ public final class SourceService {
                             : SourceValidator.function("body_function", request.bodyFunction()))
                     .headerFunction(request.headerFunction() == null ? current.headerFunction()
                             : SourceValidator.function("header_function", request.headerFunction()))
+                    .eventTypeLocation(SourceValidator.eventTypeLocation(request.eventTypeLocation() == null
+                            ? current.eventTypeLocation() : request.eventTypeLocation(), type))
                     .deletedAt(null)
                     .consumer(null)
                     .build();

@@ -365,6 +365,30 @@ final class SourceValidator {
         return List.copyOf(out);
     }
 
+    /**
+     * Convoy's {@code event_type_location}: blank means none (the event type comes as before); otherwise
+     * {@code request.body.<path>} or {@code request.header.<name>}, and {@code request.query.<name>} for http
+     * sources only (a broker message has no query).
+     */
+    static String eventTypeLocation(String location, SourceType type) {
+        if (location == null) {
+            return null;
+        }
+        String value = location.strip();
+        if (value.isEmpty()) {
+            return "";
+        }
+        String[] parts = value.split("\\.", 3);
+        boolean query = parts.length == 3 && parts[1].equals("query");
+        if (parts.length < 3 || parts[2].isBlank() || !parts[0].equals("request")
+                || !(parts[1].equals("body") || parts[1].equals("header") || query)
+                || (query && type == SourceType.PUB_SUB)) {
+            throw InvalidInputException.of("event_type_location:must be request.body.<path> or request.header.<name>"
+                    + (type == SourceType.PUB_SUB ? "" : " or request.query.<name>") + ", got " + value);
+        }
+        return value;
+    }
+
     /** A body/header transform script: blank means none; otherwise it must define {@code transform}. */
     static String function(String field, String script) {
         if (script == null || script.isBlank()) {

@@ -34,7 +34,8 @@ final class Migrations {
             "V010__last_http_status.sql",
             "V011__delivery_reasons.sql",
             "V012__events_to_plan.sql",
-            "V013__lean_delivery_indexes.sql");
+            "V013__lean_delivery_indexes.sql",
+            "V014__events_by_type_and_source_event_type_location.sql");
 
     private Migrations() {
     }

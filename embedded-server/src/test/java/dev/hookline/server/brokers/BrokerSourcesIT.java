@@ -125,6 +125,28 @@ class BrokerSourcesIT {
     }
 
     @Test
+    void eventTypeLocationReadsTheEventTypeFromTheMessagesDataOrAHeader() {
+        Source source = client.createSource(new CreateSourceRequest("typed-queue", SourceType.PUB_SUB, null, null,
+                null, amqp("typed"), null, null, null, "request.body.kind"));
+        assertEquals("request.body.kind", source.eventTypeLocation());
+        awaitState(source.uid(), ConsumerState.RUNNING);
+
+        broker.publish("{\"endpoint_id\":\"" + endpoint.uid() + "\",\"data\":{\"kind\":\"order.shipped\"}}");
+        Await.until(WAIT, "the first event", () -> events().size() == 1);
+        assertEquals("order.shipped", events().get(0).eventType(), "read from data.kind");
+
+        client.updateSource(source.uid(), new UpdateSourceRequest("typed-queue", SourceType.PUB_SUB, null, null,
+                null, null, amqp("typed"), null, null, null, "request.header.X-Event-Type"));
+        awaitState(source.uid(), ConsumerState.RUNNING);
+        broker.publish(message("ignored.type", ""), Map.of("x-event-type", "order.cancelled"));
+        Await.until(WAIT, "the second event", () -> events().size() == 2);
+        assertEquals("order.cancelled", events().get(0).eventType(), "the header wins over event_type");
+        broker.publish(message("order.paid", ""));
+        Await.until(WAIT, "the third event", () -> events().size() == 3);
+        assertEquals("order.paid", events().get(0).eventType(), "no header: the message's event_type");
+    }
+
+    @Test
     void fanoutGoesToEveryEndpointOfTheOwnerAndBroadcastToEverySubscribedEndpoint() {
         Endpoint second = client.createEndpoint(new EndpointRequest(receiver.url("/second"), "second", null,
                 "owner-1", null, null, null, null, null, null, null, null, null, null, null, null, null));

@@ -85,14 +85,14 @@ class EventTypesIT {
                 list.get(1).get("name").asText()), "by name");
 
         RawResponse updated = raw("PUT", base + "/" + id, "{\"description\":\"placed\",\"category\":\"\"}");
-        assertEquals(202, updated.status(), updated.body());
+        assertEquals(201, updated.status(), updated.body());
         JsonNode after = envelope(updated, "Event type created successfully");
         assertEquals("placed", after.get("description").asText());
         assertEquals("orders", after.get("category").asText(), "blank keeps the stored value, as in Convoy");
         assertEquals("integer", after.at("/json_schema/properties/amount/type").asText(), "no schema: kept");
 
         RawResponse deprecated = raw("POST", base + "/" + id + "/deprecate", null);
-        assertEquals(200, deprecated.status(), deprecated.body());
+        assertEquals(201, deprecated.status(), deprecated.body());
         assertFalse(envelope(deprecated, "Event type deprecated successfully").get("deprecated_at").isNull());
         EventType read = client.listEventTypes().stream().filter(t -> t.uid().equals(id)).findFirst().orElseThrow();
         assertTrue(read.deprecated());

@@ -25,6 +25,7 @@ public final class DocumentedCalls {
     private final String serverPrefix;
     private final List<String> problems = new ArrayList<>();
     private final Set<Operation> called = new TreeSet<>();
+    private final Set<Operation> succeeded = new TreeSet<>();
 
     /** Checks against Hookline's own document, whose paths are the server's. */
     public DocumentedCalls(OpenApiDocument document) {
@@ -78,8 +79,13 @@ public final class DocumentedCalls {
             problems.add(label + ": not JSON: " + response.body());
             return Json.strict().nullNode();
         }
-        for (String problem : document.validate(method, documentPath(template), response.status(), tree)) {
+        List<String> found = document.validate(method, documentPath(template), response.status(), tree);
+        for (String problem : found) {
             problems.add(label + ": " + problem);
+        }
+        if (response.status() / 100 == 2 && document.operation(method, documentPath(template)).path("responses")
+                .has(Integer.toString(response.status()))) {
+            succeeded.add(new Operation(method, template));
         }
         return tree;
     }
@@ -110,6 +116,14 @@ public final class DocumentedCalls {
 
     public Set<Operation> called() {
         return called;
+    }
+
+    /**
+     * The operations that answered at least once with a success status (2xx) their document lists for them: a
+     * client generated from the document (Convoy's SDKs) treats any other status as a failure.
+     */
+    public Set<Operation> succeeded() {
+        return succeeded;
     }
 
     /** Every problem seen so far, each as {@code METHOD template -> status: problem}. */

@@ -335,8 +335,8 @@ class OpenApiResponsesIT {
         ids.put("eventTypeId", type.path("data").path("uid").asText());
         calls.call(project, "POST", types, ids, "", "{\"name\":\"bad\",\"json_schema\":{\"type\":12}}", 400);
         calls.call(project, "GET", types, ids, "", null, 200);
-        calls.call(project, "PUT", types + "/{eventTypeId}", ids, "", "{\"description\":\"placed\"}", 202);
-        calls.call(project, "POST", types + "/{eventTypeId}/deprecate", ids, "", null, 200);
+        calls.call(project, "PUT", types + "/{eventTypeId}", ids, "", "{\"description\":\"placed\"}", 201);
+        calls.call(project, "POST", types + "/{eventTypeId}/deprecate", ids, "", null, 201);
         calls.call(project, "POST", types + "/import", ids, "", "{\"spec\":\"openapi: 3.1.0\\nwebhooks:\\n  "
                 + "paid:\\n    post:\\n      requestBody:\\n        content:\\n          application/json:\\n"
                 + "            schema: {type: object}\\n\"}", 200);

@@ -12,6 +12,7 @@ import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventSearch;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.events.TextQuery;
 import dev.hookline.server.metaevents.MetaEventRepository;
 import dev.hookline.server.retention.RetentionRepository;
 import dev.hookline.server.store.Database;
@@ -87,6 +88,27 @@ class ListQueryPlansTest {
         for (Map.Entry<String, EventRepository.Filter> shape : eventShapes().entrySet()) {
             checkBothWays("events " + shape.getKey(), c -> EventRepository.listQuery(P, shape.getValue())
                     .explain(c, window(), CURSOR));
+        }
+    }
+
+    /** A typed {@code query} (ID prefix, idempotency key, type, source name, words): every part walks an index. */
+    @Test
+    void everyEventsTextQueryShapeWalksAnIndex() {
+        List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"));
+        List<List<String>> sourceChoices = List.of(List.of(), List.of("S1"), List.of("S1", "S2"));
+        for (List<String> endpoints : endpointChoices) {
+            for (List<String> sources : sourceChoices) {
+                for (String key : new String[] {null, "key"}) {
+                    for (List<String> words : List.of(List.<String>of(), List.of("word"))) {
+                        EventRepository.Filter filter = new EventRepository.Filter(endpoints.isEmpty() ? null
+                                : endpoints, sources, key, List.of(), List.of(), new TextQuery("01ABC", words,
+                                List.of("S1", "S3")));
+                        checkBothWays("events text endpoints=" + endpoints.size() + " sources=" + sources.size()
+                                + " key=" + key + " words=" + words.size(), c -> EventRepository.listQuery(P, filter)
+                                .explain(c, window(), CURSOR));
+                    }
+                }
+            }
         }
     }
 

@@ -282,10 +282,25 @@ class PortalLinksIT {
     }
 
     @Test
-    void staticTokenLinksHaveNoRefreshKeys() {
+    void aStaticTokenLinkMintsAnHourLongRefreshKeyAsConvoyDoesAndKeepsItsToken() {
+        endpoint("a", "acme");
         PortalLink link = client.createPortalLink(new PortalLinkRequest("s", "acme", null, null, null));
-        assertBad(client.raw("GET", linksPath() + "/" + link.uid() + "/refresh_token", null, Map.of()), 400,
-                "static_token");
+        assertEquals(PortalAuthType.STATIC_TOKEN, link.authType(), "Convoy's default");
+        JsonNode minted = assertEnvelope(client.raw("GET", linksPath() + "/" + link.uid() + "/refresh_token", null,
+                Map.of()), 200, "Portal link fetched successfully");
+        String key = minted.asText();
+        assertTrue(key.matches(PRT), key);
+        assertEquals(1, server.client(key).portalListEndpoints(ListQuery.create()).content().size(),
+                "the key reaches what the link reaches");
+        assertEquals(1, server.client(link.token()).portalListEndpoints(ListQuery.create()).content().size(),
+                "the static token keeps working");
+        assertEquals(PortalAuthType.STATIC_TOKEN, client.getPortalLink(link.uid()).authType(), "nothing else changed");
+        assertEquals("", client.getPortalLink(link.uid()).authKey(), "a GET of a static link still mints nothing");
+
+        clock.advance(Duration.ofMinutes(61));
+        assertEquals(401, assertThrows(ApiException.class, () -> server.client(key)
+                .portalListEndpoints(ListQuery.create())).status(), "the key expires after an hour");
+        assertEquals(1, server.client(link.token()).portalListEndpoints(ListQuery.create()).content().size());
     }
 
     @Test

@@ -49,12 +49,13 @@ public final class EventRoutes {
 
     /**
      * The list filters, shared with the portal: {@code endpointId} and {@code sourceId} (repeated, also with
-     * {@code []}), {@code idempotencyKey}, {@code query} (every word must appear in the payload; a JSON object: the
-     * payload must contain it), limited to {@code scope}.
+     * {@code []}), {@code idempotencyKey}, {@code query} (an ID prefix, idempotency key, event type, source name, or
+     * words of the payload; a JSON object: the payload must contain it) and {@code body} (a JSON object the payload
+     * must contain), limited to {@code scope}.
      */
     public static EventRepository.Filter filter(Exchange ex, EventScope scope) {
         return EventService.filter(scope, ids(ex, "endpointId"), ids(ex, "sourceId"),
-                ex.query("idempotencyKey").orElse(null), ex.query("query").orElse(""));
+                ex.query("idempotencyKey").orElse(null), ex.query("query").orElse(""), ex.query("body").orElse(""));
     }
 
     /** The distinct, trimmed values of a repeated ID parameter. */

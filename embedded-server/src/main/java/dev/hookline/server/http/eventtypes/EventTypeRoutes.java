@@ -45,13 +45,13 @@ public final class EventTypeRoutes {
 
     private void update(Exchange ex) throws IOException {
         Project project = ex.project();
-        ex.ok(202, "Event type created successfully", eventTypes.update(project, ex.pathParam("eventTypeId"),
+        ex.ok(201, "Event type created successfully", eventTypes.update(project, ex.pathParam("eventTypeId"),
                 ex.body(EventTypeRequest.class)));
     }
 
     private void deprecate(Exchange ex) throws IOException {
         Project project = ex.project();
-        ex.ok(200, "Event type deprecated successfully", eventTypes.deprecate(project, ex.pathParam("eventTypeId")));
+        ex.ok(201, "Event type deprecated successfully", eventTypes.deprecate(project, ex.pathParam("eventTypeId")));
     }
 
     private void importOpenApi(Exchange ex) throws IOException {
