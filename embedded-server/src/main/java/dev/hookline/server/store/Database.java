@@ -42,6 +42,8 @@ public final class Database implements AutoCloseable {
     private final Connection writeConnection;
     private final BlockingQueue<Connection> readers;
     private final List<Connection> allReaders = new ArrayList<>();
+    /** The read connection the current thread holds inside {@link #read}, so a nested read reuses it. */
+    private final ThreadLocal<Connection> heldReader = new ThreadLocal<>();
     private final BlockingQueue<WriteJob<?>> writeQueue = new LinkedBlockingQueue<>();
     private final Thread writerThread;
     private final List<Runnable> afterCommit = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -229,8 +231,21 @@ public final class Database implements AutoCloseable {
         return file;
     }
 
-    /** Runs read-only work on a pooled connection (auto-commit; each statement sees the latest commit). */
+    /**
+     * Runs read-only work on a pooled connection (auto-commit; each statement sees the latest commit). A thread that
+     * already holds a read connection (a read nested in another, e.g. the configuration cache loading a miss while
+     * the planner matches) runs on that one: it never waits for a second, so a burst of nested reads cannot hold
+     * every connection while each waits for another (the stall after a restart, issue 29).
+     */
     public <T> T read(SqlWork<T> work) {
+        Connection held = heldReader.get();
+        if (held != null) {
+            try {
+                return work.run(held);
+            } catch (SQLException e) {
+                throw new StoreException(e.getMessage(), e);
+            }
+        }
         Connection connection;
         try {
             connection = readers.poll(30, TimeUnit.SECONDS);
@@ -241,11 +256,13 @@ public final class Database implements AutoCloseable {
         if (connection == null) {
             throw new StoreException("no read connection free after 30 s", null);
         }
+        heldReader.set(connection);
         try {
             return work.run(connection);
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
         } finally {
+            heldReader.remove();
             readers.add(connection);
         }
     }
