@@ -112,6 +112,7 @@ public final class HooklineServer implements AutoCloseable {
         this.config = config;
         this.lock = lock;
         this.context = new ServerContext(db, config.clock());
+        context.destinations(config.destinations());
         this.searchIndexer = new SearchIndexer(db);
         context.searchIndexer(searchIndexer);
         this.retention = new RetentionRepository(db);
@@ -143,7 +144,7 @@ public final class HooklineServer implements AutoCloseable {
      * {@link OkHttpWebhookSender} (made on the first send) and starts listening.
      */
     public static HooklineServer start(ServerConfig config) throws IOException {
-        LazyWebhookSender sender = new LazyWebhookSender(config.clock());
+        LazyWebhookSender sender = new LazyWebhookSender(config.clock(), config.destinations());
         try {
             HooklineServer server = start(config, sender);
             server.ownedSender = sender;

@@ -1,5 +1,6 @@
 package dev.hookline.server;
 
+import dev.hookline.server.outbound.DestinationPolicy;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,9 +19,13 @@ import java.util.Objects;
  * @param clock          the clock (tests inject one)
  * @param scriptTimeLimit wall-clock limit of one run of a user script (transforms, source functions; ADR 0023)
  * @param httpLimits     how long a client may take and how many connections it may hold (ADR 0026)
+ * @param destinations   where outbound requests may connect (ADR 0043); the programmatic default is the console's
+ *                       ({@link DestinationPolicy#EMBEDDED}: loopback allowed), the headless {@link ServerMain}
+ *                       refuses non-public addresses unless opened with {@code --allow-destination}
  */
 public record ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console,
-                           Clock clock, Duration scriptTimeLimit, HttpLimits httpLimits) {
+                           Clock clock, Duration scriptTimeLimit, HttpLimits httpLimits,
+                           DestinationPolicy destinations) {
 
     /**
      * The HTTP server's connection limits (ADR 0026).
@@ -74,6 +79,13 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(scriptTimeLimit, "scriptTimeLimit");
         Objects.requireNonNull(httpLimits, "httpLimits");
+        Objects.requireNonNull(destinations, "destinations");
+    }
+
+    public ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console, Clock clock,
+                        Duration scriptTimeLimit, HttpLimits httpLimits) {
+        this(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, httpLimits,
+                DestinationPolicy.EMBEDDED);
     }
 
     public ServerConfig(String host, int port, Path dataDir, String instanceApiKey, boolean console, Clock clock,
@@ -100,14 +112,19 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
     }
 
     public ServerConfig withClock(Clock newClock) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock, scriptTimeLimit, httpLimits);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, newClock, scriptTimeLimit, httpLimits, destinations);
     }
 
     public ServerConfig withScriptTimeLimit(Duration limit) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, limit, httpLimits);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, limit, httpLimits, destinations);
     }
 
     public ServerConfig withHttpLimits(HttpLimits limits) {
-        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, limits);
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, limits, destinations);
+    }
+
+    public ServerConfig withDestinations(DestinationPolicy policy) {
+        return new ServerConfig(host, port, dataDir, instanceApiKey, console, clock, scriptTimeLimit, httpLimits,
+                policy);
     }
 }

@@ -55,7 +55,7 @@ public final class IntakeService {
         this.cache = cache;
         this.scripts = scripts;
         this.intake = new EventIntake(context, cache, planner);
-        this.endpointValidator = new EndpointValidator(context::now);
+        this.endpointValidator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
     }
 
     /** A stored event as its caller is answered: the event, and whether it was a duplicate. */

@@ -77,9 +77,16 @@ public final class Database implements AutoCloseable {
 
     private Database(Path file, ConnectionFilter filter) throws SQLException {
         this.file = file;
+        StartChecks.refuseUnusableFile(file);
+        boolean cleanStop = StartChecks.takeCleanStopMark(file);
         Connection direct = open(file, false);
         try {
-            IntegrityCheck.require(direct, file);
+            StartChecks.prepareNewDatabase(direct);
+            StartChecks.refuseForeignDatabase(direct, file);
+            if (!cleanStop) {
+                // after a crash, or the first start with this marker: read the whole file once (2 GB: ~30 s)
+                IntegrityCheck.require(direct, file);
+            }
         } catch (RuntimeException e) {
             closeQuietly(direct);
             throw e;
@@ -368,7 +375,12 @@ public final class Database implements AutoCloseable {
                 }
                 group.add(first);
                 writeQueue.drainTo(group, MAX_GROUP - 1);
-                runGroup(group);
+                List<WriteJob<?>> alone = new ArrayList<>();
+                group.removeIf(job -> job.alone && alone.add(job));
+                if (!group.isEmpty()) {
+                    runGroup(group);
+                }
+                alone.forEach(this::runAlone);
             } catch (InterruptedException e) {
                 if (closed) {
                     return;
@@ -384,6 +396,117 @@ public final class Database implements AutoCloseable {
             } finally {
                 group.clear();
             }
+        }
+    }
+
+    /** A job that cannot run inside a transaction (VACUUM), between groups, with auto-commit on. */
+    private void runAlone(WriteJob<?> job) {
+        try {
+            Object result = job.work.run(writeConnection);
+            commitsSinceCheckpoint.incrementAndGet();
+            job.complete(result, null);
+        } catch (Throwable t) {
+            noteFailure(t);
+            job.complete(null, t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
+                    : t);
+        }
+    }
+
+    /**
+     * Gives the database's free pages back to the file system. With incremental auto-vacuum (every database created
+     * since issue 29) in steps of {@value #COMPACT_STEP_PAGES} pages, one small write each, so ingest keeps flowing;
+     * an older database is rebuilt with {@code VACUUM} (writes wait meanwhile; SQLite cannot switch a database in WAL
+     * mode to auto-vacuum, so it stays an older one: retention cannot return its pages by itself). The log is then checkpointed and cut back so the file shrinks on the disk.
+     *
+     * @return the database file's size before and after, in bytes
+     */
+    public Compaction compact() {
+        checkpointTruncate(); // what is in the log counts as the file's size
+        long before = fileSize(file);
+        long started = System.nanoTime();
+        boolean incremental = read(c -> pragmaLong(c, "auto_vacuum")) == 2;
+        if (incremental) {
+            while (read(c -> pragmaLong(c, "freelist_count")) > 0) {
+                returnFreePages(COMPACT_STEP_PAGES);
+            }
+        } else {
+            WriteJob<Void> vacuum = new WriteJob<>(c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("VACUUM");
+                }
+                return null;
+            });
+            vacuum.alone = true;
+            if (closed) {
+                throw new StoreException("database is closed", null);
+            }
+            writeQueue.add(vacuum);
+            try {
+                vacuum.future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while compacting", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r
+                        : new StoreException(StorageErrors.describe(e.getCause()), e.getCause());
+            }
+        }
+        checkpointTruncate();
+        long after = fileSize(file);
+        LOG.info("compacted {}: {} -> {} bytes in {} ms", file.getFileName(), before, after,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        return new Compaction(before, after, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    }
+
+    /** What {@link #compact()} did: the file's size before and after, and how long it took. */
+    public record Compaction(long bytesBefore, long bytesAfter, long millis) {
+    }
+
+    /** Pages one incremental-vacuum step returns (4 MB with 4 KB pages): short enough not to stall the writer. */
+    public static final int COMPACT_STEP_PAGES = 1024;
+
+    /**
+     * One small write that gives up to {@code pages} free pages back to the file system (incremental auto-vacuum; a
+     * no-op on an older database without it). Retention calls it between its batches.
+     */
+    public void returnFreePages(int pages) {
+        write(c -> {
+            try (Statement statement = c.createStatement()) {
+                statement.execute("PRAGMA incremental_vacuum(" + pages + ")");
+            }
+            return null;
+        });
+    }
+
+    /** Free pages in the database times the page size: what {@link #compact()} would give back. */
+    public long reclaimableBytes() {
+        return read(c -> pragmaLong(c, "freelist_count") * pragmaLong(c, "page_size"));
+    }
+
+    /** Whether free pages can be returned in small steps (incremental auto-vacuum) without a full rebuild. */
+    public boolean incrementalVacuum() {
+        return read(c -> pragmaLong(c, "auto_vacuum")) == 2;
+    }
+
+    private void checkpointTruncate() {
+        try (Statement statement = checkpointConnection.createStatement()) {
+            statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (SQLException e) {
+            LOG.debug("checkpoint after compaction: {}", e.getMessage());
+        }
+    }
+
+    static long pragmaLong(Connection c, String pragma) throws SQLException {
+        try (Statement statement = c.createStatement(); ResultSet rs = statement.executeQuery("PRAGMA " + pragma)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    private static long fileSize(Path path) {
+        try {
+            return Files.size(path);
+        } catch (java.io.IOException e) {
+            return 0;
         }
     }
 
@@ -492,13 +615,18 @@ public final class Database implements AutoCloseable {
         for (Connection reader : allReaders) {
             closeQuietly(reader);
         }
+        boolean checkpointed = false;
         try (Statement statement = writeConnection.createStatement()) {
             statement.execute("PRAGMA optimize");
             statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            checkpointed = true;
         } catch (SQLException e) {
             LOG.debug("checkpoint on close failed: {}", e.getMessage());
         }
         closeQuietly(writeConnection);
+        if (checkpointed) {
+            StartChecks.markCleanStop(file); // the next start skips the whole-file check
+        }
     }
 
     private static void closeQuietly(Connection connection) {
@@ -529,6 +657,8 @@ public final class Database implements AutoCloseable {
 
     private static final class WriteJob<T> {
         final SqlWork<T> work;
+        /** Runs outside the group's transaction (VACUUM). */
+        boolean alone;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
         WriteJob(SqlWork<T> work) {
