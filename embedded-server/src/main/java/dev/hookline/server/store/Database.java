@@ -50,6 +50,8 @@ public final class Database implements AutoCloseable {
     /** Hot statements of write jobs, prepared once on the write connection (only the writer thread uses them). */
     private final java.util.Map<String, PreparedStatement> writeStatements = new java.util.HashMap<>();
     private volatile boolean closed;
+    /** The writer's failures logged as a fault: when it starts, a count while it lasts, when it ends. */
+    private final WriteFaultLog faults = new WriteFaultLog(LOG);
     private volatile StorageErrors.WriteHealth writeHealth = StorageErrors.WriteHealth.OK;
     /** Checkpoints run here, off the writer thread: they copy WAL pages into the file and sync it (slow disks). */
     private final Connection checkpointConnection;
@@ -387,7 +389,7 @@ public final class Database implements AutoCloseable {
                 }
             } catch (Throwable t) {
                 noteFailure(t);
-                LOG.error("database writer could not commit {} writes: {}", group.size(), StorageErrors.describe(t));
+                faults.failed(group.size(), StorageErrors.describe(t));
                 Throwable failure = t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
                         : t;
                 for (WriteJob<?> job : group) {
@@ -569,6 +571,7 @@ public final class Database implements AutoCloseable {
         commitsSinceCheckpoint.incrementAndGet();
         if (totalChanges() != changesBefore) {
             writeHealth = StorageErrors.WriteHealth.OK; // something reached the disk: writes land again
+            faults.recovered();
         }
         for (Runnable listener : afterCommit) {
             try {
