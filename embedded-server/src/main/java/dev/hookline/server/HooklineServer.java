@@ -124,6 +124,14 @@ public final class HooklineServer implements AutoCloseable {
                 saved -> context.circuitBreakers().configure(saved.uid(), saved.config().circuitBreaker()));
         context.projects().defaultOrganisationId();
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
+        if (db.read(c -> {
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT 1 FROM subscriptions WHERE "
+                    + "deleted_at IS NULL AND function IS NOT NULL AND trim(function) <> '' LIMIT 1")) {
+                return rs.next();
+            }
+        })) {
+            scripts.warmUpNow(); // workers warm before the first event, not at it (issue 29)
+        }
         ConfigCache configCache = new ConfigCache(context).install();
         DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
         context.replayPlanner(planner);

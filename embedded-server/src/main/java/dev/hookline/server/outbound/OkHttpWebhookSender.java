@@ -180,6 +180,7 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
             return failure(webhook, url, bodyText, recorded(headers.build(), secretHeaders), "", e.getMessage(),
                     requestedAt, started);
         }
+        headers.set(Hops.HEADER, Integer.toString(Hops.of(webhook.headers()) + 1)); // loop detection
         addCustomHeaders(webhook, headers);
         Attempt attempt = new Attempt();
         Request request = new Request.Builder()

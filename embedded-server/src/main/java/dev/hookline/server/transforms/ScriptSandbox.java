@@ -153,6 +153,23 @@ public final class ScriptSandbox implements AutoCloseable {
             return ScriptResult.failure(STOPPING, List.of());
         }
         try {
+            ScriptResult result = callOnce(script, input);
+            if (result.error() != null && result.error().startsWith(KILLED_FROM_OUTSIDE)) {
+                // not the script's doing: tried again on the replacement, like any transient failure
+                LOG.info("script worker killed from outside mid-call; the call is tried again on its replacement");
+                result = callOnce(script, input);
+            }
+            return result;
+        } finally {
+            share.release();
+        }
+    }
+
+    /** What a call answers when its worker was killed by a signal from outside (the OOM killer, an operator). */
+    static final String KILLED_FROM_OUTSIDE = "the script's worker process was killed from outside";
+
+    private ScriptResult callOnce(String script, JsonNode input) {
+        {
             Worker worker = takeWorker();
             if (worker == null) {
                 return ScriptResult.failure(STOPPING, List.of());
@@ -171,9 +188,15 @@ public final class ScriptSandbox implements AutoCloseable {
                 }
                 idle.add(worker);
             }
-        } finally {
-            share.release();
         }
+    }
+
+    /**
+     * Starts every worker now, in the background, so the first event of a project with transforms does not wait for
+     * them (the server calls it at start when some subscription has a function).
+     */
+    public void warmUpNow() {
+        warmUp();
     }
 
     /**
@@ -300,6 +323,11 @@ public final class ScriptSandbox implements AutoCloseable {
             }
             if (status == ScriptWorkerMain.EXIT_OUT_OF_MEMORY) {
                 return ScriptResult.failure(memoryMessage(settings.heapMegabytes()), List.of());
+            }
+            if (status == 128 + 9 || status == 128 + 15 || status == 128 + 6) {
+                LOG.warn("script worker {} was killed from outside (signal {})", index, status - 128);
+                return ScriptResult.failure(KILLED_FROM_OUTSIDE + " (signal " + (status - 128) + ", e.g. the "
+                        + "system's out-of-memory killer or an operator), not by the script", List.of());
             }
             LOG.warn("script worker {} stopped unexpectedly (exit status {})", index, status);
             return ScriptResult.failure("the script's worker process stopped unexpectedly (exit status " + status
