@@ -174,6 +174,9 @@ public final class ScriptSandbox implements AutoCloseable {
             if (worker == null) {
                 return ScriptResult.failure(STOPPING, List.of());
             }
+            if (!worker.alive() && !closed) {
+                worker.startQuietly(); // died while idle (killed from outside): replaced before it is used
+            }
             boolean usable = false;
             try {
                 ScriptResult result = worker.call(script, input);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hookline.server.testing.Await;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -23,15 +22,17 @@ class ScriptWorkerKillIT {
     @Test
     void aWorkerKilledFromOutsideIsReplacedAndTheCallSucceedsOnTheReplacement() throws Exception {
         Set<Long> before = ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
-        try (ScriptSandbox sandbox = new ScriptSandbox(new ScriptSandbox.Settings(Duration.ofSeconds(5), 1, 1, 128))) {
+        try (ScriptSandbox sandbox = new ScriptSandbox(new ScriptSandbox.Settings(Duration.ofSeconds(5), 2, 1, 128))) {
             sandbox.warmUpNow(); // as the server does at start when a subscription has a function
-            ProcessHandle worker = Await.value(Duration.ofSeconds(60), "the worker started before any call",
-                    () -> ProcessHandle.current().children().filter(p -> !before.contains(p.pid()))
-                            .filter(ProcessHandle::isAlive).findFirst().orElse(null), Objects::nonNull);
+            java.util.List<ProcessHandle> workers = Await.value(Duration.ofSeconds(60),
+                    "the workers started before any call", () -> ProcessHandle.current().children()
+                            .filter(p -> !before.contains(p.pid())).filter(ProcessHandle::isAlive).toList(),
+                    list -> list.size() == 2);
             assertTrue(sandbox.run("p", DOUBLE, JSON.readTree("{\"n\":1}")).ok());
 
-            worker.destroyForcibly(); // SIGKILL from outside
-            Await.until(Duration.ofSeconds(10), "the worker is gone", () -> !worker.isAlive());
+            workers.forEach(ProcessHandle::destroyForcibly); // SIGKILL from outside, every worker
+            Await.until(Duration.ofSeconds(10), "the workers are gone",
+                    () -> workers.stream().noneMatch(ProcessHandle::isAlive));
 
             ScriptResult result = sandbox.run("p", DOUBLE, JSON.readTree("{\"n\":21}"));
             assertTrue(result.ok(), result.error());
