@@ -114,6 +114,7 @@ public final class HooklineServer implements AutoCloseable {
         this.config = config;
         this.lock = lock;
         this.context = new ServerContext(db, config.clock());
+        context.destinations(config.destinations());
         this.searchIndexer = new SearchIndexer(db);
         context.searchIndexer(searchIndexer);
         this.retention = new RetentionRepository(db);
@@ -125,6 +126,14 @@ public final class HooklineServer implements AutoCloseable {
                 saved -> context.circuitBreakers().configure(saved.uid(), saved.config().circuitBreaker()));
         context.projects().defaultOrganisationId();
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
+        if (db.read(c -> {
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT 1 FROM subscriptions WHERE "
+                    + "deleted_at IS NULL AND function IS NOT NULL AND trim(function) <> '' LIMIT 1")) {
+                return rs.next();
+            }
+        })) {
+            scripts.warmUpNow(); // workers warm before the first event, not at it (issue 29)
+        }
         ConfigCache configCache = new ConfigCache(context).install();
         DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
         context.replayPlanner(planner);
@@ -145,7 +154,7 @@ public final class HooklineServer implements AutoCloseable {
      * {@link OkHttpWebhookSender} (made on the first send) and starts listening.
      */
     public static HooklineServer start(ServerConfig config) throws IOException {
-        LazyWebhookSender sender = new LazyWebhookSender(config.clock());
+        LazyWebhookSender sender = new LazyWebhookSender(config.clock(), config.destinations());
         try {
             HooklineServer server = start(config, sender);
             server.ownedSender = sender;

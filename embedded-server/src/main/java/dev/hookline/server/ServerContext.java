@@ -65,6 +65,8 @@ public final class ServerContext {
     private final EventTypeFilterRows filterRows;
     private volatile ReplayPlanner replayPlanner;
     private volatile SearchIndexer searchIndexer;
+    private volatile dev.hookline.server.outbound.DestinationPolicy destinations =
+            dev.hookline.server.outbound.DestinationPolicy.EMBEDDED;
 
     public ServerContext(Database db, Clock clock) {
         this.db = db;
@@ -285,5 +287,14 @@ public final class ServerContext {
 
     void replayPlanner(ReplayPlanner planner) {
         this.replayPlanner = planner;
+    }
+
+    /** Where outbound requests may connect (ADR 0043); set once by {@code HooklineServer} from its config. */
+    public dev.hookline.server.outbound.DestinationPolicy destinations() {
+        return destinations;
+    }
+
+    void destinations(dev.hookline.server.outbound.DestinationPolicy policy) {
+        this.destinations = policy;
     }
 }

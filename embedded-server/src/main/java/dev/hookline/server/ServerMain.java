@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.Keys;
+import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.store.DataDirectoryInUseException;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.DatabaseDamagedException;
@@ -62,12 +63,18 @@ public final class ServerMain {
             server = HooklineServer.start(
                     ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey)
                             .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS
-                                    .withMaxConnections(options.maxConnections)));
+                                    .withMaxConnections(options.maxConnections))
+                            .withDestinations(options.destinations()));
         } catch (DataDirectoryInUseException | DatabaseDamagedException e) {
             // one line a person can act on, no stack trace
             System.err.println("hookline-server: " + e.getMessage());
             System.exit(EXIT_REFUSED);
             return;
+        }
+        if (options.compact) {
+            Database.Compaction done = server.context().db().compact();
+            System.out.println("Compacted " + server.context().db().file().toAbsolutePath() + ": " + done.bytesBefore()
+                    + " -> " + done.bytesAfter() + " bytes in " + done.millis() + " ms");
         }
         String generated = ensureInstanceKey(server, options.apiKey);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -75,6 +82,7 @@ public final class ServerMain {
             server.close();
             stopped.countDown();
         }, "hookline-shutdown"));
+        System.out.println(destinationsLine(options.destinations()));
         for (String line : startBanner(generated, server.projects().organisationId(), server.baseUrl())) {
             System.out.println(line);
         }
@@ -114,6 +122,13 @@ public final class ServerMain {
         return lines;
     }
 
+    /** What the start prints about outbound requests (ADR 0043). */
+    static String destinationsLine(DestinationPolicy policy) {
+        return policy.allowed().isEmpty()
+                ? "Outbound requests reach public addresses only (open a range with --allow-destination CIDR)"
+                : "Outbound requests reach public addresses and " + policy.allowed();
+    }
+
     /** Stores the given key's hash if new; generates one on first start when none is given. */
     static String ensureInstanceKey(HooklineServer server, String given) {
         if (given != null) {
@@ -142,6 +157,12 @@ public final class ServerMain {
                   --data-dir  where hookline.db lives (default ./data; created if missing); one server per directory
                   --api-key   instance API key reaching every project; without it a key is generated on first start
                   --max-connections  open HTTP connections at most (default 1000); one more is answered 503
+                  --compact   give the database's free pages back to the disk at start (a database made before
+                              this version is rebuilt: writes wait meanwhile), then serve
+                  --allow-destination CIDR  let deliveries, meta events and OAuth2 token requests reach this range
+                              (repeatable; also HOOKLINE_ALLOW_DESTINATIONS=a,b). By default only public addresses
+                              are reached: loopback, private, link-local, unique-local and multicast are refused.
+                              For a receiver on this machine: --allow-destination 127.0.0.0/8
                   --backup    write a consistent copy of the database to FILE and exit (a server may be running)""";
 
         String host = "127.0.0.1";
@@ -150,10 +171,26 @@ public final class ServerMain {
         String apiKey;
         Path backup;
         int maxConnections = ServerConfig.HttpLimits.DEFAULTS.maxConnections();
+        final List<DestinationPolicy.Cidr> allowDestinations = new ArrayList<>();
         boolean help;
+        boolean compact;
+
+        /** The headless policy: public addresses, plus the ranges given (ADR 0043). */
+        DestinationPolicy destinations() {
+            return DestinationPolicy.publicOnly(allowDestinations);
+        }
 
         static Options parse(String[] args) {
+            return parse(args, System.getenv("HOOKLINE_ALLOW_DESTINATIONS"));
+        }
+
+        static Options parse(String[] args, String allowFromEnvironment) {
             Options o = new Options();
+            try {
+                o.allowDestinations.addAll(DestinationPolicy.parseList(allowFromEnvironment));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("HOOKLINE_ALLOW_DESTINATIONS: " + e.getMessage());
+            }
             for (int i = 0; i < args.length; i++) {
                 String arg = args[i];
                 String value = null;
@@ -164,6 +201,7 @@ public final class ServerMain {
                 }
                 switch (arg) {
                     case "--help", "-h" -> o.help = true;
+                    case "--compact" -> o.compact = true;
                     case "--host" -> o.host = value != null ? value : next(args, ++i, arg);
                     case "--port" -> {
                         String text = value != null ? value : next(args, ++i, arg);
@@ -188,6 +226,14 @@ public final class ServerMain {
                         }
                         if (o.maxConnections < 1) {
                             throw new IllegalArgumentException("--max-connections must be at least 1");
+                        }
+                    }
+                    case "--allow-destination" -> {
+                        String text = value != null ? value : next(args, ++i, arg);
+                        try {
+                            o.allowDestinations.addAll(DestinationPolicy.parseList(text));
+                        } catch (IllegalArgumentException e) {
+                            throw new IllegalArgumentException("--allow-destination: " + e.getMessage());
                         }
                     }
                     default -> throw new IllegalArgumentException("unknown option " + arg);

@@ -633,6 +633,15 @@ public final class ApiClient implements AutoCloseable {
         return call("GET", project(null, "storage"), null, type(StorageInfo.class));
     }
 
+    /**
+     * {@code POST /v1/storage/compact} (Hookline only, the instance key): gives the database's free pages back to the
+     * disk and answers the file's size before and after.
+     */
+    public dev.hookline.api.model.StorageCompaction compactStorage() {
+        return call("POST", url(List.of("v1", "storage", "compact"), null), null,
+                type(dev.hookline.api.model.StorageCompaction.class));
+    }
+
     // ------------------------------------------------------------------------------------------ capture bins
 
     /**

@@ -9,7 +9,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Settings' "Storage" section ({@link StorageInfoViewModel}): the data directory's size, the project's oldest kept
- * event, its retention policy, and Refresh. Loads when it is shown. Binds only.
+ * event, its retention policy, Refresh and Compact (gives reclaimable space back to the disk). Loads when it is shown. Binds only.
  */
 public final class StorageInfoPane extends VBox {
 
@@ -32,7 +32,15 @@ public final class StorageInfoPane extends VBox {
         refresh.setId("storageRefresh");
         refresh.disableProperty().bind(model.loadingProperty());
         refresh.setOnAction(event -> model.load());
-        getChildren().addAll(title, size, oldest, retention, problem, refresh);
+        Button compact = new Button("Compact", new FontIcon(Feather.MINIMIZE_2));
+        compact.setId("storageCompact");
+        compact.disableProperty().bind(model.loadingProperty().or(model.compactingProperty()));
+        compact.setOnAction(event -> model.compact());
+        Label compacted = line("storageCompacted", "");
+        compacted.textProperty().bind(model.compactedProperty());
+        compacted.getStyleClass().add(Styles.TEXT_MUTED);
+        getChildren().addAll(title, size, oldest, retention, problem, new javafx.scene.layout.HBox(8, refresh, compact),
+                compacted);
         sceneProperty().addListener((o, before, now) -> {
             if (now != null) {
                 model.load(); // shown (again): the figures change while the server runs

@@ -28,6 +28,8 @@ public final class StorageInfoViewModel {
     private final ReadOnlyStringWrapper retention = new ReadOnlyStringWrapper(this, "retention", "");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyStringWrapper compacted = new ReadOnlyStringWrapper(this, "compacted", "");
+    private final ReadOnlyBooleanWrapper compacting = new ReadOnlyBooleanWrapper(this, "compacting");
     private int generation;
 
     public StorageInfoViewModel(ConsoleSession session) {
@@ -62,6 +64,46 @@ public final class StorageInfoViewModel {
                 });
     }
 
+    /**
+     * Gives the database's free pages back to the disk ({@code POST /api/v1/storage/compact}, the instance key), then
+     * shows what it gave back and reads the figures again.
+     */
+    public void compact() {
+        ApiClient client = session.client();
+        if (client == null || compacting.get()) {
+            return;
+        }
+        compacting.set(true);
+        compacted.set("Compacting the database...");
+        session.tasks().run(client::compactStorage, done -> {
+            compacting.set(false);
+            compacted.set("Compacted the database: " + BackupViewModel.humanBytes(done.bytesBefore()) + " -> "
+                    + BackupViewModel.humanBytes(done.bytesAfter()) + " in " + done.durationMs() + " ms.");
+            load();
+        }, failure -> {
+            compacting.set(false);
+            ApiException api = apiException(failure);
+            if (api != null && api.status() == 404) {
+                compacted.set("This server cannot compact its storage (a remote Convoy has no such route).");
+            } else if (api != null && (api.status() == 401 || api.status() == 403)) {
+                compacted.set("Compacting needs the server's instance key; this connection uses a project key.");
+            } else {
+                session.reportConnectionFailure(failure);
+                compacted.set("Could not compact the database: " + (api != null && api.serverMessage() != null
+                        ? api.serverMessage() : String.valueOf(failure.getMessage())));
+            }
+        });
+    }
+
+    /** What the last Compact did (or why it could not), or empty. */
+    public ReadOnlyStringProperty compactedProperty() {
+        return compacted.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty compactingProperty() {
+        return compacting.getReadOnlyProperty();
+    }
+
     /** The figures and the name of the project they are for. */
     private record Loaded(StorageInfo info, String projectName) {
     }
@@ -71,8 +113,8 @@ public final class StorageInfoViewModel {
         size.set("Data directory: " + BackupViewModel.humanBytes(info.dataDirectoryBytes()) + ", with "
                 + BackupViewModel.humanBytes(info.freeDiskBytes()) + " left on the disk. The database and its log take "
                 + BackupViewModel.humanBytes(info.databaseBytes()) + (info.reusableBytes() == 0 ? "." : ", of which "
-                + BackupViewModel.humanBytes(info.reusableBytes()) + " is space deleted data left, which new data "
-                + "fills before the file grows."));
+                + BackupViewModel.humanBytes(info.reusableBytes()) + " is reclaimable: space deleted data left, which "
+                + "new data fills before the file grows, or Compact gives back to the disk."));
         String project = "\"" + projectName + "\"";
         oldest.set(info.oldestEventAt() == null ? "Project " + project + " has no events."
                 : "Oldest kept event of project " + project + ": " + DetailWidgets.time(info.oldestEventAt()) + " ("

@@ -80,6 +80,17 @@ class StorageInfoPaneTest {
     }
 
     @Test
+    void compactGivesReclaimableSpaceBackAndSaysHowMuch() throws Exception {
+        show();
+        ViewHarness.await("the figures are shown", () -> !label("#storageSize").getText().isEmpty());
+        robot.clickOn("#storageCompact");
+        ViewHarness.await("the compaction is reported", () -> label("#storageCompacted").getText()
+                .startsWith("Compacted the database: "));
+        assertTrue(label("#storageCompacted").getText().matches("Compacted the database: .+ -> .+ in \\d+ ms\\."),
+                label("#storageCompacted").getText());
+    }
+
+    @Test
     void aRemoteConvoySaysTheFiguresAreNotAvailableAndRaisesNoConnectionProblem() throws Exception {
         try (FakeConvoy convoy = FakeConvoy.start()) {
             ConsoleSession session = ConsoleSession.connected(convoy.client(), false, new SameThreadBackgroundTasks());

@@ -34,6 +34,15 @@ public final class CaptureService {
     /** The longest answer delay a bin may have: longer than any endpoint timeout, so "slow" really times out. */
     public static final long MAX_DELAY_MS = 120_000;
     private static final int MAX_NAME = 100;
+    /** Bytes of a captured body kept in memory (its size says how long it was); the rest is dropped. */
+    public static final int KEPT_BODY_BYTES = 64 * 1024;
+    static final String TRUNCATED = "\n[hookline: body truncated at " + KEPT_BODY_BYTES + " bytes]";
+    /**
+     * Delayed answers in progress at most, server-wide: a bin set to answer after 120 s must not let anyone hold the
+     * connection cap by sending it requests. Beyond this, a request is answered at once (the delay is skipped).
+     */
+    public static final int MAX_DELAYED_ANSWERS = 32;
+    private final java.util.concurrent.Semaphore delayed = new java.util.concurrent.Semaphore(MAX_DELAYED_ANSWERS);
 
     /** A request as {@code /capture/{id}} got it. */
     public record Received(String method, String path, String query, String remoteAddress,
@@ -116,10 +125,14 @@ public final class CaptureService {
         Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         received.headers().forEach((name, values) -> headers.put(name, List.copyOf(values)));
         SignatureCheck signature = checkSignature(bin, headers, received.body());
-        String text = utf8(received.body());
+        // the signature is checked on the whole body; only its first KEPT_BODY_BYTES are kept in memory
+        byte[] kept = received.body().length <= KEPT_BODY_BYTES ? received.body()
+                : java.util.Arrays.copyOf(received.body(), KEPT_BODY_BYTES);
+        String decoded = utf8(kept);
+        String text = decoded == null || kept == received.body() ? decoded : decoded + TRUNCATED;
         CapturedRequest recorded = log.add(binId, seq -> new CapturedRequest(seq, binId, context.now(),
                 received.method(), received.path(), received.query(), received.remoteAddress(), headers, text,
-                text == null ? Base64.getEncoder().encodeToString(received.body()) : null,
+                text == null ? Base64.getEncoder().encodeToString(kept) : null,
                 (long) received.body().length, signature, bin.responseStatus()));
         return new Answer(bin.responseStatus(), bin.responseDelayMs(), recorded);
     }
@@ -173,6 +186,25 @@ public final class CaptureService {
     private CaptureBin toWire(CaptureBinRepository.Row bin) {
         return new CaptureBin(bin.id(), bin.projectId(), bin.name(), url(bin.id()), bin.responseStatus(),
                 bin.responseDelayMs(), log.count(bin.id()), bin.createdAt(), bin.updatedAt());
+    }
+
+    /**
+     * Waits the bin's delay if a delay slot is free (true), or not at all when {@link #MAX_DELAYED_ANSWERS} are
+     * already waiting (false: answered at once, so delays cannot hold the server's connections).
+     */
+    public boolean awaitDelay(long delayMs) throws InterruptedException {
+        if (delayMs <= 0) {
+            return true;
+        }
+        if (!delayed.tryAcquire()) {
+            return false;
+        }
+        try {
+            Thread.sleep(delayMs);
+            return true;
+        } finally {
+            delayed.release();
+        }
     }
 
     /** The address an endpoint points at to deliver to the bin. */

@@ -15,10 +15,21 @@ import java.util.function.LongFunction;
 final class CapturedRequestLog {
 
     static final int PER_BIN = 200;
+    /**
+     * Bytes of bodies kept per bin at most (issue 29: unauthenticated bodies must not grow the heap without bound);
+     * the oldest requests go first. With {@link CaptureService#KEPT_BODY_BYTES} per request, at least 64 fit.
+     */
+    static final long BYTES_PER_BIN = 4L * 1024 * 1024;
 
     private static final class Bin {
         private final Deque<CapturedRequest> requests = new ArrayDeque<>();
         private long lastSeq;
+        private long bytes;
+    }
+
+    private static long sizeOf(CapturedRequest request) {
+        return (request.body() == null ? 0 : request.body().length() * 2L)
+                + (request.bodyBase64() == null ? 0 : request.bodyBase64().length());
     }
 
     private final ConcurrentHashMap<String, Bin> bins = new ConcurrentHashMap<>();
@@ -29,8 +40,9 @@ final class CapturedRequestLog {
         synchronized (bin) {
             CapturedRequest request = make.apply(++bin.lastSeq);
             bin.requests.addLast(request);
-            while (bin.requests.size() > PER_BIN) {
-                bin.requests.removeFirst();
+            bin.bytes += sizeOf(request);
+            while (bin.requests.size() > PER_BIN || bin.bytes > BYTES_PER_BIN && bin.requests.size() > 1) {
+                bin.bytes -= sizeOf(bin.requests.removeFirst());
             }
             return request;
         }
@@ -69,6 +81,7 @@ final class CapturedRequestLog {
         if (bin != null) {
             synchronized (bin) {
                 bin.requests.clear();
+                bin.bytes = 0;
             }
         }
     }

@@ -55,7 +55,7 @@ public final class EndpointService {
     public EndpointService(ServerContext context, Circuits circuits) {
         this.context = context;
         this.endpoints = context.endpoints();
-        this.validator = new EndpointValidator(context::now);
+        this.validator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
         this.circuits = circuits;
     }
 
@@ -111,7 +111,7 @@ public final class EndpointService {
      */
     public Endpoint createOwned(String projectId, ProjectConfig config, EndpointRequest request, String ownerId,
                                 AlsoInWrite alsoInWrite) {
-        return create(projectId, validator.forCreate(request, config).withOwner(ownerId), request.secret(),
+        return create(projectId, validator.forPortal().forCreate(request, config).withOwner(ownerId), request.secret(),
                 alsoInWrite);
     }
 
@@ -139,7 +139,8 @@ public final class EndpointService {
                            EndpointRequest request, boolean ownerFixed) {
         Instant now = context.now();
         return modify(projectId, endpointId, scope, current -> {
-            EndpointValidator.Draft draft = validator.forUpdate(request, config, current);
+            EndpointValidator.Draft draft = (scope == EndpointScope.PROJECT ? validator : validator.forPortal())
+                    .forUpdate(request, config, current);
             return (ownerFixed ? draft.withOwner(current.ownerId()) : draft).applyTo(current, now);
         });
     }

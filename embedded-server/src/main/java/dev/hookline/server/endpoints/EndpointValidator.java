@@ -15,6 +15,8 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.outbound.ClientCertificates;
+import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.outbound.OwnIngestUrls;
 import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.outbound.OAuth2Settings;
 import java.time.Instant;
@@ -69,9 +71,71 @@ public final class EndpointValidator {
     }
 
     private final Supplier<Instant> clock;
+    private final Supplier<DestinationPolicy> destinations;
+    private final Supplier<String> ownBaseUrl;
+    private final boolean portal;
 
     public EndpointValidator(Supplier<Instant> clock) {
+        this(clock, () -> DestinationPolicy.EMBEDDED, () -> "", false);
+    }
+
+    /**
+     * A validator that refuses URLs whose literal address {@code destinations} refuses, and URLs that are this
+     * server's own ingest URLs ({@code ownBaseUrl} + {@code /ingest/...}: a webhook loop), each a 400 naming the
+     * field (ADR 0043).
+     */
+    public EndpointValidator(Supplier<Instant> clock, Supplier<DestinationPolicy> destinations,
+                             Supplier<String> ownBaseUrl) {
+        this(clock, destinations, ownBaseUrl, false);
+    }
+
+    private EndpointValidator(Supplier<Instant> clock, Supplier<DestinationPolicy> destinations,
+                              Supplier<String> ownBaseUrl, boolean portal) {
         this.clock = clock;
+        this.destinations = destinations;
+        this.ownBaseUrl = ownBaseUrl;
+        this.portal = portal;
+    }
+
+    /**
+     * The same rules for a portal link holder, an outside party: the URL must also be public, whatever the server
+     * allows, and a name is resolved now to check every address it has.
+     */
+    public EndpointValidator forPortal() {
+        return new EndpointValidator(clock, destinations, ownBaseUrl, true);
+    }
+
+    /** Null when the server may connect to {@code url}'s host as written; otherwise why not. */
+    private String refusedDestination(String url) {
+        String host;
+        try {
+            host = new java.net.URI(url).getHost();
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+        if (host == null) {
+            return null;
+        }
+        String judged = host.equalsIgnoreCase("localhost") || host.toLowerCase(java.util.Locale.ROOT)
+                .endsWith(".localhost") ? "127.0.0.1" : host;
+        String refused = destinations.get().refusalOfLiteral(judged);
+        if (refused == null && portal) {
+            refused = DestinationPolicy.PORTAL.refusalOfHost(judged);
+        }
+        return refused;
+    }
+
+    /** {@code url} checked against the destination policy and for a loop to this server (400 naming {@code field}). */
+    private String reachable(String field, String url) {
+        String refused = refusedDestination(url);
+        if (refused != null) {
+            throw InvalidInputException.of(field + ":" + refused);
+        }
+        if (OwnIngestUrls.isOwnIngestUrl(url, ownBaseUrl.get())) {
+            throw InvalidInputException.of(field + ":" + url + " is this server's own ingest URL: delivering there "
+                    + "would send every event back in as a new one (a webhook loop)");
+        }
+        return url;
     }
 
     /** A new endpoint's values: Convoy's defaults for everything not given. */
@@ -121,7 +185,7 @@ public final class EndpointValidator {
         return given.trim();
     }
 
-    private static String requireUrl(String value, ProjectConfig config) {
+    private String requireUrl(String value, ProjectConfig config) {
         if (value == null || value.isBlank()) {
             throw InvalidInputException.of("url:please provide a url for your endpoint");
         }
@@ -136,7 +200,7 @@ public final class EndpointValidator {
             throw InvalidInputException.of("url:the project enforces secure endpoints (ssl.enforce_secure_endpoints), "
                     + "please provide an https url");
         }
-        return url;
+        return reachable("url", url);
     }
 
     private static String requireName(String value) {
@@ -191,7 +255,7 @@ public final class EndpointValidator {
     }
 
     /** The authentication to store; null for none. {@code current} supplies a redacted-back password. */
-    private static EndpointAuthentication authentication(EndpointAuthentication a, EndpointAuthentication current) {
+    private EndpointAuthentication authentication(EndpointAuthentication a, EndpointAuthentication current) {
         if (a == null) {
             return null;
         }
@@ -232,7 +296,8 @@ public final class EndpointValidator {
             case OAUTH2 -> {
                 onlyMember(a, "oauth2", a.apiKey(), "api_key", a.basicAuth(), "basic_auth");
                 yield new EndpointAuthentication(a.type(), null, null,
-                        oauth2(keptOAuth2Secrets(a.oauth2(), current == null ? null : current.oauth2())));
+                        tokenUrlReachable(oauth2(keptOAuth2Secrets(a.oauth2(),
+                                current == null ? null : current.oauth2()))));
             }
         };
     }
@@ -243,6 +308,15 @@ public final class EndpointValidator {
             throw InvalidInputException.of("authentication." + (other1 != null ? name1 : name2) + " does not match "
                     + "authentication.type " + a.type().wire() + " (only authentication." + expected + " may be set)");
         }
+    }
+
+    /** {@code o} when the server may reach its token URL (a literal address checked; ADR 0043). */
+    private OAuth2 tokenUrlReachable(OAuth2 o) {
+        String refused = o == null || o.url() == null ? null : refusedDestination(o.url());
+        if (refused != null) {
+            throw InvalidInputException.of("authentication.oauth2.url:" + refused);
+        }
+        return o;
     }
 
     /** Checks OAuth2 settings as an endpoint stores them (400 naming the field); the trimmed settings. */

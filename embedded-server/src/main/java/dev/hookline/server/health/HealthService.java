@@ -38,8 +38,11 @@ public final class HealthService {
         StorageErrors.WriteHealth writes = context.db().writeHealth();
         long free = freeBytes();
         boolean full = free < FULL_BELOW_BYTES || writes.diskFull();
+        // one answer to "is the disk full": the database's figure and the disk's agree (issue 29)
+        String problem = writes.problem() != null ? writes.problem() : full
+                ? "the disk is full (" + free + " bytes left): nothing more can be written until space is freed" : null;
         return new ServerHealth(ready.getAsBoolean(),
-                new ServerHealth.DatabaseHealth(writes.writable(), writes.diskFull(), writes.problem()),
+                new ServerHealth.DatabaseHealth(writes.writable() && !full, full, problem),
                 new ServerHealth.DiskSpace(free, free < LOW_BELOW_BYTES, full),
                 consumers());
     }

@@ -41,13 +41,26 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
         /** When the headers being read started to arrive (as seen by a sweep); 0 when none are being read. */
         volatile long headerStartedNanos;
 
-        Tracked(boolean overCap, long openedNanos) {
+        final boolean overClientCap;
+        /** The client's address, kept: a closed endpoint no longer tells it. */
+        volatile java.net.InetAddress client;
+
+        Tracked(boolean overCap, long openedNanos, boolean overClientCap) {
             this.overCap = overCap;
+            this.overClientCap = overClientCap;
             this.headerStartedNanos = openedNanos;
         }
     }
 
     private final Map<Connection, Tracked> open = new ConcurrentHashMap<>();
+    /** Open connections per client address (issue 29: one client must not hold the whole cap). */
+    private final Map<java.net.InetAddress, java.util.concurrent.atomic.AtomicInteger> perClient =
+            new ConcurrentHashMap<>();
+    /** Bodies being read by a handler: their connection, when the read started and how much has arrived. */
+    private final Map<Connection, BodyWatch> bodies = new ConcurrentHashMap<>();
+    private final int maxPerClient;
+    private final long bodyTimeoutNanos;
+    private final long minBodyBytesPerSecond;
     private final int maxConnections;
     private final long headerTimeoutNanos;
     private final ScheduledExecutorService sweeper;
@@ -55,6 +68,9 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
     ConnectionGuard(ServerConfig.HttpLimits limits) {
         this.maxConnections = limits.maxConnections();
         this.headerTimeoutNanos = limits.headerTimeout().toNanos();
+        this.maxPerClient = limits.effectiveMaxConnectionsPerClient();
+        this.bodyTimeoutNanos = limits.bodyTimeout().toNanos();
+        this.minBodyBytesPerSecond = limits.minBodyBytesPerSecond();
         this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "hookline-http-guard");
             t.setDaemon(true);
@@ -68,7 +84,8 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
     }
 
     void start() {
-        long period = Math.max(TimeUnit.MILLISECONDS.toNanos(50), headerTimeoutNanos / 4);
+        long period = Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1),
+                headerTimeoutNanos / 4));
         sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.NANOSECONDS);
     }
 
@@ -82,10 +99,85 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
         return tracked != null && tracked.overCap;
     }
 
+    /** True when {@code connection} was opened over its client's own cap (its request is answered 503). */
+    boolean overClientCap(Connection connection) {
+        Tracked tracked = open.get(connection);
+        return tracked != null && tracked.overClientCap;
+    }
+
+    int maxConnectionsPerClient() {
+        return maxPerClient;
+    }
+
+    private static java.net.InetAddress clientOf(Connection connection) {
+        return connection.getEndPoint().getRemoteSocketAddress() instanceof java.net.InetSocketAddress inet
+                ? inet.getAddress() : null;
+    }
+
+    /** A body being read; {@link #close()} when the read ends (however it ends). */
+    final class BodyWatch implements AutoCloseable {
+        private final Connection connection;
+        private final long startedNanos = System.nanoTime();
+        private final java.util.function.LongSupplier bytesRead;
+
+        private BodyWatch(Connection connection, java.util.function.LongSupplier bytesRead) {
+            this.connection = connection;
+            this.bytesRead = bytesRead;
+        }
+
+        /** Why the body is too slow at {@code now}, or null. */
+        String tooSlow(long now) {
+            long elapsed = now - startedNanos;
+            if (elapsed > bodyTimeoutNanos) {
+                return "the request body did not arrive within " + TimeUnit.NANOSECONDS.toSeconds(bodyTimeoutNanos)
+                        + " s";
+            }
+            long grace = ServerConfig.HttpLimits.BODY_GRACE.toNanos();
+            if (minBodyBytesPerSecond > 0 && elapsed > grace) {
+                double seconds = (elapsed - grace) / 1e9;
+                if (bytesRead.getAsLong() < minBodyBytesPerSecond * seconds) {
+                    return "the request body arrived slower than " + minBodyBytesPerSecond + " bytes/s";
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public void close() {
+            bodies.remove(connection, this);
+        }
+    }
+
+    /**
+     * Watches the body {@code connection}'s handler is about to read: past the body deadline, or slower than the
+     * minimum data rate after the grace, the connection is closed (the blocked read fails; nothing is stored).
+     */
+    BodyWatch watchBody(Connection connection, java.util.function.LongSupplier bytesRead) {
+        BodyWatch watch = new BodyWatch(connection, bytesRead);
+        if (connection != null) {
+            bodies.put(connection, watch);
+        }
+        return watch;
+    }
+
     @Override
     public void onOpened(Connection connection) {
         boolean over = open.size() >= maxConnections && live() >= maxConnections && !evictIdle();
-        open.put(connection, new Tracked(over, System.nanoTime()));
+        java.net.InetAddress client = clientOf(connection);
+        boolean overClient = false;
+        if (client != null) {
+            int count = perClient.computeIfAbsent(client, k -> new java.util.concurrent.atomic.AtomicInteger())
+                    .incrementAndGet();
+            // over by the counter: count precisely, leaving out connections already answered and closing
+            overClient = count > maxPerClient && liveFrom(client) >= maxPerClient && !evictIdle(client);
+            if (overClient) {
+                LOG.debug("per-client connection limit reached ({}): refusing a connection from {}", maxPerClient,
+                        client);
+            }
+        }
+        Tracked tracked = new Tracked(over, System.nanoTime(), overClient);
+        tracked.client = client;
+        open.put(connection, tracked);
         if (over) {
             LOG.warn("connection limit reached ({} open, none idle): refusing a connection from {}", maxConnections,
                     connection.getEndPoint().getRemoteSocketAddress());
@@ -98,9 +190,18 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
      * hold connections cannot keep a new one out; only connections busy with a request count against the cap.
      */
     private boolean evictIdle() {
+        return evictIdle(null);
+    }
+
+    /** {@link #evictIdle()} among {@code client}'s connections only (null: anyone's). */
+    private boolean evictIdle(java.net.InetAddress client) {
         Connection longest = null;
         long longestIdleMillis = -1;
-        for (Connection connection : open.keySet()) {
+        for (Map.Entry<Connection, Tracked> entry : open.entrySet()) {
+            Connection connection = entry.getKey();
+            if (client != null && !client.equals(entry.getValue().client)) {
+                continue;
+            }
             if (connection instanceof HttpConnection http && waitingForNextRequest(http)
                     && connection.getEndPoint() instanceof IdleTimeout endPoint
                     && endPoint.getIdleFor() > longestIdleMillis) {
@@ -122,6 +223,12 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
                 && http.getMessagesIn() == http.getMessagesOut() && http.getParser().isStart();
     }
 
+    /** Open connections of {@code client} that still serve (see {@link #live()}). */
+    private long liveFrom(java.net.InetAddress client) {
+        return open.entrySet().stream().filter(e -> client.equals(e.getValue().client)
+                && !e.getKey().getEndPoint().isOutputShutdown()).count();
+    }
+
     /**
      * Open connections that still serve: one whose output is shut (answered with {@code Connection: close}, or idle
      * and timed out) only waits for the client's FIN and does not count. Counted only at the cap, so an accept costs
@@ -133,11 +240,24 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
 
     @Override
     public void onClosed(Connection connection) {
-        open.remove(connection);
+        Tracked tracked = open.remove(connection);
+        bodies.remove(connection);
+        java.net.InetAddress client = tracked == null ? null : tracked.client;
+        if (client != null) {
+            perClient.computeIfPresent(client, (k, count) -> count.decrementAndGet() <= 0 ? null : count);
+        }
     }
 
     private void sweep() {
         long now = System.nanoTime();
+        bodies.forEach((connection, watch) -> {
+            String slow = watch.tooSlow(now);
+            if (slow != null) {
+                LOG.debug("closing {}: {}", connection.getEndPoint().getRemoteSocketAddress(), slow);
+                bodies.remove(connection, watch);
+                connection.getEndPoint().close();
+            }
+        });
         open.forEach((connection, tracked) -> {
             try {
                 if (connection instanceof HttpConnection http && headersLate(http, tracked, now)) {

@@ -143,7 +143,10 @@ public final class Exchange {
             if (request.getLength() > maxBodyBytes) {
                 throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
             }
-            try (InputStream in = Content.Source.asInputStream(request)) {
+            java.util.concurrent.atomic.AtomicLong arrived = new java.util.concurrent.atomic.AtomicLong();
+            try (InputStream in = counting(Content.Source.asInputStream(request), arrived);
+                 ConnectionGuard.BodyWatch watch = guard == null ? null
+                         : guard.watchBody(request.getConnectionMetaData().getConnection(), arrived::get)) {
                 byte[] read = in.readNBytes(maxBodyBytes + 1);
                 if (read.length > maxBodyBytes) {
                     throw ApiError.tooLarge("request body too large (limit " + maxBodyBytes + " bytes)");
@@ -157,6 +160,35 @@ public final class Exchange {
             }
         }
         return body;
+    }
+
+    /** Watches body reads for the body deadline and minimum data rate (set by {@link HttpApi}; null in tests). */
+    private ConnectionGuard guard;
+
+    void bodyWatch(ConnectionGuard guard) {
+        this.guard = guard;
+    }
+
+    private static InputStream counting(InputStream in, java.util.concurrent.atomic.AtomicLong arrived) {
+        return new java.io.FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    arrived.incrementAndGet();
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                if (n > 0) {
+                    arrived.addAndGet(n);
+                }
+                return n;
+            }
+        };
     }
 
     /** The request's declared body length, -1 when it is chunked or not given. */

@@ -156,6 +156,7 @@ public final class HttpApi implements AutoCloseable {
         String method = request.getMethod().toUpperCase(Locale.ROOT);
         long started = System.nanoTime();
         Exchange exchange = new Exchange(request, response, Map.of(), maxBodyBytes);
+        exchange.bodyWatch(guard);
         String path = exchange.rawPath();
         try {
             if (guard.overCap(request.getConnectionMetaData().getConnection())) {
@@ -163,6 +164,14 @@ public final class HttpApi implements AutoCloseable {
                 response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
                 exchange.error(503, "too many open connections (limit " + guard.maxConnections()
                         + "); retry shortly, or reuse a keep-alive connection");
+                return;
+            }
+            if (guard.overClientCap(request.getConnectionMetaData().getConnection())) {
+                response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+                exchange.error(503, "too many open connections from your address (limit "
+                        + guard.maxConnectionsPerClient() + " per client); retry shortly, or reuse a keep-alive "
+                        + "connection");
                 return;
             }
             if (path.startsWith("/portal-api/")) {
@@ -183,6 +192,7 @@ public final class HttpApi implements AutoCloseable {
                 return;
             }
             exchange = new Exchange(request, response, match.pathParams(), maxBodyBytes);
+            exchange.bodyWatch(guard);
             Router.Route route = match.route();
             if (route.access() != Access.PUBLIC) {
                 Principal principal = authenticator.authenticate(route.access(),
@@ -208,6 +218,19 @@ public final class HttpApi implements AutoCloseable {
             // the client closed the connection before its answer was written: nothing to answer, nothing failed
             LOG.debug("request {} {}: the client went away before the answer ({})", method, path, e.toString());
         } catch (Throwable t) {
+            if (dev.hookline.server.store.StorageErrors.diskFull(t)) {
+                // an operator's fault, not a bug: said in words, with when to come back; the writer logs the fault
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "30");
+                respondError(exchange, 503, "the server's disk is full: nothing can be stored until space is freed "
+                        + "on it; retry later (GET /healthz tells when it is writable again)");
+                return;
+            }
+            if (t instanceof dev.hookline.server.store.StoreException store && store.getMessage() != null
+                    && store.getMessage().startsWith("no read connection free")) {
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+                respondError(exchange, 503, "the server is too busy to read its database right now; retry shortly");
+                return;
+            }
             LOG.error("request {} {} failed (request id {}): {}", method, router.loggablePath(path), requestId,
                     t.toString(), t);
             respondError(exchange, 500, "internal server error (request id " + requestId + ")");

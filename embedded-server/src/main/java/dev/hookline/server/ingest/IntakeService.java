@@ -58,7 +58,7 @@ public final class IntakeService implements AutoCloseable {
         this.cache = cache;
         this.scripts = scripts;
         this.intake = new EventIntake(context, cache, planner);
-        this.endpointValidator = new EndpointValidator(context::now);
+        this.endpointValidator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
     }
 
     /** A stored event as its caller is answered: the event (its deliveries still to plan), and whether it was a

@@ -43,7 +43,7 @@ public final class OnboardService {
 
     public OnboardService(ServerContext context) {
         this.context = context;
-        this.validator = new EndpointValidator(context::now);
+        this.validator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
     }
 
     /** What an onboarding came to: the report (a dry run, or refused rows), or what was carried out. */

@@ -10,11 +10,18 @@ import java.time.Clock;
 public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
 
     private final Clock clock;
+    private final DestinationPolicy destinations;
     private volatile OkHttpWebhookSender sender;
     private boolean closed;
 
     public LazyWebhookSender(Clock clock) {
+        this(clock, DestinationPolicy.EMBEDDED);
+    }
+
+    /** A sender that connects only where {@code destinations} allows (ADR 0043). */
+    public LazyWebhookSender(Clock clock, DestinationPolicy destinations) {
         this.clock = clock;
+        this.destinations = destinations;
     }
 
     @Override
@@ -31,7 +38,7 @@ public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("the sender is closed");
             }
-            sender = new OkHttpWebhookSender(clock);
+            sender = new OkHttpWebhookSender(clock, null, destinations, okhttp3.Dns.SYSTEM);
         }
         return sender;
     }

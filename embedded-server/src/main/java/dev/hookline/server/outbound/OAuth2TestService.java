@@ -19,9 +19,11 @@ public final class OAuth2TestService {
 
     private final OAuth2Tokens tokens;
     private OkHttpClient client;
+    private final DestinationPolicy destinations;
 
     public OAuth2TestService(ServerContext context) {
         this.tokens = new OAuth2Tokens(context.clock());
+        this.destinations = context.destinations();
     }
 
     /**
@@ -35,6 +37,7 @@ public final class OAuth2TestService {
                     .connectionPool(new ConnectionPool(2, 1, TimeUnit.MINUTES))
                     .followRedirects(false)
                     .followSslRedirects(false)
+                    .socketFactory(new PolicySocketFactory(destinations))
                     .callTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
                     .connectTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
                     .readTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)

@@ -86,6 +86,14 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
      * attempts, advanced-signature timestamps and OAuth2 token expiry.
      */
     public OkHttpWebhookSender(Clock clock, X509TrustManager trust) {
+        this(clock, trust, DestinationPolicy.EMBEDDED, okhttp3.Dns.SYSTEM);
+    }
+
+    /**
+     * A sender connecting only where {@code destinations} allows (checked on every address connected to, ADR 0043),
+     * resolving names with {@code dns} (tests resolve names to addresses of their choosing).
+     */
+    public OkHttpWebhookSender(Clock clock, X509TrustManager trust, DestinationPolicy destinations, okhttp3.Dns dns) {
         this.clock = clock;
         this.trust = trust == null ? ClientTls.systemTrust() : trust;
         this.tokens = new OAuth2Tokens(clock);
@@ -95,6 +103,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
                 .followRedirects(false)
                 .followSslRedirects(false)
+                .socketFactory(new PolicySocketFactory(destinations))
+                .dns(dns)
                 .eventListener(new ReceiverAddressListener())
                 .addNetworkInterceptor(chain -> {
                     // the headers as they went on the wire, OkHttp's own (Host, Content-Length, ...) included
@@ -170,6 +180,7 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
             return failure(webhook, url, bodyText, recorded(headers.build(), secretHeaders), "", e.getMessage(),
                     requestedAt, started);
         }
+        headers.set(Hops.HEADER, Integer.toString(Hops.of(webhook.headers()) + 1)); // loop detection
         addCustomHeaders(webhook, headers);
         Attempt attempt = new Attempt();
         Request request = new Request.Builder()

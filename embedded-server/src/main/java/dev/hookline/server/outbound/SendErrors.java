@@ -19,7 +19,25 @@ final class SendErrors {
     private SendErrors() {
     }
 
+    /** The policy refusal behind {@code error} (its cause or a suppressed failure of another route), or null. */
+    static DestinationRefusedException refusedDestination(Throwable error) {
+        for (Throwable c = error; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof DestinationRefusedException refused) {
+                return refused;
+            }
+            for (Throwable suppressed : c.getSuppressed()) {
+                if (suppressed instanceof DestinationRefusedException refused) {
+                    return refused;
+                }
+            }
+        }
+        return null;
+    }
+
     static String describe(Throwable error, String hostAndPort, long timeoutSeconds, boolean https) {
+        if (refusedDestination(error) != null) {
+            return describe(error, hostAndPort, timeoutSeconds);
+        }
         // with TLS 1.3 a receiver that wants a client certificate we did not give aborts after the handshake, which
         // reaches us as a reset or broken pipe rather than a handshake error
         if (https && error instanceof java.net.SocketException && !(error instanceof ConnectException)) {
@@ -30,6 +48,10 @@ final class SendErrors {
     }
 
     static String describe(Throwable error, String hostAndPort, long timeoutSeconds) {
+        DestinationRefusedException refused = refusedDestination(error);
+        if (refused != null) {
+            return refused.getMessage() + " (nothing was sent)";
+        }
         if (error instanceof SocketTimeoutException timeout && timeout.getMessage() != null
                 && timeout.getMessage().toLowerCase().contains("connect")) {
             return "could not connect to " + hostAndPort + ": timed out after " + timeoutSeconds + " s";

@@ -95,6 +95,7 @@ public final class ProjectService {
         }
         ProjectConfig validConfig = ProjectConfigs.validate(ProjectConfigs.merge(
                 ProjectConfigs.defaults(context::newId, context.now()), config, context::newId, context.now()));
+        metaEventUrlReachable(validConfig);
         return createValidated(defaultOrganisation, validName, type, logoUrl, validConfig);
     }
 
@@ -121,11 +122,28 @@ public final class ProjectService {
         return new CreateProjectResponse(apiKey, project);
     }
 
+    /** A meta-event URL whose literal address the server may not reach is a 400 naming the field (ADR 0043). */
+    private void metaEventUrlReachable(ProjectConfig config) {
+        if (config.metaEvent() == null || config.metaEvent().url() == null || config.metaEvent().url().isBlank()) {
+            return;
+        }
+        try {
+            String refused = context.destinations().refusalOfLiteral(
+                    new java.net.URI(config.metaEvent().url().trim()).getHost());
+            if (refused != null) {
+                throw InvalidInputException.of("config.meta_event.url: " + refused);
+            }
+        } catch (java.net.URISyntaxException e) {
+            // not a URL: validate() has said so when it matters
+        }
+    }
+
     /** Renames {@code current} and merges {@code configPatch} (present keys only) into its config. */
     public Project update(Project current, String name, String logoUrl, ProjectConfig configPatch) {
         String validName = requireName(name);
         ProjectConfig config = ProjectConfigs.validate(
                 ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
+        metaEventUrlReachable(config);
         Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
                 .config(config).updatedAt(context.now()).deletedAt(null).build();
         boolean changed = context.db().write(c -> projects.update(c, updated));

@@ -212,7 +212,26 @@ public final class RetentionSweeper implements AutoCloseable {
             metaEvents += deleted;
             pause(System.nanoTime() - start);
         } while (deleted == META_EVENTS_PER_BATCH && !closed);
+        returnFreePages();
         return new StorageInfo.Cleanup(context.now(), events, deliveries, attempts, metaEvents, kept);
+    }
+
+    /** Free pages handed back to the disk per step (1 MB at 4 KB pages): each step is a short write of its own. */
+    static final int FREE_PAGES_PER_STEP = 256;
+
+    /**
+     * Gives the pages the sweep freed back to the file system in small steps, pausing between them like the batches
+     * (a database with incremental auto-vacuum; an older one keeps reusing them until compacted).
+     */
+    private void returnFreePages() throws InterruptedException {
+        if (!db.incrementalVacuum()) {
+            return;
+        }
+        while (!closed && db.reclaimableBytes() > 0) {
+            long start = System.nanoTime();
+            db.returnFreePages(FREE_PAGES_PER_STEP);
+            pause(System.nanoTime() - start);
+        }
     }
 
     /**

@@ -42,6 +42,12 @@ public final class StorageService {
                 ProjectConfigs.completed(project.config()).retentionPolicy(), sweeper.lastCleanup(project.uid()));
     }
 
+    /** Gives the database's free pages back to the disk ({@link dev.hookline.server.store.Database#compact()}). */
+    public dev.hookline.api.model.StorageCompaction compact() {
+        var done = context.db().compact();
+        return new dev.hookline.api.model.StorageCompaction(done.bytesBefore(), done.bytesAfter(), done.millis());
+    }
+
     private long freeBytes() {
         try {
             return Files.getFileStore(dataDir).getUsableSpace();

@@ -54,12 +54,16 @@ public final class Database implements AutoCloseable {
     private final Connection writeConnection;
     private final BlockingQueue<Connection> readers;
     private final List<Connection> allReaders = new ArrayList<>();
+    /** The read connection the current thread holds inside {@link #read}, so a nested read reuses it. */
+    private final ThreadLocal<Connection> heldReader = new ThreadLocal<>();
     private final BlockingQueue<WriteJob<?>> writeQueue = new LinkedBlockingQueue<>();
     private final Thread writerThread;
     private final List<Runnable> afterCommit = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Hot statements of write jobs, prepared once on the write connection (only the writer thread uses them). */
     private final java.util.Map<String, PreparedStatement> writeStatements = new java.util.HashMap<>();
     private volatile boolean closed;
+    /** The writer's failures logged as a fault: when it starts, a count while it lasts, when it ends. */
+    private final WriteFaultLog faults = new WriteFaultLog(LOG);
     private volatile StorageErrors.WriteHealth writeHealth = StorageErrors.WriteHealth.OK;
     /** Checkpoints run here, off the writer thread: they copy WAL pages into the file and sync it (slow disks). */
     private final Connection checkpointConnection;
@@ -108,9 +112,16 @@ public final class Database implements AutoCloseable {
         this.file = file;
         this.walLimitBytes = walLimitBytes;
         this.walFile = file.resolveSibling(file.getFileName() + "-wal");
+        StartChecks.refuseUnusableFile(file);
+        boolean cleanStop = StartChecks.takeCleanStopMark(file);
         Connection direct = open(file, false);
         try {
-            IntegrityCheck.require(direct, file);
+            StartChecks.prepareNewDatabase(direct);
+            StartChecks.refuseForeignDatabase(direct, file);
+            if (!cleanStop) {
+                // after a crash, or the first start with this marker: read the whole file once (2 GB: ~30 s)
+                IntegrityCheck.require(direct, file);
+            }
         } catch (RuntimeException e) {
             closeQuietly(direct);
             throw e;
@@ -299,8 +310,21 @@ public final class Database implements AutoCloseable {
         return file;
     }
 
-    /** Runs read-only work on a pooled connection (auto-commit; each statement sees the latest commit). */
+    /**
+     * Runs read-only work on a pooled connection (auto-commit; each statement sees the latest commit). A thread that
+     * already holds a read connection (a read nested in another, e.g. the configuration cache loading a miss while
+     * the planner matches) runs on that one: it never waits for a second, so a burst of nested reads cannot hold
+     * every connection while each waits for another (the stall after a restart, issue 29).
+     */
     public <T> T read(SqlWork<T> work) {
+        Connection held = heldReader.get();
+        if (held != null) {
+            try {
+                return work.run(held);
+            } catch (SQLException e) {
+                throw new StoreException(e.getMessage(), e);
+            }
+        }
         Connection connection;
         try {
             connection = readers.poll(30, TimeUnit.SECONDS);
@@ -311,11 +335,13 @@ public final class Database implements AutoCloseable {
         if (connection == null) {
             throw new StoreException("no read connection free after 30 s", null);
         }
+        heldReader.set(connection);
         try {
             return work.run(connection);
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
         } finally {
+            heldReader.remove();
             readers.add(connection);
         }
     }
@@ -449,8 +475,13 @@ public final class Database implements AutoCloseable {
                 }
                 group.add(first);
                 writeQueue.drainTo(group, MAX_GROUP - 1);
-                runGroup(group);
+                List<WriteJob<?>> alone = new ArrayList<>();
+                group.removeIf(job -> job.alone && alone.add(job));
+                if (!group.isEmpty()) {
+                    runGroup(group);
+                }
                 group.clear();
+                alone.forEach(this::runAlone);
                 checkpointIfLong();
             } catch (InterruptedException e) {
                 if (closed) {
@@ -458,7 +489,7 @@ public final class Database implements AutoCloseable {
                 }
             } catch (Throwable t) {
                 noteFailure(t);
-                LOG.error("database writer could not commit {} writes: {}", group.size(), StorageErrors.describe(t));
+                faults.failed(group.size(), StorageErrors.describe(t));
                 Throwable failure = t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
                         : t;
                 for (WriteJob<?> job : group) {
@@ -467,6 +498,117 @@ public final class Database implements AutoCloseable {
             } finally {
                 group.clear();
             }
+        }
+    }
+
+    /** A job that cannot run inside a transaction (VACUUM), between groups, with auto-commit on. */
+    private void runAlone(WriteJob<?> job) {
+        try {
+            Object result = job.work.run(writeConnection);
+            commitsSinceCheckpoint.incrementAndGet();
+            job.complete(result, null);
+        } catch (Throwable t) {
+            noteFailure(t);
+            job.complete(null, t instanceof SQLException sql ? new StoreException(StorageErrors.describe(sql), sql)
+                    : t);
+        }
+    }
+
+    /**
+     * Gives the database's free pages back to the file system. With incremental auto-vacuum (every database created
+     * since issue 29) in steps of {@value #COMPACT_STEP_PAGES} pages, one small write each, so ingest keeps flowing;
+     * an older database is rebuilt with {@code VACUUM} (writes wait meanwhile; SQLite cannot switch a database in WAL
+     * mode to auto-vacuum, so it stays an older one: retention cannot return its pages by itself). The log is then checkpointed and cut back so the file shrinks on the disk.
+     *
+     * @return the database file's size before and after, in bytes
+     */
+    public Compaction compact() {
+        checkpointTruncate(); // what is in the log counts as the file's size
+        long before = fileSize(file);
+        long started = System.nanoTime();
+        boolean incremental = read(c -> pragmaLong(c, "auto_vacuum")) == 2;
+        if (incremental) {
+            while (read(c -> pragmaLong(c, "freelist_count")) > 0) {
+                returnFreePages(COMPACT_STEP_PAGES);
+            }
+        } else {
+            WriteJob<Void> vacuum = new WriteJob<>(c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("VACUUM");
+                }
+                return null;
+            });
+            vacuum.alone = true;
+            if (closed) {
+                throw new StoreException("database is closed", null);
+            }
+            writeQueue.add(vacuum);
+            try {
+                vacuum.future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while compacting", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r
+                        : new StoreException(StorageErrors.describe(e.getCause()), e.getCause());
+            }
+        }
+        checkpointTruncate();
+        long after = fileSize(file);
+        LOG.info("compacted {}: {} -> {} bytes in {} ms", file.getFileName(), before, after,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        return new Compaction(before, after, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    }
+
+    /** What {@link #compact()} did: the file's size before and after, and how long it took. */
+    public record Compaction(long bytesBefore, long bytesAfter, long millis) {
+    }
+
+    /** Pages one incremental-vacuum step returns (4 MB with 4 KB pages): short enough not to stall the writer. */
+    public static final int COMPACT_STEP_PAGES = 1024;
+
+    /**
+     * One small write that gives up to {@code pages} free pages back to the file system (incremental auto-vacuum; a
+     * no-op on an older database without it). Retention calls it between its batches.
+     */
+    public void returnFreePages(int pages) {
+        write(c -> {
+            try (Statement statement = c.createStatement()) {
+                statement.execute("PRAGMA incremental_vacuum(" + pages + ")");
+            }
+            return null;
+        });
+    }
+
+    /** Free pages in the database times the page size: what {@link #compact()} would give back. */
+    public long reclaimableBytes() {
+        return read(c -> pragmaLong(c, "freelist_count") * pragmaLong(c, "page_size"));
+    }
+
+    /** Whether free pages can be returned in small steps (incremental auto-vacuum) without a full rebuild. */
+    public boolean incrementalVacuum() {
+        return read(c -> pragmaLong(c, "auto_vacuum")) == 2;
+    }
+
+    private void checkpointTruncate() {
+        try (Statement statement = checkpointConnection.createStatement()) {
+            statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (SQLException e) {
+            LOG.debug("checkpoint after compaction: {}", e.getMessage());
+        }
+    }
+
+    static long pragmaLong(Connection c, String pragma) throws SQLException {
+        try (Statement statement = c.createStatement(); ResultSet rs = statement.executeQuery("PRAGMA " + pragma)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    private static long fileSize(Path path) {
+        try {
+            return Files.size(path);
+        } catch (java.io.IOException e) {
+            return 0;
         }
     }
 
@@ -540,6 +682,7 @@ public final class Database implements AutoCloseable {
         commitsSinceCheckpoint.incrementAndGet();
         if (totalChanges() != changesBefore) {
             writeHealth = StorageErrors.WriteHealth.OK; // something reached the disk: writes land again
+            faults.recovered();
         }
         for (Runnable listener : afterCommit) {
             try {
@@ -662,13 +805,18 @@ public final class Database implements AutoCloseable {
         for (Connection reader : allReaders) {
             closeQuietly(reader);
         }
+        boolean checkpointed = false;
         try (Statement statement = writeConnection.createStatement()) {
             statement.execute("PRAGMA optimize");
             statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            checkpointed = true;
         } catch (SQLException e) {
             LOG.debug("checkpoint on close failed: {}", e.getMessage());
         }
         closeQuietly(writeConnection);
+        if (checkpointed) {
+            StartChecks.markCleanStop(file); // the next start skips the whole-file check
+        }
     }
 
     private static void closeQuietly(Connection connection) {
@@ -700,6 +848,8 @@ public final class Database implements AutoCloseable {
     private static final class WriteJob<T> {
         final SqlWork<T> work;
         final boolean whole;
+        /** Runs outside the group's transaction (VACUUM). */
+        boolean alone;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
         WriteJob(SqlWork<T> work, boolean whole) {

@@ -152,42 +152,78 @@ public final class ScriptSandbox implements AutoCloseable {
             Thread.currentThread().interrupt();
             return ScriptResult.failure(STOPPING, List.of());
         }
-        boolean handedOver = false;
+        // set when a call's worker died and its replacement starts in the background holding the share (ADR 0038)
+        boolean[] handedOver = {false};
         try {
-            Worker worker = takeWorker();
-            if (worker == null) {
-                return ScriptResult.failure(STOPPING, List.of());
-            }
-            boolean usable = false;
-            try {
-                ScriptResult result = worker.call(script, input);
-                usable = worker.alive();
-                return result;
-            } finally {
-                if (!usable && !closed) {
-                    // the project whose script cost the worker waits for its replacement, still holding its share:
-                    // a stream of hostile calls costs that project's queue, and at most one process start at a time
-                    // per share, never the other projects' time. The caller has its answer (the reason) at once: the
-                    // replacement starts in the background and gives the worker and the share back when ready
-                    // (ADR 0038: a hostile event says why without waiting for a process start)
-                    handedOver = true;
-                    Thread.ofVirtual().name("hookline-script-worker-restart").start(() -> {
-                        try {
-                            worker.startQuietly();
-                        } finally {
-                            idle.add(worker);
-                            share.release();
-                        }
-                    });
-                } else {
-                    idle.add(worker);
+            ScriptResult result = callOnce(script, input, share, handedOver);
+            if (result.error() != null && result.error().startsWith(KILLED_FROM_OUTSIDE) && !closed) {
+                // not the script's doing: tried again on the replacement, like any transient failure
+                LOG.info("script worker killed from outside mid-call; the call is tried again on its replacement");
+                if (handedOver[0]) {
+                    share.acquire(); // given back by the replacement once it is ready
+                    handedOver[0] = false;
                 }
+                result = callOnce(script, input, share, handedOver);
             }
+            return result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ScriptResult.failure(STOPPING, List.of());
         } finally {
-            if (!handedOver) {
+            if (!handedOver[0]) {
                 share.release();
             }
         }
+    }
+
+    /** What a call answers when its worker was killed by a signal from outside (the OOM killer, an operator). */
+    static final String KILLED_FROM_OUTSIDE = "the script's worker process was killed from outside";
+
+    /**
+     * One call on a free worker. When the call cost the worker, its replacement starts in the background and gives
+     * the worker and {@code share} back when ready; {@code handedOver[0]} then says the caller no longer holds it.
+     */
+    private ScriptResult callOnce(String script, JsonNode input, Semaphore share, boolean[] handedOver) {
+        Worker worker = takeWorker();
+        if (worker == null) {
+            return ScriptResult.failure(STOPPING, List.of());
+        }
+        if (!worker.alive() && !closed) {
+            worker.startQuietly(); // died while idle (killed from outside): replaced before it is used
+        }
+        boolean usable = false;
+        try {
+            ScriptResult result = worker.call(script, input);
+            usable = worker.alive();
+            return result;
+        } finally {
+            if (!usable && !closed) {
+                // the project whose script cost the worker waits for its replacement, still holding its share:
+                // a stream of hostile calls costs that project's queue, and at most one process start at a time
+                // per share, never the other projects' time. The caller has its answer (the reason) at once: the
+                // replacement starts in the background and gives the worker and the share back when ready
+                // (ADR 0038: a hostile event says why without waiting for a process start)
+                handedOver[0] = true;
+                Thread.ofVirtual().name("hookline-script-worker-restart").start(() -> {
+                    try {
+                        worker.startQuietly();
+                    } finally {
+                        idle.add(worker);
+                        share.release();
+                    }
+                });
+            } else {
+                idle.add(worker);
+            }
+        }
+    }
+
+    /**
+     * Starts every worker now, in the background, so the first event of a project with transforms does not wait for
+     * them (the server calls it at start when some subscription has a function).
+     */
+    public void warmUpNow() {
+        warmUp();
     }
 
     /**
@@ -314,6 +350,11 @@ public final class ScriptSandbox implements AutoCloseable {
             }
             if (status == ScriptWorkerMain.EXIT_OUT_OF_MEMORY) {
                 return ScriptResult.failure(memoryMessage(settings.heapMegabytes()), List.of());
+            }
+            if (status == 128 + 9 || status == 128 + 15 || status == 128 + 6) {
+                LOG.warn("script worker {} was killed from outside (signal {})", index, status - 128);
+                return ScriptResult.failure(KILLED_FROM_OUTSIDE + " (signal " + (status - 128) + ", e.g. the "
+                        + "system's out-of-memory killer or an operator), not by the script", List.of());
             }
             LOG.warn("script worker {} stopped unexpectedly (exit status {})", index, status);
             return ScriptResult.failure("the script's worker process stopped unexpectedly (exit status " + status

@@ -138,6 +138,8 @@ class OpenApiResponsesIT {
         portalLinks(project, ids);
         captureBins(project, ids);
         calls.call(project, "GET", PROJECT + "/storage", ids, "", null, 200); // with an oldest event
+        calls.call(admin, "POST", "/api/v1/storage/compact", Map.of(), "", null, 200);
+        calls.call(project, "POST", "/api/v1/storage/compact", Map.of(), "", null, 403); // the instance key only
 
         calls.call(project, "DELETE", SUBSCRIPTION, ids, "", null, 200);
         calls.call(project, "DELETE", SOURCE, ids, "", null, 200);

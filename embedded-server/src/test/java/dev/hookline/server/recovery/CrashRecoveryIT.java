@@ -236,7 +236,7 @@ class CrashRecoveryIT {
     private Child startChild() throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), ServerMain.class.getName(), "--port", "0", "--data-dir",
+                System.getProperty("java.class.path"), ServerMain.class.getName(), "--allow-destination", "127.0.0.0/8", "--port", "0", "--data-dir",
                 dataDir.toString(), "--api-key", TestServer.INSTANCE_KEY)
                 .redirectErrorStream(true).start();
         children.add(process);

@@ -30,11 +30,13 @@ public final class CaptureRoutes {
         // the service keeps its own copy of the headers
         CaptureService.Answer answer = capture.receive(ex.pathParam("binID"), new CaptureService.Received(
                 ex.method(), ex.path(), ex.rawQuery(), ex.remoteAddress(), ex.requestHeaders(), ex.rawBody()));
-        if (answer.delayMs() > 0) {
-            Thread.sleep(answer.delayMs());
-        }
+        boolean delayed = capture.awaitDelay(answer.delayMs());
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("captured", true);
+        if (!delayed) {
+            body.put("delay_skipped", "too many delayed answers in progress (at most "
+                    + CaptureService.MAX_DELAYED_ANSWERS + ")");
+        }
         body.put("bin_id", answer.recorded().binId());
         body.put("seq", answer.recorded().seq());
         ex.send(answer.status(), "application/json", Json.strict().writeValueAsBytes(body));

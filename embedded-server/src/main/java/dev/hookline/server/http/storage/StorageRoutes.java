@@ -20,5 +20,8 @@ public final class StorageRoutes {
     public void register(Router router) {
         router.get("/api/v1/projects/{projectID}/storage", Access.API_KEY,
                 ex -> ex.ok(200, "Storage fetched successfully", storage.describe(ex.project())));
+        // the whole server's file: the instance key only (a rebuild of an old database holds writes meanwhile)
+        router.post("/api/v1/storage/compact", Access.INSTANCE_KEY,
+                ex -> ex.ok(200, "Storage compacted successfully", storage.compact()));
     }
 }
