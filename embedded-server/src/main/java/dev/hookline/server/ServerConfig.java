@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param clock          the clock (tests inject one)
  * @param scriptTimeLimit wall-clock limit of one run of a user script (transforms, source functions; ADR 0023)
  * @param httpLimits     how long a client may take and how many connections it may hold (ADR 0026)
- * @param destinations   where outbound requests may connect (ADR 0043); the programmatic default is the console's
+ * @param destinations   where outbound requests may connect (ADR 0039); the programmatic default is the console's
  *                       ({@link DestinationPolicy#EMBEDDED}: loopback allowed), the headless {@link ServerMain}
  *                       refuses non-public addresses unless opened with {@code --allow-destination}
  */

@@ -289,7 +289,7 @@ public final class ServerContext {
         this.replayPlanner = planner;
     }
 
-    /** Where outbound requests may connect (ADR 0043); set once by {@code HooklineServer} from its config. */
+    /** Where outbound requests may connect (ADR 0039); set once by {@code HooklineServer} from its config. */
     public dev.hookline.server.outbound.DestinationPolicy destinations() {
         return destinations;
     }

@@ -122,7 +122,7 @@ public final class ServerMain {
         return lines;
     }
 
-    /** What the start prints about outbound requests (ADR 0043). */
+    /** What the start prints about outbound requests (ADR 0039). */
     static String destinationsLine(DestinationPolicy policy) {
         return policy.allowed().isEmpty()
                 ? "Outbound requests reach public addresses only (open a range with --allow-destination CIDR)"
@@ -175,7 +175,7 @@ public final class ServerMain {
         boolean help;
         boolean compact;
 
-        /** The headless policy: public addresses, plus the ranges given (ADR 0043). */
+        /** The headless policy: public addresses, plus the ranges given (ADR 0039). */
         DestinationPolicy destinations() {
             return DestinationPolicy.publicOnly(allowDestinations);
         }

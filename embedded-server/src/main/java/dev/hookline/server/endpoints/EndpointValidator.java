@@ -82,7 +82,7 @@ public final class EndpointValidator {
     /**
      * A validator that refuses URLs whose literal address {@code destinations} refuses, and URLs that are this
      * server's own ingest URLs ({@code ownBaseUrl} + {@code /ingest/...}: a webhook loop), each a 400 naming the
-     * field (ADR 0043).
+     * field (ADR 0039).
      */
     public EndpointValidator(Supplier<Instant> clock, Supplier<DestinationPolicy> destinations,
                              Supplier<String> ownBaseUrl) {
@@ -310,7 +310,7 @@ public final class EndpointValidator {
         }
     }
 
-    /** {@code o} when the server may reach its token URL (a literal address checked; ADR 0043). */
+    /** {@code o} when the server may reach its token URL (a literal address checked; ADR 0039). */
     private OAuth2 tokenUrlReachable(OAuth2 o) {
         String refused = o == null || o.url() == null ? null : refusedDestination(o.url());
         if (refused != null) {

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Which addresses the server may open a connection to (ADR 0043). Checked at connect time on every resolved
+ * Which addresses the server may open a connection to (ADR 0039). Checked at connect time on every resolved
  * address ({@link PolicySocketFactory}), so DNS answers, redirects and retries cannot get around it, and on literal
  * addresses when an endpoint or another URL is saved.
  *

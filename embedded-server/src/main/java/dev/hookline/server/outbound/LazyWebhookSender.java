@@ -18,7 +18,7 @@ public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
         this(clock, DestinationPolicy.EMBEDDED);
     }
 
-    /** A sender that connects only where {@code destinations} allows (ADR 0043). */
+    /** A sender that connects only where {@code destinations} allows (ADR 0039). */
     public LazyWebhookSender(Clock clock, DestinationPolicy destinations) {
         this.clock = clock;
         this.destinations = destinations;

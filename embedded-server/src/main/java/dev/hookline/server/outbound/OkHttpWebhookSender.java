@@ -90,7 +90,7 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     }
 
     /**
-     * A sender connecting only where {@code destinations} allows (checked on every address connected to, ADR 0043),
+     * A sender connecting only where {@code destinations} allows (checked on every address connected to, ADR 0039),
      * resolving names with {@code dns} (tests resolve names to addresses of their choosing).
      */
     public OkHttpWebhookSender(Clock clock, X509TrustManager trust, DestinationPolicy destinations, okhttp3.Dns dns) {

@@ -11,7 +11,7 @@ import javax.net.SocketFactory;
  * Plain sockets whose {@code connect} checks the address against a {@link DestinationPolicy} first: a refused
  * destination throws {@link DestinationRefusedException} before any packet is sent. OkHttp connects every route (each
  * address a name resolved to, on every retry) through here, and TLS is layered on the connected socket, so the check
- * holds for http and https alike (ADR 0043).
+ * holds for http and https alike (ADR 0039).
  */
 public final class PolicySocketFactory extends SocketFactory {
 

@@ -122,7 +122,7 @@ public final class ProjectService {
         return new CreateProjectResponse(apiKey, project);
     }
 
-    /** A meta-event URL whose literal address the server may not reach is a 400 naming the field (ADR 0043). */
+    /** A meta-event URL whose literal address the server may not reach is a 400 naming the field (ADR 0039). */
     private void metaEventUrlReachable(ProjectConfig config) {
         if (config.metaEvent() == null || config.metaEvent().url() == null || config.metaEvent().url().isBlank()) {
             return;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every address form an attacker would try, judged without any connection (ADR 0043). */
+/** Every address form an attacker would try, judged without any connection (ADR 0039). */
 class DestinationPolicyTest {
 
     private static final DestinationPolicy HEADLESS = DestinationPolicy.publicOnly(List.of());

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The outbound address policy (ADR 0043) as a user meets it: refused destinations fail the attempt with a clear
+ * The outbound address policy (ADR 0039) as a user meets it: refused destinations fail the attempt with a clear
  * reason and nothing reaches the receiver; endpoints with a literal refused address are a 400 naming the field.
  * Names are resolved by a resolver this test controls, so refusals of private ranges are checked without sending a
  * packet anywhere but loopback.
