@@ -80,6 +80,7 @@ public final class HooklineApp extends Application {
         embeddedServer.start(dataDirectory,
                 server -> {
                     status.running(server.baseUrl(), server.defaultProjectId(), embeddedServer.portNote());
+                    status.setApiKey(server.apiKey());
                     connections.embeddedServerUp(endpointOf(server));
                 },
                 failure -> {
@@ -129,6 +130,7 @@ public final class HooklineApp extends Application {
         }
         backgroundTasks.run(() -> DataDirectoryOwnerOffer.defaultProject(owner), projectId -> {
             status.usingOwner(owner.baseUrl(), owner.pid());
+            status.setApiKey(owner.apiKey());
             connections.embeddedServerUp(new ConnectionManager.EmbeddedEndpoint(owner.baseUrl() + "/api",
                     owner.apiKey(), projectId));
         }, status::failed);
@@ -163,6 +165,7 @@ public final class HooklineApp extends Application {
         String portNote = embeddedServer.portNote();
         javafx.application.Platform.runLater(() -> {
             status.running(restarted.baseUrl(), restarted.defaultProjectId(), portNote);
+            status.setApiKey(restarted.apiKey());
             connections.embeddedServerUp(endpointOf(restarted));
         });
         return next;

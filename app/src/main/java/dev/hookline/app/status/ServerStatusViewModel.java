@@ -23,6 +23,7 @@ public final class ServerStatusViewModel {
     private final StringProperty dataDirectory = new SimpleStringProperty(this, "dataDirectory", "");
     private final StringProperty baseUrl = new SimpleStringProperty(this, "baseUrl");
     private final StringProperty portNote = new SimpleStringProperty(this, "portNote");
+    private final StringProperty apiKey = new SimpleStringProperty(this, "apiKey");
 
     public ServerStatusViewModel(Path dataDirectory) {
         this.dataDirectory.set("Data directory: " + dataDirectory);
@@ -53,9 +54,19 @@ public final class ServerStatusViewModel {
                 + "); the console is connected to it");
     }
 
+    /** The key that reaches the running server's API ({@code null} while none), for the developer panel. */
+    public void setApiKey(String key) {
+        apiKey.set(key);
+    }
+
+    public ReadOnlyStringProperty apiKeyProperty() {
+        return apiKey;
+    }
+
     public void failed(Throwable failure) {
         state.set(State.FAILED);
         baseUrl.set(null);
+        apiKey.set(null);
         message.set("Embedded server failed to start: " + describe(failure));
     }
 

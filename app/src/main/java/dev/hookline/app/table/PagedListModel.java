@@ -161,6 +161,18 @@ public final class PagedListModel<T> {
         replaceOnScreen(row);
     }
 
+    /**
+     * Shows a newer state of {@code row} in place when it is on screen (the detail loaded it, or it settled); no
+     * other row moves and nothing is pinned.
+     */
+    public void update(T row) {
+        Objects.requireNonNull(row, "row");
+        if (pinned != null && idOf.apply(pinned).equals(idOf.apply(row))) {
+            pinned = row;
+        }
+        replaceOnScreen(row);
+    }
+
     public void unpin() {
         pinned = null;
         if (pinnedOutside.get() != null) {
