@@ -25,6 +25,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -142,6 +143,47 @@ class WhyAtAGlanceViewTest {
         assertEquals("", lines.get(3).split(",", -1)[lastResponse]);
     }
 
+    @Test
+    void theKeyboardRetriesTheSelectedRowAndOpensTheExportMenu() throws Exception {
+        fx(() -> {
+            table().requestFocus();
+            table().getSelectionModel().select(0);
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.R).release(KeyCode.R, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !server.requests("PUT",
+                "eventdeliveries/01GONE0000000000000000000A/resend").isEmpty());
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.E).release(KeyCode.E, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#exportMenu")
+                .queryAs(javafx.scene.control.MenuButton.class).isShowing());
+        fx(() -> robot.lookup("#exportMenu").queryAs(javafx.scene.control.MenuButton.class).hide());
+    }
+
+    @Test
+    void aSavedViewAppliesWheneverPickedAndTheBoxShowsTheOneInForce() throws Exception {
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<String> views = robot.lookup("#deliveriesSavedViews")
+                .queryAs(javafx.scene.control.ComboBox.class);
+        fx(() -> {
+            view.model().statuses().setAll(EventDeliveryStatus.FAILURE);
+            view.model().remembered().save("failures");
+        });
+        assertEquals("failures", views.getValue(), "saving names the view in force");
+
+        fx(view.model()::clearFilters);
+        assertTrue(view.model().statuses().isEmpty());
+        assertEquals(null, views.getValue(), "Clear leaves the saved view: the box is empty again");
+
+        fx(() -> views.setValue("failures"));
+        assertEquals(List.of(EventDeliveryStatus.FAILURE), List.copyOf(view.model().statuses()),
+                "picking the same view again after Clear applies it");
+        assertTrue(views.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("active-view")));
+        Screenshots.save(stage.getScene(), "deliveries-saved-view-in-force");
+
+        fx(() -> view.model().statuses().setAll(EventDeliveryStatus.SUCCESS));
+        assertEquals(null, views.getValue(), "changing a filter leaves the saved view");
+    }
+
     @SuppressWarnings("unchecked")
     private TableView<EventDelivery> table() {
         return robot.lookup("#deliveriesTable .table-view").queryAs(TableView.class);
@@ -159,7 +201,7 @@ class WhyAtAGlanceViewTest {
     }
 
     private void fx(Runnable action) throws Exception {
-        WaitForAsyncUtils.asyncFx(action).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(action).get(30, TimeUnit.SECONDS); // the first view of a JVM parses the theme
         WaitForAsyncUtils.waitForFxEvents();
     }
 }
