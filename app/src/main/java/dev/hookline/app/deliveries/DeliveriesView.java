@@ -166,6 +166,7 @@ public final class DeliveriesView implements ConsoleView {
         countsArea.getChildren().add(new DeliveryCountsPane(model, java.time.ZoneId.systemDefault()));
 
         split.getItems().addFirst(table);
+        rememberSplit();
         DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> deliveriesConfirm.ask(
                 question, "Replay to every endpoint", onConfirm));
         pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
@@ -219,7 +220,9 @@ public final class DeliveriesView implements ConsoleView {
     private void columns() {
         table.addStatusColumn("Status", (EventDelivery d) -> d.status() == null ? null : d.status().wire(),
                 DeliveryRows::headline);
-        table.addColumn("Last response", DeliveryRows::lastResponse).setPrefWidth(130);
+        TableColumn<EventDelivery, String> lastResponse = table.addColumn("Last response", DeliveryRows::lastResponse);
+        lastResponse.setPrefWidth(140);
+        lastResponse.setMinWidth(110);
         table.addColumn("Event type", EventDelivery::eventType).setPrefWidth(140);
         TableColumn<EventDelivery, String> endpoint = table.addColumn("Endpoint", EventDelivery::endpointId);
         endpoint.setPrefWidth(150);
@@ -238,10 +241,10 @@ public final class DeliveriesView implements ConsoleView {
             }
         });
         table.addColumn("Source", DeliveryRows::source).setPrefWidth(110);
-        table.addColumn("Attempts", DeliveryRows::attempts).setPrefWidth(75);
+        table.addColumn("Attempts", DeliveryRows::attempts).setMinWidth(70);
         table.addColumn("Next attempt", DeliveryRows::nextAttempt).setPrefWidth(150);
         table.addTimeColumn("Created", EventDelivery::createdAt);
-        table.addColumn("Latency", DeliveryRows::latency).setPrefWidth(80);
+        table.addColumn("Latency", DeliveryRows::latency).setMinWidth(70);
         table.addIdColumn("ID", EventDelivery::uid);
     }
 
@@ -390,6 +393,28 @@ public final class DeliveriesView implements ConsoleView {
             button.requestFocus();
             button.fire();
         }
+    }
+
+    /** Where the table/detail split was left, kept in the console's view states (all connections share it). */
+    static final String SPLIT_SCOPE = "layout|deliveries";
+    static final double DEFAULT_SPLIT = 0.55;
+
+    /** The split between the table and the detail opens where the user left it, and remembers each move. */
+    private void rememberSplit() {
+        dev.hookline.app.console.ViewStates states = model.session().viewStates();
+        double position = DEFAULT_SPLIT;
+        List<String> saved = states.current(SPLIT_SCOPE).get("divider");
+        if (saved != null && !saved.isEmpty()) {
+            try {
+                position = Math.max(0.2, Math.min(0.85, Double.parseDouble(saved.get(0))));
+            } catch (NumberFormatException ignored) {
+                // an unreadable value: the default
+            }
+        }
+        split.setDividerPositions(position);
+        split.getDividers().get(0).positionProperty().addListener((o, before, now) -> states.setCurrent(
+                SPLIT_SCOPE, java.util.Map.of("divider", List.of(String.format(java.util.Locale.ROOT, "%.3f",
+                        now.doubleValue())))));
     }
 
     /** Every few seconds while the view is on screen: rows on their way show their new state without Live. */
