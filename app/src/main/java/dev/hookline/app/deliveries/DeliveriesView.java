@@ -412,9 +412,14 @@ public final class DeliveriesView implements ConsoleView {
             }
         }
         split.setDividerPositions(position);
-        split.getDividers().get(0).positionProperty().addListener((o, before, now) -> states.setCurrent(
-                SPLIT_SCOPE, java.util.Map.of("divider", List.of(String.format(java.util.Locale.ROOT, "%.3f",
-                        now.doubleValue())))));
+        split.getDividers().get(0).positionProperty().addListener((o, before, now) -> {
+            // only a move on screen: not the layout of a window being closed (the states file is closed by then)
+            if (root.getScene() != null && root.getScene().getWindow() != null
+                    && root.getScene().getWindow().isShowing()) {
+                states.setCurrent(SPLIT_SCOPE, java.util.Map.of("divider", List.of(String.format(
+                        java.util.Locale.ROOT, "%.3f", now.doubleValue()))));
+            }
+        });
     }
 
     /** Every few seconds while the view is on screen: rows on their way show their new state without Live. */

@@ -112,6 +112,12 @@ public final class DeliveriesViewModel {
         }
         // before the remembered filters: a switch then restores them knowing whether the server has the filter
         session.clientProperty().addListener((o, before, now) -> checkHttpStatusSupport());
+        // what was said about the last action belongs to its connection and project
+        session.clientProperty().addListener((o, before, now) -> {
+            actionMessage.set("");
+            batchRetry.cancel();
+            batchRetried = null;
+        });
         checkHttpStatusSupport();
         this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
         remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));

@@ -258,6 +258,11 @@ public final class PagedListModel<T> {
     }
 
     /** Where the list's calls run (exports use them too). */
+    /** The session's client: it changes with the connection or project (what belongs to one view of it ends). */
+    public javafx.beans.value.ObservableValue<ApiClient> clientProperty() {
+        return session.clientProperty();
+    }
+
     public dev.hookline.app.concurrent.BackgroundTasks tasks() {
         return session.tasks();
     }

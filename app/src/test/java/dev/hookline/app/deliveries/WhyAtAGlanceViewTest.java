@@ -51,6 +51,7 @@ class WhyAtAGlanceViewTest {
     private FakeConvoy server;
     private Stage stage;
     private DeliveriesView view;
+    private ConsoleSession session;
 
     @BeforeEach
     void start() throws Exception {
@@ -72,7 +73,7 @@ class WhyAtAGlanceViewTest {
                 .answer("GET", "eventdeliveries/01HELD0000000000000000000A", 200,
                         Json.lenient().writeValueAsString(held))
                 .answer("GET", "eventdeliveries/01HELD0000000000000000000A/deliveryattempts", 200, "[]");
-        ConsoleSession session = ConsoleSession.connected(server.client(), false, new SameThreadBackgroundTasks());
+        session = ConsoleSession.connected(server.client(), false, new SameThreadBackgroundTasks());
         stage = FxToolkit.registerPrimaryStage();
         fx(() -> {
             Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
@@ -182,6 +183,24 @@ class WhyAtAGlanceViewTest {
 
         fx(() -> view.model().statuses().setAll(EventDeliveryStatus.SUCCESS));
         assertEquals(null, views.getValue(), "changing a filter leaves the saved view");
+    }
+
+    @Test
+    void filtersAndNotesStayWithTheirConnection() throws Exception {
+        fx(() -> view.model().eventIdProperty().set("01EVENT-ON-THE-FIRST-SERVER"));
+        fx(() -> view.model().retrySelected(List.of(table().getItems().get(0))));
+        assertTrue(!view.model().actionMessageProperty().get().isEmpty(), "the retry said something");
+        try (FakeConvoy other = FakeConvoy.start()) {
+            other.answer("GET", "eventdeliveries", 200, FakeConvoy.emptyPage()).answer("GET", "endpoints", 200,
+                    FakeConvoy.emptyPage());
+            fx(() -> session.connect(other.client(), false, "another-remote"));
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !other.requests("GET", "eventdeliveries").isEmpty());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals("", view.model().eventIdProperty().get(), "the first server's Event ID stays with it");
+            FakeConvoy.Request last = other.requests("GET", "eventdeliveries").getLast();
+            assertEquals(null, last.param("eventId"), last.query());
+            assertEquals("", view.model().actionMessageProperty().get(), "the note stayed with its connection");
+        }
     }
 
     @SuppressWarnings("unchecked")

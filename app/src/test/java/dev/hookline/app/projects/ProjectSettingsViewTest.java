@@ -82,6 +82,12 @@ class ProjectSettingsViewTest {
     }
 
     @Test
+    void theSettingsSayTheProjectsType() {
+        ViewHarness.await("the type is shown", () -> robot.lookup("#project-type")
+                .queryAs(javafx.scene.control.Label.class).getText().startsWith("Outgoing: your application sends"));
+    }
+
+    @Test
     void promoteShowsADryRunThenCopiesTheProject() throws Exception {
         server.client().createEndpoint(dev.hookline.api.model.EndpointRequest.of("https://orders.example.com/in",
                 "orders"));
