@@ -14,8 +14,21 @@ public final class AppVersion {
     private AppVersion() {
     }
 
-    /** e.g. {@code 0.1.0-SNAPSHOT}. */
+    /**
+     * e.g. {@code 0.1.0}: the release the build makes, as the installers name it (jpackage and the .deb take
+     * major.minor.patch), so the console, {@code --version} and the package say one version (issue 25).
+     */
     public static String version() {
+        return release(rawVersion());
+    }
+
+    /** {@code 0.1.0-SNAPSHOT} as the installers name it: {@code 0.1.0}; anything else as it is. */
+    static String release(String version) {
+        return version.endsWith("-SNAPSHOT") ? version.substring(0, version.length() - "-SNAPSHOT".length())
+                : version;
+    }
+
+    private static String rawVersion() {
         try (InputStream in = AppVersion.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return UNKNOWN;

@@ -79,7 +79,8 @@ public final class HooklineApp extends Application {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         embeddedServer.start(dataDirectory,
                 server -> {
-                    status.running(server.baseUrl(), server.defaultProjectId());
+                    status.running(server.baseUrl(), server.defaultProjectId(), embeddedServer.portNote());
+                    status.setApiKey(server.apiKey());
                     connections.embeddedServerUp(endpointOf(server));
                 },
                 failure -> {
@@ -113,7 +114,7 @@ public final class HooklineApp extends Application {
         stage.show();
 
         // Retry on the banner brings a stopped embedded server back (a remote one is only asked again)
-        session.setRecovery(this::recoverEmbeddedServer);
+        session.setRecovery(() -> recoverEmbeddedServer(status));
         StartupReport.install(System.getProperty(STARTUP_REPORT_PROPERTY), session, stage.getScene());
         connections.connectSaved();
     }
@@ -129,6 +130,7 @@ public final class HooklineApp extends Application {
         }
         backgroundTasks.run(() -> DataDirectoryOwnerOffer.defaultProject(owner), projectId -> {
             status.usingOwner(owner.baseUrl(), owner.pid());
+            status.setApiKey(owner.apiKey());
             connections.embeddedServerUp(new ConnectionManager.EmbeddedEndpoint(owner.baseUrl() + "/api",
                     owner.apiKey(), projectId));
         }, status::failed);
@@ -144,7 +146,7 @@ public final class HooklineApp extends Application {
     }
 
     /** Runs off the FX thread: restarts the embedded server when it is the connection and no longer answers. */
-    private ApiClient recoverEmbeddedServer() throws Exception {
+    private ApiClient recoverEmbeddedServer(ServerStatusViewModel status) throws Exception {
         ApiClient current = session.client();
         if (current == null || !session.isEmbedded()) {
             return null;
@@ -160,7 +162,12 @@ public final class HooklineApp extends Application {
         EmbeddedServer restarted = embeddedServer.restart();
         ApiClient next = new ApiClient(restarted.baseUrl() + "/api", restarted.apiKey())
                 .withProject(current.projectId());
-        javafx.application.Platform.runLater(() -> connections.embeddedServerUp(endpointOf(restarted)));
+        String portNote = embeddedServer.portNote();
+        javafx.application.Platform.runLater(() -> {
+            status.running(restarted.baseUrl(), restarted.defaultProjectId(), portNote);
+            status.setApiKey(restarted.apiKey());
+            connections.embeddedServerUp(endpointOf(restarted));
+        });
         return next;
     }
 

@@ -26,13 +26,17 @@ import javafx.application.Application;
 public final class HooklineLauncher {
 
     static final String USAGE = """
-            Usage: Hookline [--server [server flags] | --smoke-test [--timeout SECONDS] [--headless] | --version | --help]
+            Usage: Hookline [--server [server flags] | --smoke-test [--timeout SECONDS] [--headless] [--window-sizes]
+                            | --version | --help]
               (no flag)     open the console; it starts the embedded server with its data in the user's data directory
               --server      run the delivery server headless (no window); flags as hookline-server.jar:
                             --host 127.0.0.1 --port 5005 --data-dir ./data --api-key CO.x.y (--server --help lists them);
-                            --server --data-dir DIR --backup FILE copies the database and exits
+                            --server [--data-dir DIR] --backup FILE copies the database and exits (without
+                            --data-dir: the console's data directory)
               --smoke-test  start the console and its server in a temporary directory, deliver one event end to end,
-                            exit 0 when it worked (1 with the reason otherwise); headless when there is no display
+                            exit 0 when it worked (1 with the reason otherwise); headless when there is no display;
+                            --window-sizes also checks the main window and a dialog open at their size (needs a
+                            window manager)
               --version     print the version and exit""";
 
     private HooklineLauncher() {
@@ -44,7 +48,7 @@ public final class HooklineLauncher {
         switch (first) {
             case "--version", "-version", "-V" -> System.out.println(AppVersion.line());
             case "--help", "-h" -> System.out.println(USAGE);
-            case "--server" -> ServerMain.main(rest.toArray(String[]::new));
+            case "--server" -> ServerMain.main(serverArguments(rest, DataDirectories.resolve()).toArray(String[]::new));
             case "--smoke-test" -> {
                 int exitCode = SmokeCheck.main(rest, System.out);
                 System.out.flush();
@@ -68,6 +72,22 @@ public final class HooklineLauncher {
                 }
             }
         }
+    }
+
+    /**
+     * The flags for the headless server: {@code --backup FILE} without {@code --data-dir} copies the database of the
+     * console's own data directory (where the console keeps it), not {@code ./data}.
+     */
+    static List<String> serverArguments(List<String> flags, java.nio.file.Path consoleDataDirectory) {
+        boolean backup = flags.stream().anyMatch(f -> f.equals("--backup") || f.startsWith("--backup="));
+        boolean dataDir = flags.stream().anyMatch(f -> f.equals("--data-dir") || f.startsWith("--data-dir="));
+        if (!backup || dataDir) {
+            return flags;
+        }
+        List<String> withDirectory = new java.util.ArrayList<>(flags);
+        withDirectory.add("--data-dir");
+        withDirectory.add(consoleDataDirectory.toString());
+        return withDirectory;
     }
 
     /**

@@ -142,7 +142,12 @@ public record ServerConfig(String host, int port, Path dataDir, String instanceA
 
     /** In-process for the console: loopback, a free port, a session key and a default project. */
     public static ServerConfig embedded(Path dataDir) {
-        return new ServerConfig("127.0.0.1", 0, dataDir, null, true, Clock.systemUTC());
+        return embedded(dataDir, 0);
+    }
+
+    /** In-process for the console on a given loopback port (0 for a free one): the console keeps its port. */
+    public static ServerConfig embedded(Path dataDir, int port) {
+        return new ServerConfig("127.0.0.1", port, dataDir, null, true, Clock.systemUTC());
     }
 
     public Path databaseFile() {

@@ -15,7 +15,6 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.Tooltip;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
-import javafx.stage.Modality;
 import javafx.stage.Window;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -44,10 +43,8 @@ public final class AboutDialog extends Dialog<Void> {
         this.logo = logo;
         this.info = info;
         setTitle("About Hookline");
-        if (owner != null) {
-            initOwner(owner);
-        }
-        initModality(Modality.WINDOW_MODAL);
+        // modal to the owner in the scene, not through the window system (a window manager un-maximized the owner)
+        dev.hookline.app.shell.OwnerModality.apply(this, owner);
         setResizable(true);
         setDialogPane(Fxml.load(this));
     }

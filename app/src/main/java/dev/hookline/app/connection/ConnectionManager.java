@@ -205,8 +205,11 @@ public final class ConnectionManager {
         }
         session.tasks().run(() -> base.withProject(chosen.uid()).listAccessibleProjects(), listed -> {
             if (base == baseClient) {
+                // the project chosen now, not the one chosen when the list was asked for: a pick made while the
+                // list was on its way stays (issue 25)
+                Project current = project.get() == null ? chosen : project.get();
                 projects.setAll(listed);
-                listed.stream().filter(p -> p.uid().equals(chosen.uid())).findFirst().ifPresent(project::set);
+                listed.stream().filter(p -> p.uid().equals(current.uid())).findFirst().ifPresent(project::set);
             }
         }, session::reportConnectionFailure);
     }

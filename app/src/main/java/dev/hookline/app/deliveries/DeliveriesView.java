@@ -94,11 +94,31 @@ public final class DeliveriesView implements ConsoleView {
     @FXML
     private Button batchRetry;
 
+    /** Keyboard ways to the view's actions (issue 25): each fires the button (or opens the menu) of that name. */
+    public static final javafx.scene.input.KeyCombination RETRY_SELECTED = shortcut(javafx.scene.input.KeyCode.R);
+    public static final javafx.scene.input.KeyCombination PIN_ATTEMPT = shortcut(javafx.scene.input.KeyCode.P);
+    public static final javafx.scene.input.KeyCombination COMPARE_ATTEMPTS = shortcut(javafx.scene.input.KeyCode.M);
+    public static final javafx.scene.input.KeyCombination EXPORT = shortcut(javafx.scene.input.KeyCode.E);
+
+    private static javafx.scene.input.KeyCombination shortcut(javafx.scene.input.KeyCode key) {
+        return new javafx.scene.input.KeyCodeCombination(key, javafx.scene.input.KeyCombination.SHORTCUT_DOWN,
+                javafx.scene.input.KeyCombination.SHIFT_DOWN);
+    }
+
+    /** How often rows on their way are asked for again while Live is off. */
+    static final javafx.util.Duration SETTLE_EVERY = javafx.util.Duration.seconds(2);
+
     public DeliveriesView(ConsoleSession session) {
         this.model = new DeliveriesViewModel(session);
         this.detail = new DeliveryDetailViewModel(session);
         // the delivery acted on stays on screen, selected and current, until it settles, matching or not
         detail.setOnUpdated(delivery -> model.list().pin(delivery));
+        // what the detail loads is the newest state: the row shows it too (no "Processing" next to a Success)
+        detail.deliveryProperty().subscribe(delivery -> {
+            if (delivery != null) {
+                model.list().update(delivery);
+            }
+        });
         detail.setAfterAction(() -> {
             model.list().refresh();
             model.loadCounts();
@@ -146,6 +166,7 @@ public final class DeliveriesView implements ConsoleView {
         countsArea.getChildren().add(new DeliveryCountsPane(model, java.time.ZoneId.systemDefault()));
 
         split.getItems().addFirst(table);
+        rememberSplit();
         DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> deliveriesConfirm.ask(
                 question, "Replay to every endpoint", onConfirm));
         pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
@@ -198,7 +219,10 @@ public final class DeliveriesView implements ConsoleView {
 
     private void columns() {
         table.addStatusColumn("Status", (EventDelivery d) -> d.status() == null ? null : d.status().wire(),
-                DeliveryRows::why);
+                DeliveryRows::headline);
+        TableColumn<EventDelivery, String> lastResponse = table.addColumn("Last response", DeliveryRows::lastResponse);
+        lastResponse.setPrefWidth(140);
+        lastResponse.setMinWidth(110);
         table.addColumn("Event type", EventDelivery::eventType).setPrefWidth(140);
         TableColumn<EventDelivery, String> endpoint = table.addColumn("Endpoint", EventDelivery::endpointId);
         endpoint.setPrefWidth(150);
@@ -217,10 +241,10 @@ public final class DeliveriesView implements ConsoleView {
             }
         });
         table.addColumn("Source", DeliveryRows::source).setPrefWidth(110);
-        table.addColumn("Attempts", DeliveryRows::attempts).setPrefWidth(75);
+        table.addColumn("Attempts", DeliveryRows::attempts).setMinWidth(70);
         table.addColumn("Next attempt", DeliveryRows::nextAttempt).setPrefWidth(150);
         table.addTimeColumn("Created", EventDelivery::createdAt);
-        table.addColumn("Latency", DeliveryRows::latency).setPrefWidth(80);
+        table.addColumn("Latency", DeliveryRows::latency).setMinWidth(70);
         table.addIdColumn("ID", EventDelivery::uid);
     }
 
@@ -255,11 +279,13 @@ public final class DeliveriesView implements ConsoleView {
     }
 
     /** The export's columns hold data, not the table's words: {@code 2} attempts, {@code 9} ms. */
-    private List<ExportColumn<EventDelivery>> exportColumns() {
+    List<ExportColumn<EventDelivery>> exportColumns() {
         return List.of(
                 ExportColumn.of("id", EventDelivery::uid),
                 ExportColumn.of("status", d -> d.status() == null ? "" : d.status().wire()),
                 ExportColumn.of("description", d -> d.description() == null ? "" : d.description()),
+                ExportColumn.of("last_response", EventDelivery::lastResponse),
+                ExportColumn.of("held_by", d -> d.heldBy() == null ? null : d.heldBy().wire()),
                 ExportColumn.of("event_type", EventDelivery::eventType),
                 ExportColumn.of("event_id", EventDelivery::eventId),
                 ExportColumn.of("endpoint_id", EventDelivery::endpointId),
@@ -316,6 +342,8 @@ public final class DeliveriesView implements ConsoleView {
     public void onShown() {
         if (!loaded) {
             loaded = true;
+            settleRows();
+            keyboardActions();
             model.list().reload();
             model.loadCounts();
             loadEndpointChoices();
@@ -332,6 +360,79 @@ public final class DeliveriesView implements ConsoleView {
         if (!loaded) {
             onShown();
         }
+    }
+
+    /**
+     * Ctrl+Shift+R retries the selected rows, Ctrl+Shift+P pins the attempt shown, Ctrl+Shift+M compares it with the
+     * pinned one, Ctrl+Shift+E opens the export menu: only while this view is on screen and the action is enabled.
+     */
+    private void keyboardActions() {
+        root.sceneProperty().subscribe(scene -> {
+            if (scene == null || scene.getProperties().containsKey(DeliveriesView.class)) {
+                return;
+            }
+            scene.getProperties().put(DeliveriesView.class, Boolean.TRUE);
+            scene.getAccelerators().put(RETRY_SELECTED, () -> fire("#retrySelected"));
+            scene.getAccelerators().put(PIN_ATTEMPT, () -> fire("#pinAttempt"));
+            scene.getAccelerators().put(COMPARE_ATTEMPTS, () -> fire("#compareAttempts"));
+            scene.getAccelerators().put(EXPORT, () -> {
+                if (root.getScene() != null && root.lookup("#exportMenu") instanceof javafx.scene.control.MenuButton
+                        menu && !menu.isDisabled()) {
+                    menu.requestFocus();
+                    menu.show();
+                }
+            });
+        });
+        retrySelected.setTooltip(new javafx.scene.control.Tooltip("Retry the selected deliveries ("
+                + RETRY_SELECTED.getDisplayText() + ")"));
+    }
+
+    private void fire(String id) {
+        if (root.getScene() != null && root.lookup(id) instanceof javafx.scene.control.ButtonBase button
+                && !button.isDisabled() && button.isVisible()) {
+            button.requestFocus();
+            button.fire();
+        }
+    }
+
+    /** Where the table/detail split was left, kept in the console's view states (all connections share it). */
+    static final String SPLIT_SCOPE = "layout|deliveries";
+    static final double DEFAULT_SPLIT = 0.55;
+
+    /** The split between the table and the detail opens where the user left it, and remembers each move. */
+    private void rememberSplit() {
+        dev.hookline.app.console.ViewStates states = model.session().viewStates();
+        double position = DEFAULT_SPLIT;
+        List<String> saved = states.current(SPLIT_SCOPE).get("divider");
+        if (saved != null && !saved.isEmpty()) {
+            try {
+                position = Math.max(0.2, Math.min(0.85, Double.parseDouble(saved.get(0))));
+            } catch (NumberFormatException ignored) {
+                // an unreadable value: the default
+            }
+        }
+        split.setDividerPositions(position);
+        split.getDividers().get(0).positionProperty().addListener((o, before, now) -> {
+            // only a move on screen: not the layout of a window being closed (the states file is closed by then)
+            if (root.getScene() != null && root.getScene().getWindow() != null
+                    && root.getScene().getWindow().isShowing()) {
+                states.setCurrent(SPLIT_SCOPE, java.util.Map.of("divider", List.of(String.format(
+                        java.util.Locale.ROOT, "%.3f", now.doubleValue()))));
+            }
+        });
+    }
+
+    /** Every few seconds while the view is on screen: rows on their way show their new state without Live. */
+    private void settleRows() {
+        javafx.animation.Timeline settle = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
+                SETTLE_EVERY, event -> {
+                    if (root.getScene() != null && root.getScene().getWindow() != null
+                            && root.getScene().getWindow().isShowing()) {
+                        model.settleRows();
+                    }
+                }));
+        settle.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        settle.play();
     }
 
     /** For tests: the view model behind the table. */

@@ -112,6 +112,12 @@ public final class DeliveriesViewModel {
         }
         // before the remembered filters: a switch then restores them knowing whether the server has the filter
         session.clientProperty().addListener((o, before, now) -> checkHttpStatusSupport());
+        // what was said about the last action belongs to its connection and project
+        session.clientProperty().addListener((o, before, now) -> {
+            actionMessage.set("");
+            batchRetry.cancel();
+            batchRetried = null;
+        });
         checkHttpStatusSupport();
         this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
         remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));
@@ -244,6 +250,53 @@ public final class DeliveriesViewModel {
     /** Saving, applying and deleting named filter sets of this view. */
     public RememberedFilters remembered() {
         return remembered;
+    }
+
+    /** At most this many rows on their way are asked for again per {@link #settleRows()}. */
+    static final int SETTLE_AT_MOST = 10;
+    private boolean settling;
+
+    /**
+     * Without live tail: asks the server again for the rows on screen that are on their way now (Processing, or
+     * Scheduled/Retry and due), and shows their new state in place; the totals follow when one has settled. Nothing
+     * else moves. The view calls it every few seconds.
+     */
+    public void settleRows() {
+        ApiClient client = session.client();
+        if (settling || client == null || list.liveTailProperty().get()) {
+            return;
+        }
+        Instant now = clock.instant();
+        List<String> ids = list.rows().stream().filter(d -> onItsWay(d, now)).map(EventDelivery::uid)
+                .limit(SETTLE_AT_MOST).toList();
+        if (ids.isEmpty()) {
+            return;
+        }
+        settling = true;
+        session.tasks().run(() -> ids.stream().map(client::getEventDelivery).toList(), fresh -> {
+            settling = false;
+            if (client != session.client()) {
+                return;
+            }
+            boolean settled = false;
+            for (EventDelivery delivery : fresh) {
+                settled |= !onItsWay(delivery, clock.instant());
+                list.update(delivery);
+            }
+            if (settled) {
+                loadCounts();
+            }
+        }, failure -> settling = false);
+    }
+
+    /** Being sent now, or due to be (a held one only once its next try is due). */
+    static boolean onItsWay(EventDelivery d, Instant now) {
+        if (d.status() == EventDeliveryStatus.PROCESSING) {
+            return true;
+        }
+        boolean waiting = d.status() == EventDeliveryStatus.SCHEDULED || d.status() == EventDeliveryStatus.RETRY;
+        Instant next = d.metadata() == null ? null : d.metadata().nextSendTime();
+        return waiting && next != null && !next.isAfter(now.plusSeconds(5));
     }
 
     /** Asks again for the status totals and the chart of the current filters and window. */

@@ -96,8 +96,8 @@ public final class DeliveryDetailPane extends VBox {
         model.errorProperty().subscribe(error -> detailMessage.pseudoClassStateChanged(Styles.STATE_DANGER,
                 !error.isEmpty()));
 
-        detailWhy.textProperty().bind(text(model, d -> DeliveryRows.why(d).isEmpty() ? ""
-                : d.status().wire() + ": " + DeliveryRows.why(d)));
+        detailWhy.textProperty().bind(text(model, d -> DeliveryRows.headline(d).isEmpty() ? ""
+                : d.heldBy() != null ? DeliveryRows.headline(d) : d.status().wire() + ": " + DeliveryRows.headline(d)));
         detailWhy.managedProperty().bind(detailWhy.textProperty().isNotEmpty());
         detailWhy.visibleProperty().bind(detailWhy.managedProperty());
 
@@ -108,6 +108,8 @@ public final class DeliveryDetailPane extends VBox {
                 : d.endpointId()), false);
         DetailWidgets.addFact(facts, "Subscription", "detailSubscription",
                 text(model, EventDelivery::subscriptionId), true);
+        DetailWidgets.addFact(facts, "Last response", "detailLastResponse", text(model, d -> DeliveryRows
+                .lastResponse(d).isEmpty() ? "—" : DeliveryRows.lastResponse(d)), false);
         DetailWidgets.addFact(facts, "Attempts", "detailAttempts", text(model, DeliveryRows::attempts), false);
         DetailWidgets.addFact(facts, "Next attempt", "detailNextAttempt", text(model, DeliveryRows::nextAttempt),
                 false);
@@ -179,8 +181,8 @@ public final class DeliveryDetailPane extends VBox {
             }
         });
         inspectorScroll.setContent(new AttemptInspectorPane(model.inspectionProperty(),
-                text(model, d -> DeliveryRows.why(d).isEmpty() ? "Not attempted yet."
-                        : "Not attempted: " + DeliveryRows.why(d) + ".")));
+                text(model, d -> DeliveryRows.headline(d).isEmpty() ? "Not attempted yet."
+                        : "Not attempted: " + DeliveryRows.headline(d) + ".")));
     }
 
     /** The event's payload as sent. */

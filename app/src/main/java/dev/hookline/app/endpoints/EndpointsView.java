@@ -59,6 +59,7 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
         table.addColumn("URL", Endpoint::url).setPrefWidth(260);
         table.addColumn("Owner", Endpoint::ownerId).setPrefWidth(110);
         table.addColumn("Failure rate", EndpointsView::failureRate).setPrefWidth(90);
+        table.addColumn("Circuit", EndpointsView::circuit).setPrefWidth(150);
         table.addIdColumn("ID", Endpoint::uid);
         table.enableShownColumnsExport("endpoints");
         loadLayout();
@@ -198,6 +199,23 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
     protected void open(Endpoint endpoint) {
         formView.viewModel().edit(endpoint);
         layout.showPanel(formView.node());
+    }
+
+    /**
+     * The circuit breaker's state ({@code cb_state}) in words: {@code closed}, {@code open: not sending},
+     * {@code half-open: trying one}; "–" when the server keeps no breaker for it (or does not say).
+     */
+    static String circuit(Endpoint endpoint) {
+        String state = endpoint.cbState();
+        if (state == null || state.isBlank()) {
+            return "–";
+        }
+        return switch (state.strip().toLowerCase(Locale.ROOT)) {
+            case "closed" -> "closed";
+            case "open" -> "open: not sending";
+            case "half-open", "half_open", "halfopen" -> "half-open: trying one";
+            default -> state.strip();
+        };
     }
 
     /**

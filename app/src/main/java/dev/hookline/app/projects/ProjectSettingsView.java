@@ -134,6 +134,11 @@ public final class ProjectSettingsView implements ConsoleView {
     private Node form() {
         FormLayout layout = new FormLayout();
         layout.idRow("project-id", model.projectProperty().map(Project::uid));
+        Label projectType = new Label();
+        projectType.setId("project-type");
+        projectType.setWrapText(true);
+        projectType.textProperty().bind(model.projectProperty().map(ProjectSettingsView::typeText).orElse(""));
+        layout.row("Type", projectType);
         layout.text(model.name, "project-name");
         layout.text(model.logoUrl, "project-logo-url").setPromptText("https://...");
 
@@ -209,6 +214,17 @@ public final class ProjectSettingsView implements ConsoleView {
     }
 
     /** {@code Signature versions: v1 SHA256/hex, v2 SHA512/base64 (the last one signs simple signatures)}. */
+    /** The project's type in words: what it does with events (fixed when the project is made). */
+    static String typeText(Project project) {
+        if (project.type() == null) {
+            return "not said by the server";
+        }
+        return switch (project.type()) {
+            case OUTGOING -> "Outgoing: your application sends events, Hookline delivers them to endpoints";
+            case INCOMING -> "Incoming: providers post to sources' ingest URLs, Hookline forwards them to endpoints";
+        };
+    }
+
     static String versions(Project project) {
         if (project.config() == null || project.config().signature() == null
                 || project.config().signature().versions() == null) {

@@ -18,7 +18,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.stage.Modality;
 import javafx.stage.Window;
 
 /**
@@ -66,10 +65,8 @@ public final class PromoteDialog extends Dialog<Void> {
         this.from = from;
         this.targets = targets;
         setTitle("Promote \"" + projectName + "\"");
-        if (owner != null) {
-            initOwner(owner);
-        }
-        initModality(Modality.WINDOW_MODAL);
+        // modal to the owner in the scene, not through the window system (a window manager un-maximized the owner)
+        dev.hookline.app.shell.OwnerModality.apply(this, owner);
         setResizable(true);
         setDialogPane(Fxml.load(this));
         setOnHidden(event -> closeTarget());

@@ -68,7 +68,28 @@ public final class Promotion {
         promotion.planSources();
         promotion.planEndpoints();
         promotion.planSubscriptions();
+        promotion.steps.add(new PromotionStep("Left behind", "history and local data", Action.SKIP,
+                LEFT_BEHIND));
         return promotion;
+    }
+
+    /** What a promotion never copies, said in the dry run (issue 25). */
+    static final String LEFT_BEHIND = "the retention policy, capture bins, events, deliveries and their attempts "
+            + "stay in this project";
+
+    /** A warning for a URL only the machine running the server can reach ({@code ""} for any other). */
+    static String loopbackWarning(String url) {
+        java.net.URI uri;
+        try {
+            uri = java.net.URI.create(url == null ? "" : url);
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+        String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(java.util.Locale.ROOT);
+        boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]")
+                || host.equals("::1");
+        return loopback ? "; warning: a loopback address, reachable only on the machine the target server runs on"
+                : "";
     }
 
     /** The dry run, in the order the steps run. */
@@ -249,7 +270,8 @@ public final class Promotion {
             String secret = carrySecrets ? lastSecret(endpoint) : null;
             if (target == null) {
                 steps.add(new PromotionStep("Endpoint", endpoint.name(), Action.CREATE, endpoint.url()
-                        + (carrySecrets ? ", with its secret" : ", with a new secret from the target")));
+                        + (carrySecrets ? ", with its secret" : ", with a new secret from the target")
+                        + loopbackWarning(endpoint.url())));
                 work.add(() -> targetEndpointIds.put(endpoint.name(), to.createEndpoint(request(endpoint, secret))
                         .uid()));
                 continue;
@@ -260,7 +282,8 @@ public final class Promotion {
                 continue;
             }
             steps.add(new PromotionStep("Endpoint", endpoint.name(), Action.UPDATE, endpoint.url()
-                    + " (its secret stays: a secret is only set when an endpoint is created)"));
+                    + " (its secret stays: a secret is only set when an endpoint is created)"
+                    + loopbackWarning(endpoint.url())));
             work.add(() -> to.updateEndpoint(target.uid(), request(endpoint, null)));
         }
     }

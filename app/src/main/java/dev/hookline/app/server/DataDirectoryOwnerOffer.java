@@ -28,7 +28,7 @@ public final class DataDirectoryOwnerOffer {
     /** The dialog: why the console's own server did not start, and the choice. Not shown yet. */
     public static Alert dialog(Window owner, EmbeddedServer.Owner running) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", CONNECT, ButtonType.CANCEL);
-        alert.initOwner(owner);
+        dev.hookline.app.shell.OwnerModality.apply(alert, owner);
         alert.setTitle("Data directory in use");
         alert.setHeaderText("Another Hookline server is using this data directory");
         alert.setContentText("The Hookline server at " + running.baseUrl() + " (PID " + running.pid() + ") owns "

@@ -2,7 +2,6 @@ package dev.hookline.app.server;
 
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.server.EmbeddedServer;
-import dev.hookline.server.ServerConfig;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -33,7 +32,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
     private static final Object HEAD_START_LOCK = new Object();
     private static HeadStart headStart;
 
-    private record HeadStart(Path dataDirectory, CompletableFuture<EmbeddedServer> server) {
+    private record HeadStart(Path dataDirectory, CompletableFuture<LocalPort.Started> server) {
     }
 
     private final BackgroundTasks backgroundTasks;
@@ -43,13 +42,14 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
     private boolean closed;
     private EmbeddedServer server;
     private Path dataDirectory;
+    private String portNote;
 
     public EmbeddedServerSupervisor(BackgroundTasks backgroundTasks) {
         this.backgroundTasks = backgroundTasks;
     }
 
     /**
-     * Starts the embedded server on a free loopback port with its data in {@code dataDirectory} (created if
+     * Starts the embedded server on its remembered loopback port ({@link LocalPort}) with its data in {@code dataDirectory} (created if
      * missing). Exactly one of the callbacks runs, on the UI thread.
      */
     public void start(Path dataDirectory, Consumer<? super EmbeddedServer> onRunning,
@@ -71,7 +71,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
      * none did.
      */
     public static void headStart(Path dataDirectory) {
-        CompletableFuture<EmbeddedServer> server = new CompletableFuture<>();
+        CompletableFuture<LocalPort.Started> server = new CompletableFuture<>();
         synchronized (HEAD_START_LOCK) {
             if (headStart != null) {
                 return;
@@ -81,7 +81,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         Thread.ofPlatform().name("hookline-server-head-start").daemon().start(() -> {
             try {
                 createDirectories(dataDirectory);
-                server.complete(EmbeddedServer.start(ServerConfig.embedded(dataDirectory)));
+                server.complete(LocalPort.start(dataDirectory));
             } catch (Throwable e) {
                 server.completeExceptionally(e);
             }
@@ -100,7 +100,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         }
         if (abandoned != null) {
             try {
-                abandoned.server().get().close();
+                abandoned.server().get().server().close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
@@ -110,12 +110,12 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
     }
 
     /** The server {@link #headStart} is starting for {@code dataDirectory}, taken over; {@code null} when none is. */
-    private static CompletableFuture<EmbeddedServer> takeHeadStart(Path dataDirectory) {
+    private static CompletableFuture<LocalPort.Started> takeHeadStart(Path dataDirectory) {
         synchronized (HEAD_START_LOCK) {
             if (headStart == null || !headStart.dataDirectory().equals(dataDirectory)) {
                 return null;
             }
-            CompletableFuture<EmbeddedServer> server = headStart.server();
+            CompletableFuture<LocalPort.Started> server = headStart.server();
             headStart = null;
             return server;
         }
@@ -123,25 +123,26 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
 
     private EmbeddedServer startServer(Path dataDirectory) throws Exception {
         try {
-            EmbeddedServer started = startedOrHeadStarted(dataDirectory);
+            LocalPort.Started started = startedOrHeadStarted(dataDirectory);
             synchronized (lock) {
                 if (!closed) {
-                    server = started;
-                    return started;
+                    server = started.server();
+                    portNote = started.note();
+                    return started.server();
                 }
             }
-            started.close();
+            started.server().close();
             throw new CancellationException("The console closed before the embedded server was up");
         } finally {
             startFinished.countDown();
         }
     }
 
-    private static EmbeddedServer startedOrHeadStarted(Path dataDirectory) throws Exception {
-        CompletableFuture<EmbeddedServer> headStarted = takeHeadStart(dataDirectory);
+    private static LocalPort.Started startedOrHeadStarted(Path dataDirectory) throws Exception {
+        CompletableFuture<LocalPort.Started> headStarted = takeHeadStart(dataDirectory);
         if (headStarted == null) {
             createDirectories(dataDirectory);
-            return EmbeddedServer.start(ServerConfig.embedded(dataDirectory));
+            return LocalPort.start(dataDirectory);
         }
         try {
             return headStarted.get();
@@ -162,6 +163,16 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
             String reason = e instanceof FileSystemException fileSystem && fileSystem.getReason() != null
                     ? fileSystem.getReason() : e.getClass().getSimpleName();
             throw new IOException("Cannot create the data directory " + dataDirectory + " (" + reason + ")", e);
+        }
+    }
+
+    /**
+     * Why the running server is not on the port it had before (another program took it), in words; {@code null} when
+     * it is on its remembered port.
+     */
+    public String portNote() {
+        synchronized (lock) {
+            return portNote;
         }
     }
 
@@ -188,7 +199,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
     }
 
     /**
-     * Stops the server if it runs and starts a new one in the same data directory, on a new free port. Blocks:
+     * Stops the server if it runs and starts a new one in the same data directory, on the same port. Blocks:
      * call it off the FX thread. Only after a first {@link #start}, and never after {@link #close()}.
      */
     public EmbeddedServer restart() throws Exception {
@@ -202,14 +213,15 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         awaitStart();
         stop();
         createDirectories(directory);
-        EmbeddedServer started = EmbeddedServer.start(ServerConfig.embedded(directory));
+        LocalPort.Started started = LocalPort.start(directory);
         synchronized (lock) {
             if (!closed) {
-                server = started;
-                return started;
+                server = started.server();
+                portNote = started.note();
+                return started.server();
             }
         }
-        started.close();
+        started.server().close();
         throw new CancellationException("The console closed before the embedded server was up");
     }
 

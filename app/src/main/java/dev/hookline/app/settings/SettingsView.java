@@ -98,7 +98,8 @@ public final class SettingsView implements ConsoleView {
         secretStore.setText("API keys are kept in " + connections.secretStoreDescription()
                 + ", never in the settings file.");
 
-        embeddedServer.getChildren().add(new ServerStatusView(serverStatus));
+        embeddedServer.getChildren().addAll(new ServerStatusView(serverStatus),
+                new dev.hookline.app.status.DeveloperApiPane(serverStatus));
         storage.getChildren().add(new StorageInfoPane(storageInfo));
 
         backupDatabase.disableProperty().bind(backup.runningProperty());

@@ -58,6 +58,9 @@ public final class ViewStatesFile implements AutoCloseable {
     }
 
     private void write(Map<String, ViewStates.Scope> all) {
+        if (writer.isShutdown()) {
+            return; // closed with the console: a change from its last layout pass is not kept
+        }
         if (pending.getAndSet(all) == null) {
             writer.execute(() -> {
                 Map<String, ViewStates.Scope> latest = pending.getAndSet(null);

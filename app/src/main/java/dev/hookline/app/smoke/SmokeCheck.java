@@ -71,13 +71,22 @@ import javafx.stage.Stage;
 public final class SmokeCheck {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
-    static final String USAGE = "Usage: Hookline --smoke-test [--timeout SECONDS] [--headless]";
+    static final String USAGE = "Usage: Hookline --smoke-test [--timeout SECONDS] [--headless] [--window-sizes]";
+    /** The main window must open at least this big on a 1440x900 screen (its scene asks for 1280x800). */
+    static final double MIN_MAIN_WIDTH = 1000;
+    static final double MIN_MAIN_HEIGHT = 640;
+    /** A dialog must open at least this big (the About dialog's content asks for more). */
+    static final double MIN_DIALOG_WIDTH = 360;
+    static final double MIN_DIALOG_HEIGHT = 240;
+    /** How long a window may take to reach its size once shown. */
+    private static final Duration WINDOW_WAIT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration REFRESH_EVERY = Duration.ofSeconds(1);
 
     private final PrintStream out;
     private final long deadline;
     private final long checkStart = System.nanoTime();
+    private boolean windowSizes;
 
     /** Thrown when a phase cannot complete; its message is the reason printed. */
     static final class SmokeFailure extends Exception {
@@ -96,16 +105,27 @@ public final class SmokeCheck {
     }
 
     /**
+     * Also checks that the windows open at their size (a window manager must run): the main window, the main window
+     * maximized, and the About dialog over it, which must not shrink the main window (issue 25).
+     */
+    public SmokeCheck checkingWindowSizes() {
+        windowSizes = true;
+        return this;
+    }
+
+    /**
      * The {@code --smoke-test} entry point: starts the toolkit (Monocle headless when there is no display), runs the
      * check in a new temporary directory, removes it, stops the toolkit. Returns the process exit code.
      */
     public static int main(List<String> args, PrintStream out) {
         Duration timeout = DEFAULT_TIMEOUT;
         boolean headless = false;
+        boolean windowSizes = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
                 case "--headless" -> headless = true;
+                case "--window-sizes" -> windowSizes = true;
                 case "--timeout" -> {
                     if (i + 1 >= args.size()) {
                         return usage(out, "--timeout needs a number of seconds");
@@ -138,7 +158,8 @@ public final class SmokeCheck {
             work = Files.createTempDirectory("hookline-smoke-");
             startToolkit();
             Stage stage = onFx(Stage::new, Duration.ofSeconds(30));
-            boolean passed = new SmokeCheck(out, timeout).run(stage, work);
+            SmokeCheck check = new SmokeCheck(out, timeout);
+            boolean passed = (windowSizes ? check.checkingWindowSizes() : check).run(stage, work);
             return passed ? 0 : 1;
         } catch (Exception | LinkageError e) {
             out.println("smoke test FAILED: could not start: " + describe(e));
@@ -185,6 +206,9 @@ public final class SmokeCheck {
             phase("receiver listening at " + receiver.url("/hook") + "; data directory " + data);
             HooklineApp app = startConsole(stage, created);
             phase("window shown");
+            if (windowSizes) {
+                checkWindowSizes(app, stage);
+            }
             check(app, receiver);
             out.printf("smoke test passed in %d ms (%d ms after the JVM started)%n", elapsedMs(), sinceJvmStartMs());
             return true;
@@ -254,6 +278,55 @@ public final class SmokeCheck {
         phase("the delivery is in the deliveries table: " + row.uid() + ", status " + row.status().wire());
     }
 
+    /**
+     * The main window opens at its size, keeps it when maximized and while the About dialog is open, and the dialog
+     * opens at its own size: what a window manager showed 200x200 with JavaFX 21 (issue 25).
+     */
+    private void checkWindowSizes(HooklineApp app, Stage stage) throws Exception {
+        String main = await("the main window to open at least " + (int) MIN_MAIN_WIDTH + "x" + (int) MIN_MAIN_HEIGHT,
+                () -> onFxNow(() -> atLeast(stage, MIN_MAIN_WIDTH, MIN_MAIN_HEIGHT)), () -> size(stage));
+        phase("main window " + main);
+        onFx(() -> {
+            stage.setMaximized(true);
+            return null;
+        }, "maximizing the main window");
+        double screenWidth = onFx(() -> javafx.stage.Screen.getPrimary().getVisualBounds().getWidth(),
+                "the screen's size");
+        String maximized = await("the maximized main window to fill the screen's width",
+                () -> onFxNow(() -> atLeast(stage, screenWidth - 40, MIN_MAIN_HEIGHT)), () -> size(stage));
+        phase("main window maximized " + maximized);
+        Platform.runLater(() -> ((javafx.scene.control.Button) app.shell().getScene().lookup("#aboutButton")).fire());
+        javafx.stage.Window dialog = await("the About dialog to open", () -> onFxNow(() -> javafx.stage.Window
+                .getWindows().stream().filter(w -> w != stage && w.isShowing() && w instanceof Stage s
+                        && "About Hookline".equals(s.getTitle())).findFirst().orElse(null)));
+        String dialogSize = await("the About dialog to open at least " + (int) MIN_DIALOG_WIDTH + "x"
+                        + (int) MIN_DIALOG_HEIGHT,
+                () -> onFxNow(() -> atLeast(dialog, MIN_DIALOG_WIDTH, MIN_DIALOG_HEIGHT)), () -> size(dialog));
+        phase("About dialog " + dialogSize);
+        // a window manager answers the dialog's mapping after it is shown: give it time to (wrongly) shrink the owner
+        Thread.sleep(1500);
+        String after = onFx(() -> atLeast(stage, screenWidth - 40, MIN_MAIN_HEIGHT), "the main window's size");
+        if (after == null) {
+            throw new SmokeFailure("opening the About dialog shrank the maximized main window to "
+                    + onFx(() -> size(stage), "the main window's size"));
+        }
+        phase("main window still " + after + " with the About dialog open");
+        onFx(() -> {
+            dialog.hide();
+            stage.setMaximized(false);
+            return null;
+        }, "closing the About dialog");
+    }
+
+    /** {@code window}'s size as {@code WxH} when it is at least {@code width} x {@code height}, else null. */
+    private static String atLeast(javafx.stage.Window window, double width, double height) {
+        return window.getWidth() >= width && window.getHeight() >= height ? size(window) : null;
+    }
+
+    private static String size(javafx.stage.Window window) {
+        return (int) window.getWidth() + "x" + (int) window.getHeight();
+    }
+
     /** On the FX thread: the Success row of the deliveries table, refreshing the table now and then until it is. */
     private static EventDelivery deliveredRow(HooklineApp app, long[] lastRefresh) {
         if (!(app.shell().getScene().lookup("#deliveriesTable") instanceof PagedTableView<?> view)) {
@@ -304,8 +377,27 @@ public final class SmokeCheck {
         }
     }
 
+    /** Polls {@code value} until it is non-null; on timeout the failure says what {@code state} was last. */
+    private <T> T await(String what, Callable<T> value, Callable<String> state) throws Exception {
+        try {
+            return await(what, value, Math.min(deadline, System.nanoTime() + WINDOW_WAIT.toNanos()));
+        } catch (SmokeFailure e) {
+            String last;
+            try {
+                last = onFx(state, Duration.ofSeconds(5));
+            } catch (Exception unknown) {
+                last = "unknown";
+            }
+            throw new SmokeFailure(e.getMessage() + " (it is " + last + ")");
+        }
+    }
+
     /** Polls {@code value} (off the FX thread) until it is non-null or the deadline passes. */
     private <T> T await(String what, Callable<T> value) throws Exception {
+        return await(what, value, deadline);
+    }
+
+    private <T> T await(String what, Callable<T> value, long until) throws Exception {
         Exception last = null;
         while (true) {
             try {
@@ -318,7 +410,7 @@ public final class SmokeCheck {
             } catch (Exception e) {
                 last = e;
             }
-            if (System.nanoTime() > deadline) {
+            if (System.nanoTime() > until) {
                 throw new SmokeFailure("timed out after " + elapsedMs() + " ms waiting for " + what
                         + (last == null ? "" : " (last error: " + describe(last) + ")"));
             }

@@ -20,6 +20,8 @@ public final class ServerStatusView extends VBox {
     private Label serverStatus;
     @FXML
     private Label dataDirectory;
+    @FXML
+    private Label portNote;
 
     public ServerStatusView(ServerStatusViewModel viewModel) {
         this.viewModel = viewModel;
@@ -40,5 +42,8 @@ public final class ServerStatusView extends VBox {
             }
         });
         dataDirectory.textProperty().bind(viewModel.dataDirectoryProperty());
+        portNote.textProperty().bind(viewModel.portNoteProperty());
+        portNote.visibleProperty().bind(viewModel.portNoteProperty().isNotNull());
+        portNote.managedProperty().bind(portNote.visibleProperty());
     }
 }

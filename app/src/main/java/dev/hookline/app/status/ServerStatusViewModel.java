@@ -22,12 +22,22 @@ public final class ServerStatusViewModel {
     private final StringProperty message = new SimpleStringProperty(this, "message", "Starting embedded server…");
     private final StringProperty dataDirectory = new SimpleStringProperty(this, "dataDirectory", "");
     private final StringProperty baseUrl = new SimpleStringProperty(this, "baseUrl");
+    private final StringProperty portNote = new SimpleStringProperty(this, "portNote");
+    private final StringProperty apiKey = new SimpleStringProperty(this, "apiKey");
 
     public ServerStatusViewModel(Path dataDirectory) {
         this.dataDirectory.set("Data directory: " + dataDirectory);
     }
 
     public void running(String baseUrl, String defaultProjectId) {
+        running(baseUrl, defaultProjectId, null);
+    }
+
+    /**
+     * Running; {@code portNote} says why the server is not on the port it had before ({@code null} when it is).
+     */
+    public void running(String baseUrl, String defaultProjectId, String portNote) {
+        this.portNote.set(portNote);
         state.set(State.RUNNING);
         this.baseUrl.set(baseUrl);
         message.set("Embedded server running at " + baseUrl + " — default project " + defaultProjectId);
@@ -44,9 +54,19 @@ public final class ServerStatusViewModel {
                 + "); the console is connected to it");
     }
 
+    /** The key that reaches the running server's API ({@code null} while none), for the developer panel. */
+    public void setApiKey(String key) {
+        apiKey.set(key);
+    }
+
+    public ReadOnlyStringProperty apiKeyProperty() {
+        return apiKey;
+    }
+
     public void failed(Throwable failure) {
         state.set(State.FAILED);
         baseUrl.set(null);
+        apiKey.set(null);
         message.set("Embedded server failed to start: " + describe(failure));
     }
 
@@ -61,6 +81,11 @@ public final class ServerStatusViewModel {
     /** The running embedded server's address, e.g. {@code http://127.0.0.1:41234}; {@code null} while not running. */
     public ReadOnlyStringProperty baseUrlProperty() {
         return baseUrl;
+    }
+
+    /** Why the embedded server changed its port at its last start, or {@code null}. */
+    public ReadOnlyStringProperty portNoteProperty() {
+        return portNote;
     }
 
     public ReadOnlyStringProperty dataDirectoryProperty() {

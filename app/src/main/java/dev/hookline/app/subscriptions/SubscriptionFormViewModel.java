@@ -266,11 +266,29 @@ public final class SubscriptionFormViewModel {
             onSaved.accept(saved);
         };
         if (current == null) {
-            form.submit(() -> api.createSubscription(request), done);
+            form.submit(() -> withConflictHint(() -> api.createSubscription(request)), done);
         } else {
-            form.submit(() -> api.updateSubscription(current.uid(), request), done);
+            form.submit(() -> withConflictHint(() -> api.updateSubscription(current.uid(), request)), done);
         }
         return true;
+    }
+
+    /** What to do when an outgoing project already has a subscription for the endpoint (issue 25). */
+    static final String ONE_PER_ENDPOINT_HINT = " Edit the endpoint's existing subscription on this page (a filter "
+            + "can go there), or tick \"Allow several subscriptions per endpoint\" in Project settings and save again.";
+
+    /** The server's refusal of a second subscription for an endpoint, with what to do about it. */
+    static <T> T withConflictHint(java.util.concurrent.Callable<T> call) throws Exception {
+        try {
+            return call.call();
+        } catch (dev.hookline.api.client.ApiException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            if (message.contains("subscription for this endpoint already exists")) {
+                throw new IllegalStateException(dev.hookline.app.form.Form.describe(e) + "." + ONE_PER_ENDPOINT_HINT,
+                        null);
+            }
+            throw e;
+        }
     }
 
     /** The request the valid form stands for. */

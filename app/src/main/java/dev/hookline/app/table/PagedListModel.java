@@ -161,6 +161,18 @@ public final class PagedListModel<T> {
         replaceOnScreen(row);
     }
 
+    /**
+     * Shows a newer state of {@code row} in place when it is on screen (the detail loaded it, or it settled); no
+     * other row moves and nothing is pinned.
+     */
+    public void update(T row) {
+        Objects.requireNonNull(row, "row");
+        if (pinned != null && idOf.apply(pinned).equals(idOf.apply(row))) {
+            pinned = row;
+        }
+        replaceOnScreen(row);
+    }
+
     public void unpin() {
         pinned = null;
         if (pinnedOutside.get() != null) {
@@ -246,6 +258,11 @@ public final class PagedListModel<T> {
     }
 
     /** Where the list's calls run (exports use them too). */
+    /** The session's client: it changes with the connection or project (what belongs to one view of it ends). */
+    public javafx.beans.value.ObservableValue<ApiClient> clientProperty() {
+        return session.clientProperty();
+    }
+
     public dev.hookline.app.concurrent.BackgroundTasks tasks() {
         return session.tasks();
     }

@@ -210,6 +210,8 @@ public final class PagedTableView<T> extends VBox {
         export.disableProperty().bind(Bindings.isEmpty(model.rows()).or(made.runningProperty()));
         actions.getChildren().add(export);
         made.messageProperty().subscribe(tableMessage::setText);
+        // a note belongs to its connection and project: it goes when they change
+        model.clientProperty().addListener((o, before, now) -> made.clearMessage());
         exportProgress.progressProperty().bind(made.progressProperty());
         exportStrip.visibleProperty().bind(made.runningProperty());
         return made;

@@ -95,6 +95,14 @@ public final class TableExporter<T> {
         });
     }
 
+    /** Forgets the last export's note ("Exported 320 rows to ..."): it belonged to another connection or project. */
+    public void clearMessage() {
+        if (!running.get()) {
+            message.set("");
+            progress.set(-1);
+        }
+    }
+
     /** Stops the export at the next page; the partial file is removed. */
     public void cancel() {
         cancelled.set(true);

@@ -112,6 +112,8 @@ public final class DetailWidgets {
         int index = grid.getChildren().size() / 2;
         Label key = new Label(name);
         key.getStyleClass().add(Styles.TEXT_MUTED);
+        // the name is never cut ("Deliver...", "Eve..."): the value gives way (it wraps or is copyable)
+        key.setMinWidth(Region.USE_PREF_SIZE);
         Label shown = new Label();
         shown.setId(valueId);
         shown.textProperty().bind(value);

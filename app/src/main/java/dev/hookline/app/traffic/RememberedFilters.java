@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.Observable;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -27,6 +29,9 @@ public final class RememberedFilters {
     private final Consumer<Map<String, List<String>>> restore;
     private final ObservableList<String> savedNames = FXCollections.observableArrayList();
     private boolean restoring;
+    private boolean applying;
+    /** The saved view the filters are set to now: picked (or saved) and not changed since; null when none. */
+    private final ReadOnlyStringWrapper active = new ReadOnlyStringWrapper(this, "active");
 
     public RememberedFilters(ConsoleSession session, String view, Supplier<Map<String, List<String>>> snapshot,
                              Consumer<Map<String, List<String>>> restore) {
@@ -60,6 +65,15 @@ public final class RememberedFilters {
         }
         states().save(scope(), clean, snapshot.get());
         savedNames.setAll(states().saved(scope()).keySet());
+        active.set(clean);
+    }
+
+    /**
+     * The saved view the filters are set to now ({@code null} when none): set by {@link #apply} and {@link #save},
+     * cleared by any later change of the filters, by Clear, and by a connection or project switch.
+     */
+    public ReadOnlyStringProperty activeProperty() {
+        return active.getReadOnlyProperty();
     }
 
     /** Sets the filters, sort and window saved as {@code name}; nothing when there is none. */
@@ -69,8 +83,14 @@ public final class RememberedFilters {
         }
         Map<String, List<String>> saved = states().saved(scope()).get(name);
         if (saved != null) {
-            restore.accept(saved);
-            remember();
+            applying = true;
+            try {
+                restore.accept(saved);
+                remember();
+            } finally {
+                applying = false;
+            }
+            active.set(name);
         }
     }
 
@@ -80,11 +100,17 @@ public final class RememberedFilters {
         }
         states().delete(scope(), name);
         savedNames.setAll(states().saved(scope()).keySet());
+        if (name.equals(active.get())) {
+            active.set(null);
+        }
     }
 
     private void remember() {
         if (!restoring && session.client() != null) {
             states().setCurrent(scope(), snapshot.get());
+        }
+        if (!applying && !restoring) {
+            active.set(null);
         }
     }
 
@@ -98,6 +124,7 @@ public final class RememberedFilters {
         } finally {
             restoring = false;
         }
+        active.set(null);
         savedNames.setAll(states().saved(scope()).keySet());
     }
 

@@ -7,6 +7,7 @@ import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 
 /**
@@ -45,8 +46,24 @@ public final class SavedViews extends HBox {
         this.remembered = remembered;
         names.setItems(remembered.savedNames());
         names.valueProperty().addListener((o, before, now) -> {
-            if (now != null && remembered.savedNames().contains(now)) {
+            if (now != null && remembered.savedNames().contains(now) && !now.equals(remembered.activeProperty()
+                    .get())) {
                 remembered.apply(now);
+            }
+        });
+        // the box shows the saved view in force, and empties when the filters change: picking the same view again
+        // (after Clear, or after changing a filter) is a change of the box and applies it again
+        javafx.css.PseudoClass inForce = javafx.css.PseudoClass.getPseudoClass("active-view");
+        Tooltip hint = names.getTooltip();
+        remembered.activeProperty().subscribe((before, now) -> {
+            names.pseudoClassStateChanged(inForce, now != null);
+            names.setTooltip(now == null ? hint : new Tooltip("Showing the saved view \"" + now
+                    + "\"; changing a filter leaves it"));
+            if (now == null && before != null) {
+                names.setValue(null);
+                names.getEditor().clear();
+            } else if (now != null && !now.equals(names.getValue())) {
+                names.setValue(now);
             }
         });
         save.disableProperty().bind(names.getEditor().textProperty().map(t -> t == null || t.isBlank()));

@@ -61,6 +61,35 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aProjectPickedWhileTheListIsOnItsWayStays() {
+        dev.hookline.app.testing.QueuedBackgroundTasks queued = new dev.hookline.app.testing.QueuedBackgroundTasks();
+        ConsoleSession slow = new ConsoleSession(queued);
+        ConnectionManager switcher = new ConnectionManager(slow, new SettingsStore(temp.resolve("config-slow")),
+                secrets);
+        try {
+            switcher.embeddedServerUp(embedded());
+            switcher.connectSaved();
+            while (queued.pendingCount() > 0) {
+                queued.runNext();
+            }
+            dev.hookline.api.model.Project billing = server.client().createProject(
+                    new dev.hookline.api.model.CreateProjectRequest("Billing", dev.hookline.api.model.ProjectType.INCOMING,
+                            null, null)).project();
+
+            switcher.refreshProjects(); // the switcher opened: the list is asked for
+            switcher.selectProject(billing); // the user picks before it arrives
+            while (queued.pendingCount() > 0) {
+                queued.runNext();
+            }
+
+            assertEquals(billing.uid(), switcher.projectProperty().get().uid(), "the pick stays");
+            assertEquals(billing.uid(), slow.client().projectId());
+        } finally {
+            switcher.close();
+        }
+    }
+
+    @Test
     void theEmbeddedServerConnectsToItsDefaultProjectOnceItIsUp() {
         manager.connectSaved();
         assertNull(session.client(), "nothing to connect to before the server is up");

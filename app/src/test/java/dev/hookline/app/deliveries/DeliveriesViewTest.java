@@ -77,7 +77,7 @@ class DeliveriesViewTest {
     }
 
     private void fx(Runnable action) throws Exception {
-        WaitForAsyncUtils.asyncFx(action).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(action).get(30, TimeUnit.SECONDS); // the first view of a JVM parses the theme
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -213,7 +213,7 @@ class HttpStatusFilterViewTest {
     }
 
     private void fx(Runnable action) throws Exception {
-        WaitForAsyncUtils.asyncFx(action).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(action).get(30, TimeUnit.SECONDS); // the first view of a JVM parses the theme
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

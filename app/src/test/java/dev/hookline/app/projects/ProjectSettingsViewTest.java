@@ -82,6 +82,12 @@ class ProjectSettingsViewTest {
     }
 
     @Test
+    void theSettingsSayTheProjectsType() {
+        ViewHarness.await("the type is shown", () -> robot.lookup("#project-type")
+                .queryAs(javafx.scene.control.Label.class).getText().startsWith("Outgoing: your application sends"));
+    }
+
+    @Test
     void promoteShowsADryRunThenCopiesTheProject() throws Exception {
         server.client().createEndpoint(dev.hookline.api.model.EndpointRequest.of("https://orders.example.com/in",
                 "orders"));
@@ -91,7 +97,7 @@ class ProjectSettingsViewTest {
         robot.clickOn("#promote-dry-run");
         javafx.scene.control.TableView<?> plan = robot.lookup("#promote-plan").queryAs(
                 javafx.scene.control.TableView.class);
-        ViewHarness.await("the dry run is listed", () -> plan.getItems().size() == 2);
+        ViewHarness.await("the dry run is listed", () -> plan.getItems().size() == 3); // settings, endpoint, left behind
         assertEquals(0, team.client().listEndpoints(dev.hookline.api.client.ListQuery.ofPerPage(5)).content().size(),
                 "a dry run writes nothing");
         dev.hookline.app.testing.Screenshots.save(plan.getScene(), "project-promote-dry-run");

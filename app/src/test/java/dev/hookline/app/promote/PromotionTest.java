@@ -69,13 +69,27 @@ class PromotionTest {
     }
 
     @Test
+    void aLoopbackEndpointIsFlaggedInTheDryRun() {
+        laptop.client().createEndpoint(EndpointRequest.of("http://127.0.0.1:41515/capture/01BIN", "local-bin"));
+
+        PromotionStep step = Promotion.plan(laptop.client(), team.client(), false).steps().stream()
+                .filter(s -> s.name().equals("local-bin")).findFirst().orElseThrow();
+
+        assertTrue(step.detail().endsWith("; warning: a loopback address, reachable only on the machine the target "
+                + "server runs on"), step.detail());
+        assertEquals("", Promotion.loopbackWarning("https://orders.example.com/in"));
+    }
+
+    @Test
     void theDryRunListsEachStepAndWritesNothing() {
         Promotion promotion = Promotion.plan(laptop.client(), team.client(), false);
 
         assertEquals(List.of(
-                "Project settings update", "Source create", "Source skip", "Endpoint create", "Subscription create"),
+                "Project settings update", "Source create", "Source skip", "Endpoint create", "Subscription create",
+                "Left behind skip"),
                 promotion.steps().stream().map(s -> s.kind() + " " + s.action().label()).toList());
         assertTrue(promotion.steps().get(2).detail().contains("needs its secret"), promotion.steps().get(2).detail());
+        assertEquals(Promotion.LEFT_BEHIND, promotion.steps().getLast().detail(), "the dry run says what stays");
         assertEquals(0, team.client().listEndpoints(ListQuery.ofPerPage(10)).content().size());
         assertEquals(4, promotion.changes());
     }

@@ -189,6 +189,22 @@ class SubscriptionFormViewModelTest {
         assertEquals(0, subscriptionCount());
     }
 
+    @Test
+    void aSecondSubscriptionForAnEndpointSaysWhatToDo() {
+        fillMinimal();
+        assertTrue(form.save(saved::set));
+        assertEquals(1, subscriptionCount());
+        form.createNew();
+        form.name.set("orders-only-paid");
+        form.endpointId.set(endpoint.uid());
+
+        assertTrue(form.save(saved::set));
+
+        assertEquals("a subscription for this endpoint already exists." + SubscriptionFormViewModel.ONE_PER_ENDPOINT_HINT,
+                form.form().serverError());
+        assertEquals(1, subscriptionCount());
+    }
+
     private void fillMinimal() {
         form.name.set("orders-sub");
         form.endpointId.set(endpoint.uid());
