@@ -104,7 +104,7 @@ class RecordBuildersTest {
                 new Source.ProviderConfig(new Source.Twitter(T)), List.of("X-Forward"),
                 new PubSubConfig(PubSubType.SQS, 2, null, null, null, null), List.of("$.id"), "body()", "header()",
                 T, T.plusSeconds(1), T.plusSeconds(2),
-                new SourceConsumer(ConsumerState.RUNNING, T, "e", T, T, 3, 1, "bad", T));
+                new SourceConsumer(ConsumerState.RUNNING, T, "e", T, T, 3, 1, "bad", T), "request.body.type");
     }
 
     private static Endpoint endpoint() {
