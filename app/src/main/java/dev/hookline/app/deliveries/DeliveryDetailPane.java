@@ -96,8 +96,7 @@ public final class DeliveryDetailPane extends VBox {
         model.errorProperty().subscribe(error -> detailMessage.pseudoClassStateChanged(Styles.STATE_DANGER,
                 !error.isEmpty()));
 
-        detailWhy.textProperty().bind(text(model, d -> DeliveryRows.headline(d).isEmpty() ? ""
-                : d.heldBy() != null ? DeliveryRows.headline(d) : d.status().wire() + ": " + DeliveryRows.headline(d)));
+        detailWhy.textProperty().bind(text(model, DeliveryRows::detailHeadline));
         detailWhy.managedProperty().bind(detailWhy.textProperty().isNotEmpty());
         detailWhy.visibleProperty().bind(detailWhy.managedProperty());
 
@@ -181,8 +180,7 @@ public final class DeliveryDetailPane extends VBox {
             }
         });
         inspectorScroll.setContent(new AttemptInspectorPane(model.inspectionProperty(),
-                text(model, d -> DeliveryRows.headline(d).isEmpty() ? "Not attempted yet."
-                        : "Not attempted: " + DeliveryRows.headline(d) + ".")));
+                text(model, DeliveryRows::notAttempted)));
     }
 
     /** The event's payload as sent. */

@@ -62,12 +62,20 @@ public final class DeliveryRows {
     }
 
     /**
-     * The headline of a delivery that did not go through or is held: the last response first, then the server's
-     * reason, e.g. {@code 410 Gone (Retry limit exceeded)} or {@code Held: circuit open, next try at 12:00:03};
-     * {@code ""} for a delivery on its way or delivered.
+     * The headline of a delivery that did not go through or is held; {@code ""} for a delivery on its way or
+     * delivered. A Hookline server words the whole reason itself in {@code description} ("Failed after 3 attempts:
+     * the endpoint answered 410 Gone", "Held: the endpoint's circuit breaker is open; next try at ...", ADR 0008) and
+     * says so by sending {@code retryable}: its description is the headline as is. For a server that does not (a
+     * Convoy server, whose descriptions are terse: "Retry limit exceeded") the last response leads:
+     * {@code 410 Gone (Retry limit exceeded)}, or {@code Held: circuit open, next try at 12:00:03}.
      */
     public static String headline(EventDelivery delivery) {
-        if (delivery.heldBy() != null && !stopped(delivery)) {
+        boolean held = delivery.heldBy() != null && !stopped(delivery);
+        if (wordsItsReasons(delivery)) {
+            return (held || stopped(delivery)) && delivery.description() != null
+                    ? delivery.description().strip() : "";
+        }
+        if (held) {
             String next = nextSendTime(delivery);
             String reason = delivery.description() == null || delivery.description().isBlank() ? ""
                     : " (" + delivery.description().strip() + ")";
@@ -79,6 +87,39 @@ public final class DeliveryRows {
             return why;
         }
         return why.isEmpty() || why.equalsIgnoreCase(last) ? last : last + " (" + why + ")";
+    }
+
+    /**
+     * The headline of the delivery's detail: {@link #headline} with the status in front ("Failure: Retry limit
+     * exceeded") where the headline does not already say what happened (a held delivery's, or a reason a Hookline
+     * server worded whole); {@code ""} when there is no headline.
+     */
+    public static String detailHeadline(EventDelivery delivery) {
+        String headline = headline(delivery);
+        if (headline.isEmpty() || delivery.heldBy() != null || wordsItsReasons(delivery)) {
+            return headline;
+        }
+        return delivery.status().wire() + ": " + headline;
+    }
+
+    /**
+     * What the attempts pane says of a delivery without attempts: "Not attempted yet.", or why it never will be
+     * ("Not attempted: endpoint is paused.", or a Hookline server's whole reason after "Not attempted.").
+     */
+    public static String notAttempted(EventDelivery delivery) {
+        String headline = headline(delivery);
+        if (headline.isEmpty()) {
+            return "Not attempted yet.";
+        }
+        if (wordsItsReasons(delivery)) {
+            return "Not attempted. " + headline + (headline.endsWith(".") ? "" : ".");
+        }
+        return "Not attempted: " + headline + ".";
+    }
+
+    /** Whether the server words a delivery's whole reason in its description (it sends {@code retryable}). */
+    private static boolean wordsItsReasons(EventDelivery delivery) {
+        return delivery.retryable() != null;
     }
 
     private static boolean stopped(EventDelivery delivery) {

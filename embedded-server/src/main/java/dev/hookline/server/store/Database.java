@@ -537,7 +537,7 @@ public final class Database implements AutoCloseable {
                     statement.execute("VACUUM");
                 }
                 return null;
-            });
+            }, true);
             vacuum.alone = true;
             if (closed) {
                 throw new StoreException("database is closed", null);

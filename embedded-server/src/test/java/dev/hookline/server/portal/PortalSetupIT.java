@@ -212,7 +212,7 @@ class PortalSetupIT {
 
     private static dev.hookline.api.model.ProjectConfig frameAncestors(List<String> origins) {
         return new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, origins);
+                null, null, null, null, null).withPortalFrameAncestors(origins);
     }
 
     private HttpResponse<String> page(String path) throws Exception {

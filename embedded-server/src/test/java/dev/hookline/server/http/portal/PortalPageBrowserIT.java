@@ -543,7 +543,7 @@ class PortalPageBrowserIT {
         try (Receiver allowed = Receiver.start(); Receiver other = Receiver.start()) {
             shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null,
                     new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
-                            null, null, null, null, null, List.of(allowed.url()))));
+                            null, null, null, null, null).withPortalFrameAncestors(List.of(allowed.url()))));
             assertEquals(List.of(allowed.url()), shop.client().getProject(shop.id()).config().portalFrameAncestors(),
                     "the setting is the project's, editable through the API");
             PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
