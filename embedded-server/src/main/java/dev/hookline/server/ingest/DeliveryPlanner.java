@@ -191,7 +191,6 @@ public final class DeliveryPlanner implements ReplayPlanner {
     Plan plan(Subject s) {
         Project project = cache.project(s.projectId());
         Retry retry = retryOf(project);
-        dev.hookline.server.outbound.Hops.refuseLoop(s.headers()); // a webhook loop stops here (issue 29)
         Map<String, List<String>> deliveryHeaders = dev.hookline.server.outbound.Hops.carried(s.headers(),
                 deliveryHeaders(s.projectId(), s.sourceId(), s.headers()));
         List<SubscriptionRepository.Row> candidates = candidates(s.projectId(), s.target());

@@ -76,6 +76,8 @@ final class EventIntake implements AutoCloseable {
      * is waiting and queues it for planning; returns once committed. A refused event is never written.
      */
     Stored submit(Draft d) {
+        // a webhook loop is refused before anything is stored, like every other refusal of the answer (issue 29)
+        dev.hookline.server.outbound.Hops.refuseLoop(d.headers());
         checkSchema(d.projectId(), d.eventType(), d.payload());
         Stored stored = batcher.store(d);
         if (!stored.duplicate()) {

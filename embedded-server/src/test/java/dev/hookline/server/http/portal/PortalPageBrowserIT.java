@@ -18,6 +18,7 @@ import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.EventTypeRequest;
+import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.EventSeeds;
@@ -369,7 +370,10 @@ class PortalPageBrowserIT {
             assertTrue((Boolean) browser.script("return document.getElementById('types-all').checked"),
                     "every type by default");
             browser.visible("#endpoint-name").sendKeys("invoices");
-            browser.visible("#endpoint-url").sendKeys(receiver.url("/hook"));
+            // a portal link holder reaches public addresses only (ADR 0039): the owner types a name, which the
+            // server's sender (and only it) resolves to the receiver on loopback, as DNS would to a public host
+            browser.visible("#endpoint-url").sendKeys("http://" + OWNER_HOST + ":"
+                    + java.net.URI.create(receiver.url()).getPort() + "/hook");
             browser.click("#types-all");
             browser.visible("#types-search").sendKeys("INVOICE");
             assertEquals(List.of("Invoice.failed", "invoice.paid"), visibleTypes(),
@@ -599,10 +603,18 @@ class PortalPageBrowserIT {
                 .sorted().toList();
     }
 
+    /** The receiver's name in the portal's setup test: only the server's sender resolves it (to loopback). */
+    private static final String OWNER_HOST = "hooks.owner.test";
+
+    /** Resolves {@link #OWNER_HOST} to loopback, every other name as the system does: DNS is the test's boundary. */
+    private static final okhttp3.Dns OWNER_DNS = host -> OWNER_HOST.equals(host)
+            ? List.of(java.net.InetAddress.getByAddress(host, new byte[]{127, 0, 0, 1}))
+            : okhttp3.Dns.SYSTEM.lookup(host);
+
     /** Restarts the server with a real webhook sender, so deliveries reach a receiver on loopback. */
     private void deliverForReal() throws Exception {
         server.close();
-        sender = new OkHttpWebhookSender(clock);
+        sender = new OkHttpWebhookSender(clock, null, DestinationPolicy.EMBEDDED, OWNER_DNS);
         server = TestServer.start(dataDir, clock, sender);
         shop = new TestProject(shop.id(), shop.apiKey(), server.client(shop.apiKey()).withProject(shop.id()));
         seeds = new EventSeeds(server);
