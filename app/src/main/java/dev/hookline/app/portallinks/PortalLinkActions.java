@@ -1,7 +1,6 @@
 package dev.hookline.app.portallinks;
 
 import dev.hookline.api.client.ApiClient;
-import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.form.Form;
 import java.util.function.Consumer;
@@ -18,9 +17,12 @@ public final class PortalLinkActions {
         this.form = form;
     }
 
-    /** Only refresh-token links have a token to refresh. */
+    /**
+     * Every link can have a fresh, hour-long key minted (Convoy's handler does not look at the link's auth type; a
+     * static-token link keeps its token, ADR 0030).
+     */
     public static boolean canRefresh(PortalLink link) {
-        return link != null && link.authType() == PortalAuthType.REFRESH_TOKEN;
+        return link != null;
     }
 
     /** Revokes the link (the view asks for confirmation first): its URL stops working. */
@@ -33,7 +35,7 @@ public final class PortalLinkActions {
         }, revoked -> onDone.run());
     }
 
-    /** Asks for a fresh auth key of a refresh-token link; {@code onDone} gets the key to copy. */
+    /** Asks for a fresh auth key of the link; {@code onDone} gets the key to copy. */
     public void refreshToken(PortalLink link, Consumer<String> onDone) {
         ApiClient api = client.get();
         String id = link.uid();
