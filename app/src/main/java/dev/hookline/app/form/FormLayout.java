@@ -31,8 +31,8 @@ import javafx.util.StringConverter;
 
 /**
  * Builds a form the same way everywhere: one row per input (label, input, and a line kept for the field's message
- * right under the input, so a one-line message never moves the inputs; a longer one wraps), grouped into titled sections. The view model
- * decides which fields are shown ({@link #show}); a section whose inputs are all hidden hides with them.
+ * right under the input, so a one-line message never moves the inputs; a longer one wraps), grouped into titled
+ * sections. The view model decides which fields are shown ({@link #show}); a section whose inputs are all hidden hides with them.
  *
  * <p>Every input gets a node id; its message label is {@code <id>-error}, so tests and users find both.
  */
