@@ -219,12 +219,16 @@ public final class DeliveriesView implements ConsoleView {
         table.setCountText(Bindings.createStringBinding(() -> {
             long matching = model.counts().matching();
             int shown = model.list().rows().size();
+            if (model.showingRetried() > 0) {
+                return model.showingRetried() + (model.showingRetried() == 1 ? " delivery" : " deliveries")
+                        + " sent again by the batch retry (any filter change lists the rest)";
+            }
             String count = matching < 0 ? shown + (shown == 1 ? " row" : " rows")
                     : String.format(java.util.Locale.ROOT, "%,d matching", matching);
             return model.list().pinnedOutsideProperty().get() == null ? count
                     : count + " · 1 more kept on screen that no longer matches the filters";
         }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows(),
-                model.list().pinnedOutsideProperty()));
+                model.list().pinnedOutsideProperty(), model.list().filterProperty()));
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();
