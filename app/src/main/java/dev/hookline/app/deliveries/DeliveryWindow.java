@@ -38,7 +38,7 @@ public final class DeliveryWindow {
         detail.setAfterAction(afterAction);
         ConfirmBar confirm = new ConfirmBar();
         DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> confirm.ask(question,
-                "Replay to every endpoint", onConfirm));
+                "Replay to every endpoint", onConfirm), 2);
         VBox.setVgrow(pane, javafx.scene.layout.Priority.ALWAYS);
         VBox root = new VBox(0, confirm, pane);
         root.setId("deliveryWindow");

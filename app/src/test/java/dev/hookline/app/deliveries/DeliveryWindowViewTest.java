@@ -104,6 +104,11 @@ class DeliveryWindowViewTest {
                 + inspector.getHeight());
         Label lastResponse = (Label) window.getScene().getRoot().lookup("#detailLastResponse");
         assertFalse(lastResponse.getText().isEmpty());
+        for (String fact : List.of("#detailDeliveryId", "#detailEventId", "#detailLastResponse")) {
+            Label value = (Label) window.getScene().getRoot().lookup(fact);
+            String shown = ViewHarness.onFx(() -> ((javafx.scene.text.Text) value.lookup(".text")).getText());
+            assertEquals(value.getText(), shown, fact + " is shown whole in the delivery's own window");
+        }
         DeliveryAttempt attempt = attempts(window).getItems().get(0);
         assertEquals(attempt, attempts(window).getSelectionModel().getSelectedItem(), "the attempt is inspected");
         WaitForAsyncUtils.waitForFxEvents();
