@@ -93,12 +93,16 @@ public final class DeliveriesView implements ConsoleView {
     private Button retrySelected;
     @FXML
     private Button batchRetry;
+    @FXML
+    private Button openInWindow;
 
     /** Keyboard ways to the view's actions (issue 25): each fires the button (or opens the menu) of that name. */
     public static final javafx.scene.input.KeyCombination RETRY_SELECTED = shortcut(javafx.scene.input.KeyCode.R);
     public static final javafx.scene.input.KeyCombination PIN_ATTEMPT = shortcut(javafx.scene.input.KeyCode.P);
     public static final javafx.scene.input.KeyCombination COMPARE_ATTEMPTS = shortcut(javafx.scene.input.KeyCode.M);
     public static final javafx.scene.input.KeyCombination EXPORT = shortcut(javafx.scene.input.KeyCode.E);
+    /** Opens the selected delivery in its own window. */
+    public static final javafx.scene.input.KeyCombination OPEN_IN_WINDOW = shortcut(javafx.scene.input.KeyCode.O);
 
     private static javafx.scene.input.KeyCombination shortcut(javafx.scene.input.KeyCode key) {
         return new javafx.scene.input.KeyCodeCombination(key, javafx.scene.input.KeyCombination.SHORTCUT_DOWN,
@@ -150,7 +154,8 @@ public final class DeliveriesView implements ConsoleView {
         retrySelected.disableProperty().bind(Bindings.isEmpty(table.table().getSelectionModel().getSelectedItems()));
         // a batch covers what the list filters match on the server, and no server filter names one delivery
         batchRetry.disableProperty().bind(model.deliveryIdProperty().isNotEmpty());
-        table.filterBar().getChildren().addAll(retrySelected, batchRetry);
+        openInWindow.disableProperty().bind(model.list().selectedProperty().isNull());
+        table.filterBar().getChildren().addAll(retrySelected, batchRetry, openInWindow);
 
         batchRetryBar.bind(model.batchRetry(),
                 n -> n == 0 ? "No failed or discarded delivery matches the filters and time window."
@@ -186,6 +191,20 @@ public final class DeliveriesView implements ConsoleView {
         model.retrySelected(List.copyOf(table.table().getSelectionModel().getSelectedItems()));
     }
 
+    /** The selected delivery in its own window, beside the list (several may be open). */
+    @FXML
+    private void openSelectedInWindow() {
+        EventDelivery selected = model.list().selectedProperty().get();
+        if (selected == null) {
+            return;
+        }
+        javafx.stage.Window owner = root.getScene() == null ? null : root.getScene().getWindow();
+        new DeliveryWindow(owner, model.session(), selected.uid(), () -> {
+            model.list().refresh();
+            model.loadCounts();
+        }).show();
+    }
+
     @FXML
     private void requestBatchRetry() {
         model.requestBatchRetry();
@@ -200,12 +219,16 @@ public final class DeliveriesView implements ConsoleView {
         table.setCountText(Bindings.createStringBinding(() -> {
             long matching = model.counts().matching();
             int shown = model.list().rows().size();
+            if (model.showingRetried() > 0) {
+                return model.showingRetried() + (model.showingRetried() == 1 ? " delivery" : " deliveries")
+                        + " sent again by the batch retry (any filter change lists the rest)";
+            }
             String count = matching < 0 ? shown + (shown == 1 ? " row" : " rows")
                     : String.format(java.util.Locale.ROOT, "%,d matching", matching);
             return model.list().pinnedOutsideProperty().get() == null ? count
                     : count + " · 1 more kept on screen that no longer matches the filters";
         }, model.counts().totalsProperty(), model.counts().countedProperty(), model.list().rows(),
-                model.list().pinnedOutsideProperty()));
+                model.list().pinnedOutsideProperty(), model.list().filterProperty()));
         table.setId("deliveriesTable");
         table.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         columns();
@@ -375,6 +398,7 @@ public final class DeliveriesView implements ConsoleView {
             scene.getAccelerators().put(RETRY_SELECTED, () -> fire("#retrySelected"));
             scene.getAccelerators().put(PIN_ATTEMPT, () -> fire("#pinAttempt"));
             scene.getAccelerators().put(COMPARE_ATTEMPTS, () -> fire("#compareAttempts"));
+            scene.getAccelerators().put(OPEN_IN_WINDOW, () -> fire("#openInWindow"));
             scene.getAccelerators().put(EXPORT, () -> {
                 if (root.getScene() != null && root.lookup("#exportMenu") instanceof javafx.scene.control.MenuButton
                         menu && !menu.isDisabled()) {
@@ -385,6 +409,8 @@ public final class DeliveriesView implements ConsoleView {
         });
         retrySelected.setTooltip(new javafx.scene.control.Tooltip("Retry the selected deliveries ("
                 + RETRY_SELECTED.getDisplayText() + ")"));
+        openInWindow.setTooltip(new javafx.scene.control.Tooltip("Open the selected delivery in its own window ("
+                + OPEN_IN_WINDOW.getDisplayText() + ")"));
     }
 
     private void fire(String id) {

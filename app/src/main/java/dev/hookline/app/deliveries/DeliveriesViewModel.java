@@ -70,6 +70,15 @@ public final class DeliveriesViewModel {
     private final RememberedFilters remembered;
     /** The filters of the last batch retry sent, for "Show them". */
     private DeliveryFilter batchRetried;
+    /** The deliveries the last batch retry covered, listed just before it was sent, for "Show them". */
+    private List<String> batchRetriedIds = List.of();
+    /**
+     * The list's own query parameter (never sent to a server): the IDs "Show them" lists, each loaded by ID in the
+     * background ({@link #loadPage}).
+     */
+    static final String RETRIED_IDS = "hookline.retriedIds";
+    /** At most this many retried deliveries are kept to show (a batch may cover many more). */
+    static final int RETRIED_SHOWN_MAX = 200;
     private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
@@ -117,6 +126,7 @@ public final class DeliveriesViewModel {
             actionMessage.set("");
             batchRetry.cancel();
             batchRetried = null;
+            batchRetriedIds = List.of();
         });
         checkHttpStatusSupport();
         this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
@@ -166,6 +176,24 @@ public final class DeliveriesViewModel {
      * keep it; the time window does not apply: whoever has an ID wants that delivery, whenever it was).
      */
     static Page<EventDelivery> loadPage(ApiClient client, ListQuery query) {
+        List<String> retried = query.values(RETRIED_IDS);
+        if (!retried.isEmpty()) {
+            // "Show them" after a batch retry: exactly those, each asked by ID (the API lists by no set of IDs)
+            List<EventDelivery> found = new java.util.ArrayList<>();
+            for (String each : retried) {
+                try {
+                    EventDelivery delivery = client.getEventDelivery(each);
+                    if (delivery != null) {
+                        found.add(delivery);
+                    }
+                } catch (ApiException e) {
+                    if (!e.isNotFound()) {
+                        throw e;
+                    }
+                }
+            }
+            return new Page<>(found, new Page.Pagination(found.size(), false, false, "", ""));
+        }
         String id = query.value(DeliveryFilter.DELIVERY_ID);
         if (id == null) {
             return client.listEventDeliveries(query);
@@ -372,14 +400,46 @@ public final class DeliveriesViewModel {
             return; // the batch would cover every delivery the other filters match, not the one named
         }
         DeliveryFilter counted = filter();
-        ListQuery filters = counted.toBatchQuery(list.dateRangeProperty().get(), clock.instant());
+        DateRange range = list.dateRangeProperty().get();
+        Instant now = clock.instant();
+        ListQuery filters = counted.toBatchQuery(range, now);
         ApiClient client = session.client();
-        batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters),
-                () -> batchRetryResult(client.batchRetryEventDeliveries(filters)), () -> {
+        java.util.concurrent.atomic.AtomicReference<List<String>> covered = new java.util.concurrent.atomic
+                .AtomicReference<>(List.of());
+        batchRetry.request(() -> client.countBatchRetryEventDeliveries(filters), () -> {
+            // what the retry is about to send again, kept to show afterwards: the API's answer names no delivery
+            covered.set(retriable(client, counted, range, now));
+            return batchRetryResult(client.batchRetryEventDeliveries(filters));
+        }, () -> {
                     batchRetried = counted;
+                    batchRetriedIds = covered.get();
                     list.refresh();
                     loadCounts();
                 });
+    }
+
+    /**
+     * The IDs of the deliveries a batch retry of {@code counted} sends again (the failed and discarded ones it
+     * matches), newest first, at most {@link #RETRIED_SHOWN_MAX}. Runs off the FX thread.
+     */
+    static List<String> retriable(ApiClient client, DeliveryFilter counted, DateRange range, Instant now) {
+        List<EventDeliveryStatus> retried = List.of(EventDeliveryStatus.FAILURE, EventDeliveryStatus.DISCARDED);
+        List<EventDeliveryStatus> statuses = counted.statuses().isEmpty() ? retried
+                : counted.statuses().stream().filter(retried::contains).toList();
+        if (statuses.isEmpty()) {
+            return List.of();
+        }
+        ListQuery query = counted.withStatuses(statuses).toBatchQuery(range, now).perPage(100);
+        List<String> ids = new java.util.ArrayList<>();
+        Page<EventDelivery> page = client.listEventDeliveries(query);
+        while (true) {
+            page.content().stream().map(EventDelivery::uid).filter(id -> ids.size() < RETRIED_SHOWN_MAX)
+                    .forEach(ids::add);
+            if (ids.size() >= RETRIED_SHOWN_MAX || page.pagination() == null || !page.pagination().hasNextPage()) {
+                return List.copyOf(ids);
+            }
+            page = client.listEventDeliveries(query.nextPage(page.pagination()));
+        }
     }
 
     /** What a batch retry did, in words: "203 queued for retry", and how many could not be. */
@@ -396,7 +456,8 @@ public final class DeliveriesViewModel {
     /**
      * "Show them" after a batch retry: the table lists what the retry covered, with the filters it counted and
      * whatever status each delivery has now (a retried delivery moves on from Failure or Discarded). The API has
-     * no filter by a set of IDs, so deliveries of those filters that were not retried show too.
+     * no filter by a set of IDs: the IDs listed just before the retry are kept here and the table shows exactly
+     * those, each loaded by ID in the background. Changing any filter leaves that list.
      */
     public void showBatchRetried() {
         DeliveryFilter counted = batchRetried;
@@ -415,8 +476,15 @@ public final class DeliveriesViewModel {
         } finally {
             applying = false;
         }
-        list.filterProperty().set(filter().toQuery());
+        list.filterProperty().set(batchRetriedIds.isEmpty() ? filter().toQuery()
+                : filter().toQuery().withAll(RETRIED_IDS, batchRetriedIds));
         batchRetry.cancel();
+    }
+
+    /** Whether the table lists the deliveries of the last batch retry ("Show them"), and how many. */
+    public int showingRetried() {
+        ListQuery query = list.filterProperty().get();
+        return query == null ? 0 : query.values(RETRIED_IDS).size();
     }
 
     /** Retries the selected rows (see {@link RetrySelection}), then refreshes the table. */

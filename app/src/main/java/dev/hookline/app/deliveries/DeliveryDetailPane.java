@@ -34,6 +34,7 @@ public final class DeliveryDetailPane extends VBox {
 
     private final DeliveryDetailViewModel model;
     private final BiConsumer<String, Runnable> confirm;
+    private final int factsPerRow;
     @FXML
     private StatusPill detailStatus;
     @FXML
@@ -67,8 +68,17 @@ public final class DeliveryDetailPane extends VBox {
      * @param confirm asks the user before a replay (the question, then what runs when they agree)
      */
     public DeliveryDetailPane(DeliveryDetailViewModel model, BiConsumer<String, Runnable> confirm) {
+        this(model, confirm, 0);
+    }
+
+    /**
+     * @param factsPerRow how many facts share a row ({@code 0}: the layout's own, three); the delivery's own
+     *                    window uses two, so IDs show whole
+     */
+    DeliveryDetailPane(DeliveryDetailViewModel model, BiConsumer<String, Runnable> confirm, int factsPerRow) {
         this.model = model;
         this.confirm = confirm;
+        this.factsPerRow = factsPerRow;
         Fxml.loadRoot(this);
     }
 
@@ -100,6 +110,9 @@ public final class DeliveryDetailPane extends VBox {
         detailWhy.managedProperty().bind(detailWhy.textProperty().isNotEmpty());
         detailWhy.visibleProperty().bind(detailWhy.managedProperty());
 
+        if (factsPerRow > 0) {
+            facts.setUserData(factsPerRow);
+        }
         DetailWidgets.addFact(facts, "Delivery ID", "detailDeliveryId", text(model, EventDelivery::uid), true);
         DetailWidgets.addFact(facts, "Event ID", "detailEventId", text(model, EventDelivery::eventId), true);
         DetailWidgets.addFact(facts, "Endpoint", "detailEndpoint", text(model, d -> d.endpointMetadata() != null

@@ -40,6 +40,10 @@ public final class ConfigurationLayout extends BorderPane {
     private final ObservableList<Node> rowActions = FXCollections.observableArrayList();
     private final BooleanProperty rowActionsDisabled = new SimpleBooleanProperty(this, "rowActionsDisabled");
     private String prefix;
+    /** The table and, while one is open, the form beside it: a split the user can move (issue 25). */
+    private final javafx.scene.control.SplitPane body = new javafx.scene.control.SplitPane();
+    /** A form opens at most this share of the width, so the table stays readable beside it. */
+    static final double PANEL_SHARE = 0.45;
 
     public ConfigurationLayout() {
         Fxml.loadRoot(this);
@@ -94,8 +98,11 @@ public final class ConfigurationLayout extends BorderPane {
     /** Puts {@code table} in the middle, with the view's filters at the left of its tool bar. */
     public void setTable(PagedTableView<?> table) {
         table.filterBar().getChildren().add(filters);
-        setCenter(table);
-        BorderPane.setMargin(table, new Insets(8, 0, 0, 0));
+        body.setId((prefix == null ? "configuration" : prefix) + "-split");
+        body.getStyleClass().add("configuration-split");
+        body.getItems().setAll(table);
+        setCenter(body);
+        BorderPane.setMargin(body, new Insets(8, 0, 0, 0));
     }
 
     /** Shows {@code actionsForm}'s refusal (a failed row action, in the server's words) under the actions. */
@@ -107,15 +114,47 @@ public final class ConfigurationLayout extends BorderPane {
         return confirm;
     }
 
+    /**
+     * Opens {@code panel} beside the table, in a split: at its preferred width but never more than
+     * {@link #PANEL_SHARE} of the view, so the table keeps most of its columns; the user may move the divider.
+     */
     public void showPanel(Node panel) {
-        setRight(panel);
+        if (body.getItems().size() > 1 && body.getItems().get(1) == panel) {
+            return;
+        }
+        if (body.getItems().size() > 1) {
+            body.getItems().set(1, panel);
+        } else {
+            body.getItems().add(panel);
+        }
+        javafx.scene.control.SplitPane.setResizableWithParent(panel, false);
+        placeDivider(panel);
+    }
+
+    private void placeDivider(Node panel) {
+        double width = body.getWidth() > 0 ? body.getWidth() : getWidth();
+        if (width <= 0) {
+            // not laid out yet: once it is
+            javafx.application.Platform.runLater(() -> {
+                if (body.getItems().size() > 1 && body.getItems().get(1) == panel && body.getWidth() > 0) {
+                    placeDivider(panel);
+                }
+            });
+            return;
+        }
+        double wanted = panel instanceof javafx.scene.layout.Region region ? region.prefWidth(-1) : 520;
+        double share = Math.min(PANEL_SHARE, wanted / width);
+        body.setDividerPositions(1 - share);
     }
 
     public void closePanel() {
+        if (body.getItems().size() > 1) {
+            body.getItems().remove(1, body.getItems().size());
+        }
         setRight(null);
     }
 
     public boolean isPanelShown(Node panel) {
-        return getRight() == panel;
+        return body.getItems().size() > 1 && body.getItems().get(1) == panel;
     }
 }

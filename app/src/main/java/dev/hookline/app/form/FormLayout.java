@@ -31,8 +31,8 @@ import javafx.util.StringConverter;
 
 /**
  * Builds a form the same way everywhere: one row per input (label, input, and a line kept for the field's message
- * right under the input, so a message never moves the inputs), grouped into titled sections. The view model
- * decides which fields are shown ({@link #show}); a section whose inputs are all hidden hides with them.
+ * right under the input, so a one-line message never moves the inputs; a longer one wraps), grouped into titled
+ * sections. The view model decides which fields are shown ({@link #show}); a section whose inputs are all hidden hides with them.
  *
  * <p>Every input gets a node id; its message label is {@code <id>-error}, so tests and users find both.
  */
@@ -244,11 +244,10 @@ public final class FormLayout {
         Label error = new Label();
         error.setId(id + "-error");
         error.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL, "field-error");
-        // the message's line is always there, empty or not: a message appearing must not move the inputs below
-        // it while the user's pointer is on them. One line; a longer message ends in "…" and shows whole in the
-        // tooltip.
-        error.setWrapText(false);
-        error.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        // the message's line is always there, empty or not: a short message appearing does not move the inputs
+        // below it. A longer one wraps onto more lines rather than being cut (issue 25: "messages that wrap"); the
+        // tooltip has it too.
+        error.setWrapText(true);
         error.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.setMaxWidth(Double.MAX_VALUE);
         error.textProperty().bind(field.errorProperty().map(text -> text.isEmpty() ? " " : text));

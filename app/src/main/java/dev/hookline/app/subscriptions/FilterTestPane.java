@@ -45,7 +45,12 @@ public final class FilterTestPane extends VBox {
         showError(bodyError, viewModel.sampleBody.errorProperty());
         showError(headersError, viewModel.sampleHeaders.errorProperty());
         showError(message, viewModel.form().serverErrorProperty());
-        run.disableProperty().bind(viewModel.form().busyProperty());
+        // not disabled while the test runs (the form ignores a second click): a disabled button would lose the focus
+        // and the keyboard would land somewhere else in the form (issue 25)
+        run.setFocusTraversable(true);
+        // the answer (or the refusal) comes into view when it arrives, the form scrolled only as far as needed
+        result.textProperty().subscribe(text -> revealLater(run.getParent()));
+        message.textProperty().subscribe(text -> revealLater(message));
         result.textProperty().bind(Bindings.createStringBinding(() -> viewModel.matchesProperty().get() == null ? ""
                 : viewModel.matchesProperty().get() ? "Matches: it would be delivered"
                 : "No match: not delivered", viewModel.matchesProperty()));
@@ -60,6 +65,40 @@ public final class FilterTestPane extends VBox {
     @FXML
     private void runTest() {
         viewModel.run();
+    }
+
+    private static void revealLater(javafx.scene.Node node) {
+        javafx.application.Platform.runLater(() -> reveal(node));
+    }
+
+    /** Scrolls the scroll pane around {@code node} (if any) just enough to show it whole. */
+    static void reveal(javafx.scene.Node node) {
+        if (node == null || !node.isVisible() || node.getScene() == null) {
+            return;
+        }
+        javafx.scene.Node parent = node.getParent();
+        while (parent != null && !(parent instanceof javafx.scene.control.ScrollPane)) {
+            parent = parent.getParent();
+        }
+        if (!(parent instanceof javafx.scene.control.ScrollPane scroll) || scroll.getContent() == null) {
+            return;
+        }
+        javafx.scene.Node content = scroll.getContent();
+        javafx.geometry.Bounds bounds = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+        double viewport = scroll.getViewportBounds().getHeight();
+        double range = content.getBoundsInLocal().getHeight() - viewport;
+        if (range <= 0 || bounds == null) {
+            return;
+        }
+        double top = scroll.getVvalue() * range;
+        if (bounds.getMaxY() > top + viewport) {
+            top = Math.min(bounds.getMinY(), bounds.getMaxY() - viewport);
+        } else if (bounds.getMinY() < top) {
+            top = bounds.getMinY();
+        } else {
+            return;
+        }
+        scroll.setVvalue(Math.max(0, Math.min(1, top / range)));
     }
 
     private static void showError(Label label, ObservableStringValue text) {

@@ -143,8 +143,11 @@ class DeliveriesViewModelTest {
 
         FakeConvoy.Request sent = convoy.requests("POST", "eventdeliveries/batchretry").get(0);
         assertEquals(count.query(), sent.query());
-        assertEquals(listsBefore + 2, convoy.requests("GET", "eventdeliveries").size(),
-                "one reload for the filter change, one after the batch");
+        assertEquals(listsBefore + 3, convoy.requests("GET", "eventdeliveries").size(),
+                "one reload for the filter change, one listing what the batch covers (for Show them), one after");
+        FakeConvoy.Request covered = convoy.requests("GET", "eventdeliveries").get(listsBefore + 1);
+        assertEquals(List.of("Failure"), covered.params("status"), "what was counted, not the filter changed since");
+        assertEquals(List.of("ep1"), covered.params("endpointId"));
     }
 
     @Test

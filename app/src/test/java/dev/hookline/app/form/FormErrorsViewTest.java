@@ -112,7 +112,14 @@ class FormErrorsViewTest {
             assertFalse(text("#endpoint-url-error").startsWith("url:"), "no wire field name in front");
             assertTrue(text("#endpoint-form-message").startsWith("The server did not accept URL: the project "
                     + "enforces secure endpoints"), text("#endpoint-form-message"));
-            assertEquals(below, sceneY(robot.lookup("#endpoint-description").query()), 0.5);
+            // a message longer than its line wraps (issue 25) and shows whole; the inputs below make room for it
+            Label urlError = robot.lookup("#endpoint-url-error").queryAs(Label.class);
+            assertEquals(urlError.getText(), ViewHarness.onFx(() -> ((javafx.scene.text.Text) urlError.lookup(".text"))
+                    .getText()), "not cut with an ellipsis");
+            double messageBottom = ViewHarness.onFx(() -> urlError.localToScene(urlError.getLayoutBounds()).getMaxY());
+            double descriptionTop = sceneY(robot.lookup("#endpoint-description").query());
+            assertTrue(descriptionTop >= below && descriptionTop >= messageBottom - 0.5,
+                    "the next input sits under the whole message: " + descriptionTop + " < " + messageBottom);
             assertTrue(robot.lookup("#endpoint-url-error").queryAs(Label.class).getTooltip().getText()
                     .startsWith("The project enforces secure endpoints"), "the whole message in the tooltip");
             harness.screenshot("form-server-field-error");

@@ -97,11 +97,38 @@ class SubscriptionsViewTest {
         robot.clickOn("#filter-test-run");
         ViewHarness.await("the match is shown", () -> text("#filter-test-result").startsWith("Matches"));
 
+        // Test filter keeps the focus and its answer in view (issue 25)
+        assertEquals("filter-test-run", ViewHarness.onFx(() -> harness.stage().getScene().getFocusOwner().getId()),
+                "the focus stays on Test filter");
+        assertInView("#filter-test-result");
+
         robot.clickOn("#filter-test-body").eraseText(60).write("{\"amount\": 50}");
-        robot.clickOn("#filter-test-run");
+        ViewHarness.onFx(() -> {
+            ((javafx.scene.control.ScrollPane) robot.lookup(".form-panel .scroll-pane").query()).setVvalue(0);
+            robot.lookup("#filter-test-run").query().requestFocus();
+            return null;
+        });
+        robot.press(javafx.scene.input.KeyCode.SPACE).release(javafx.scene.input.KeyCode.SPACE);
         ViewHarness.await("the miss is shown", () -> text("#filter-test-result").startsWith("No match"));
+        ViewHarness.await("the answer is scrolled into view", () -> inView("#filter-test-result"));
+        assertEquals("filter-test-run", ViewHarness.onFx(() -> harness.stage().getScene().getFocusOwner().getId()),
+                "the keyboard stays on Test filter to try again");
         harness.screenshotLightAndDark("subscriptions-filter-test");
         assertEquals(0, Counts.subscriptions(server.client()), "testing saves nothing");
+    }
+
+    private void assertInView(String query) {
+        ViewHarness.await(query + " is in view", () -> inView(query));
+    }
+
+    /** Whether {@code query}'s node is shown whole inside the form's scrolling viewport. */
+    private boolean inView(String query) {
+        javafx.scene.Node node = robot.lookup(query).query();
+        javafx.scene.control.ScrollPane scroll = (javafx.scene.control.ScrollPane) robot
+                .lookup(".form-panel .scroll-pane").query();
+        javafx.geometry.Bounds shown = scroll.localToScene(scroll.getLayoutBounds());
+        javafx.geometry.Bounds at = node.localToScene(node.getLayoutBounds());
+        return at.getMinY() >= shown.getMinY() - 0.5 && at.getMaxY() <= shown.getMaxY() + 0.5;
     }
 
     private String text(String query) {
