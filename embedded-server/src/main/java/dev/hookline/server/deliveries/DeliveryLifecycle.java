@@ -252,6 +252,8 @@ public final class DeliveryLifecycle {
                                          Instant next, Instant now) {
         String last = stored == null || stored.isBlank() ? "" : " (" + stored + ")";
         if (hold != null) {
+            // the last try's own "next try at" no longer holds while something holds the delivery: only the hold's
+            last = stored == null || stored.isBlank() ? "" : " (" + stored.replaceFirst(STALE_NEXT_TRY, "") + ")";
             return switch (hold) {
                 case CIRCUIT_OPEN -> "Held: the endpoint's circuit breaker is open; next try at "
                         + TIME.format(next) + last;
@@ -269,6 +271,9 @@ public final class DeliveryLifecycle {
         }
         return "Scheduled: next try at " + TIME.format(next) + last;
     }
+
+    /** The "; next try at ..." a retry's stored description ends with ({@link #retryDescription}). */
+    private static final String STALE_NEXT_TRY = "; next try at \\S+$";
 
     /** A delivery in flight (held by the dispatcher's lease). */
     public static String describeInFlight(long tries) {

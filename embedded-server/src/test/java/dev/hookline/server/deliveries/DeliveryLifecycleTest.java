@@ -138,6 +138,12 @@ class DeliveryLifecycleTest {
         assertEquals("Held: the endpoint's circuit breaker is open; next try at 2026-12-02T04:00:30Z",
                 DeliveryLifecycle.describeWaiting(SCHEDULED, 0, "", DeliveryHold.CIRCUIT_OPEN, now.plusSeconds(30),
                         now));
+        String tried = DeliveryLifecycle.retryDescription(1, 10, "the endpoint answered 500 Internal Server Error",
+                now.minusSeconds(5));
+        assertEquals("Held: the endpoint's circuit breaker is open; next try at 2026-12-02T04:00:30Z (Try 1 of 10 "
+                + "failed: the endpoint answered 500 Internal Server Error)",
+                DeliveryLifecycle.describeWaiting(RETRY, 1, tried, DeliveryHold.CIRCUIT_OPEN, now.plusSeconds(30), now),
+                "the last try's own next time no longer holds: only the hold's is said");
         assertTrue(DeliveryLifecycle.describeWaiting(RETRY, 2, "", DeliveryHold.ENDPOINT_PAUSED, now, now)
                 .startsWith("Held: the endpoint is paused"));
         assertEquals("Discarded: the endpoint was paused when the event arrived",
