@@ -206,13 +206,15 @@ public final class EventRepository {
      */
     public void updateOutcome(Connection c, String projectId, String eventId, List<String> endpointIds,
                                      EventStatus status, String failureReason, Instant now) throws SQLException {
+        // every planned event passes here (ADR 0038): kept statements, and the payload is read only when the
+        // event's search row must be written again
+        Database db = context.db();
         List<String> wanted = List.copyOf(new LinkedHashSet<>(endpointIds == null ? List.of() : endpointIds));
         long rowid;
         List<String> stored;
-        String data;
         String sourceId;
-        try (PreparedStatement s = c.prepareStatement("SELECT rowid, endpoints, data, source_id FROM events "
-                + "WHERE id = ? AND project_id = ?")) {
+        try (Database.Reusable r = db.reusable(c, OUTCOME_FIND)) {
+            PreparedStatement s = r.statement();
             s.setString(1, eventId);
             s.setString(2, projectId);
             try (ResultSet rs = s.executeQuery()) {
@@ -221,15 +223,14 @@ public final class EventRepository {
                 }
                 rowid = rs.getLong(1);
                 stored = JsonColumns.read(rs, "endpoints", STRINGS);
-                data = rs.getString("data");
                 sourceId = rs.getString("source_id");
             }
         }
         boolean endpointsChanged = !new HashSet<>(stored == null ? List.of() : stored)
                 .equals(new HashSet<>(wanted));
         List<String> endpoints = endpointsChanged ? wanted : (stored == null ? List.of() : stored);
-        try (PreparedStatement s = c.prepareStatement("UPDATE events SET endpoints = ?, status = ?, "
-                + "failure_reason = ?, updated_at = ? WHERE id = ? AND project_id = ?")) {
+        try (Database.Reusable r = db.reusable(c, OUTCOME_UPDATE)) {
+            PreparedStatement s = r.statement();
             s.setString(1, JsonColumns.write(endpoints));
             s.setString(2, status.wire());
             s.setString(3, failureReason == null ? "" : failureReason);
@@ -241,13 +242,20 @@ public final class EventRepository {
         if (!endpointsChanged) {
             return;
         }
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM events_endpoints WHERE event_id = ?")) {
-            s.setString(1, eventId);
-            s.executeUpdate();
+        try (Database.Reusable r = db.reusable(c, OUTCOME_DELETE_ENDPOINTS)) {
+            r.statement().setString(1, eventId);
+            r.statement().executeUpdate();
         }
-        insertEndpoints(c, null, eventId, projectId, sourceId, endpoints);
+        insertEndpoints(c, db, eventId, projectId, sourceId, endpoints);
         if (rowid > SearchIndexer.watermark(c)) {
             return; // not indexed yet: the indexer reads the endpoints just written (same writer, later job)
+        }
+        String data;
+        try (Database.Reusable r = db.reusable(c, OUTCOME_DATA)) {
+            r.statement().setLong(1, rowid);
+            try (ResultSet rs = r.statement().executeQuery()) {
+                data = rs.next() ? rs.getString(1) : "";
+            }
         }
         try (PreparedStatement s = c.prepareStatement("DELETE FROM events_search WHERE rowid = ?")) {
             s.setLong(1, rowid);
@@ -255,6 +263,13 @@ public final class EventRepository {
         }
         EventSearch.index(c, null, rowid, EventSearch.body(data, projectId, sourceId, endpoints));
     }
+
+    private static final String OUTCOME_FIND = "SELECT rowid, endpoints, source_id FROM events "
+            + "WHERE id = ? AND project_id = ?";
+    private static final String OUTCOME_UPDATE = "UPDATE events SET endpoints = ?, status = ?, failure_reason = ?, "
+            + "updated_at = ? WHERE id = ? AND project_id = ?";
+    private static final String OUTCOME_DELETE_ENDPOINTS = "DELETE FROM events_endpoints WHERE event_id = ?";
+    private static final String OUTCOME_DATA = "SELECT data FROM events WHERE rowid = ?";
 
     /** {@code db} null: a statement of its own. */
     private static void insertEndpoints(Connection c, Database db, String eventId, String projectId, String sourceId,
