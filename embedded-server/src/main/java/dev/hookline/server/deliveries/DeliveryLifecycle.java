@@ -250,22 +250,23 @@ public final class DeliveryLifecycle {
      */
     public static String describeWaiting(EventDeliveryStatus status, long tries, String stored, DeliveryHold hold,
                                          Instant next, Instant now) {
-        String last = stored == null || stored.isBlank() ? "" : " (" + stored + ")";
+        boolean none = stored == null || stored.isBlank();
         if (hold != null) {
             // the last try's own "next try at" no longer holds while something holds the delivery: only the hold's
-            last = stored == null || stored.isBlank() ? "" : " (" + stored.replaceFirst(STALE_NEXT_TRY, "") + ")";
+            String tried = none ? "" : " (" + stored.replaceFirst(STALE_NEXT_TRY, "") + ")";
             return switch (hold) {
                 case CIRCUIT_OPEN -> "Held: the endpoint's circuit breaker is open; next try at "
-                        + TIME.format(next) + last;
+                        + TIME.format(next) + tried;
                 case RATE_LIMITED -> "Held: the endpoint's rate limit is used up; next try at " + TIME.format(next)
-                        + last;
+                        + tried;
                 case ENDPOINT_PAUSED -> "Held: the endpoint is paused; resume it to send, or this delivery is "
-                        + "discarded when due" + last;
+                        + "discarded when due" + tried;
             };
         }
         if (status == EventDeliveryStatus.RETRY) {
-            return stored == null || stored.isBlank() ? "Waiting for a retry at " + TIME.format(next) : stored;
+            return none ? "Waiting for a retry at " + TIME.format(next) : stored;
         }
+        String last = none ? "" : " (" + stored + ")";
         if (!next.isAfter(now.plus(1, ChronoUnit.SECONDS))) {
             return tries == 0 && last.isEmpty() ? "Scheduled: being sent shortly" : "Scheduled: due now" + last;
         }
