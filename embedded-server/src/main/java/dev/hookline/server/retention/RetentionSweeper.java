@@ -229,7 +229,9 @@ public final class RetentionSweeper implements AutoCloseable {
         }
         while (!closed && db.reclaimableBytes() > 0) {
             long start = System.nanoTime();
-            db.returnFreePages(FREE_PAGES_PER_STEP);
+            if (db.returnFreePages(FREE_PAGES_PER_STEP) == 0) {
+                return; // nothing could be given back: stop rather than spin
+            }
             pause(System.nanoTime() - start);
         }
     }

@@ -528,9 +528,11 @@ public final class Database implements AutoCloseable {
         long started = System.nanoTime();
         boolean incremental = read(c -> pragmaLong(c, "auto_vacuum")) == 2;
         if (incremental) {
-            while (read(c -> pragmaLong(c, "freelist_count")) > 0) {
-                returnFreePages(COMPACT_STEP_PAGES);
-            }
+            // stops when a step frees nothing, so a database that cannot give pages back does not loop here
+            long freed;
+            do {
+                freed = returnFreePages(COMPACT_STEP_PAGES);
+            } while (freed > 0 && read(c -> pragmaLong(c, "freelist_count")) > 0);
         } else {
             WriteJob<Void> vacuum = new WriteJob<>(c -> {
                 try (Statement statement = c.createStatement()) {
@@ -569,14 +571,18 @@ public final class Database implements AutoCloseable {
 
     /**
      * One small write that gives up to {@code pages} free pages back to the file system (incremental auto-vacuum; a
-     * no-op on an older database without it). Retention calls it between its batches.
+     * no-op on an older database without it) and returns how many it gave back. Retention calls it between its
+     * batches.
      */
-    public void returnFreePages(int pages) {
-        write(c -> {
+    public long returnFreePages(int pages) {
+        return write(c -> {
+            long before = pragmaLong(c, "freelist_count");
             try (Statement statement = c.createStatement()) {
-                statement.execute("PRAGMA incremental_vacuum(" + pages + ")");
+                // the pragma frees one page per step of its statement: executeUpdate steps it to the end, where
+                // execute would stop after the first step and free a single page
+                statement.executeUpdate("PRAGMA incremental_vacuum(" + pages + ")");
             }
-            return null;
+            return before - pragmaLong(c, "freelist_count");
         });
     }
 
