@@ -180,7 +180,7 @@ public final class DeliveryRepository {
                 s.setString(i++, d.deliveryMode().wire());
                 s.setString(i++, JsonColumns.write(d.headers()));
                 s.setString(i++, d.urlQueryParams());
-                s.setString(i++, JsonColumns.write(storedMetadata(d.retry(), d.transformedPayload())));
+                s.setString(i++, storedMetadataJson(d.retry(), d.transformedPayload()));
                 s.setLong(i++, d.numTrials());
                 Times.set(s, i++, next);
                 s.setDouble(i++, d.latencySeconds());
@@ -475,6 +475,28 @@ public final class DeliveryRepository {
             return query.whereIn("status", statuses);
         }
         return query.anyOf("status", index.equals("deliveries_project") ? List.of() : everyStatus);
+    }
+
+    /** The last retry policy written without a transformed payload, and its metadata JSON. */
+    private record WrittenMetadata(Retry retry, String json) {
+    }
+
+    /**
+     * Every delivery of a project without a transform stores the same metadata: it is serialised once per retry
+     * policy rather than for each delivery on the writer (planned deliveries are inserted thousands a second).
+     */
+    private volatile WrittenMetadata lastMetadata = new WrittenMetadata(null, null);
+
+    private String storedMetadataJson(Retry retry, String transformedPayload) {
+        if (transformedPayload != null) {
+            return JsonColumns.write(storedMetadata(retry, transformedPayload));
+        }
+        WrittenMetadata last = lastMetadata;
+        if (!retry.equals(last.retry())) {
+            last = new WrittenMetadata(retry, JsonColumns.write(storedMetadata(retry, null)));
+            lastMetadata = last;
+        }
+        return last.json();
     }
 
     /** {@code {strategy, interval_seconds, retry_limit, max_retry_seconds[, raw]}}. */

@@ -202,18 +202,14 @@ public final class EventRepository {
     /**
      * Records the outcome of matching a stored event: its status and failure reason, and its endpoints when the set
      * changed (then also {@code events_endpoints} and the event's {@code events_search} row, ADR 0007). In the
-     * caller's write transaction; nothing happens for an unknown event.
+     * caller's write transaction; nothing happens for an unknown event. Reads the stored endpoints first; a caller
+     * that knows them uses {@link #recordOutcome}.
      */
     public void updateOutcome(Connection c, String projectId, String eventId, List<String> endpointIds,
-                                     EventStatus status, String failureReason, Instant now) throws SQLException {
-        // every planned event passes here (ADR 0038): kept statements, and the payload is read only when the
-        // event's search row must be written again
-        Database db = context.db();
-        List<String> wanted = List.copyOf(new LinkedHashSet<>(endpointIds == null ? List.of() : endpointIds));
-        long rowid;
+                              EventStatus status, String failureReason, Instant now) throws SQLException {
         List<String> stored;
         String sourceId;
-        try (Database.Reusable r = db.reusable(c, OUTCOME_FIND)) {
+        try (Database.Reusable r = context.db().reusable(c, OUTCOME_FIND)) {
             PreparedStatement s = r.statement();
             s.setString(1, eventId);
             s.setString(2, projectId);
@@ -221,33 +217,73 @@ public final class EventRepository {
                 if (!rs.next()) {
                     return;
                 }
-                rowid = rs.getLong(1);
                 stored = JsonColumns.read(rs, "endpoints", STRINGS);
                 sourceId = rs.getString("source_id");
             }
         }
-        boolean endpointsChanged = !new HashSet<>(stored == null ? List.of() : stored)
-                .equals(new HashSet<>(wanted));
-        List<String> endpoints = endpointsChanged ? wanted : (stored == null ? List.of() : stored);
-        try (Database.Reusable r = db.reusable(c, OUTCOME_UPDATE)) {
+        recordOutcome(c, new Outcome(projectId, eventId, sourceId, stored, endpointIds, status, failureReason), now);
+    }
+
+    /**
+     * A planned event's outcome. {@code storedEndpoints}: the endpoints its row holds now (what the acknowledgement
+     * wrote); {@code endpointIds}: the endpoints it has from now on.
+     */
+    public record Outcome(String projectId, String eventId, String sourceId, List<String> storedEndpoints,
+                          List<String> endpointIds, EventStatus status, String failureReason) {
+
+        public Outcome {
+            sourceId = sourceId == null ? "" : sourceId;
+            storedEndpoints = storedEndpoints == null ? List.of() : storedEndpoints;
+            endpointIds = List.copyOf(new LinkedHashSet<>(endpointIds == null ? List.of() : endpointIds));
+            failureReason = failureReason == null ? "" : failureReason;
+        }
+
+        boolean endpointsChanged() {
+            return !new HashSet<>(storedEndpoints).equals(new HashSet<>(endpointIds));
+        }
+    }
+
+    /**
+     * {@link #updateOutcome} for a caller that knows what the event's row holds, as the planning stage does for
+     * every event it was handed at the acknowledgement (ADR 0038): every planned event passes here, so nothing is
+     * read back. The row is updated in place (no indexed column changes); {@code events_endpoints} and the search
+     * row are written only when the endpoints changed, and the search row only when the indexer already wrote it.
+     */
+    public void recordOutcome(Connection c, Outcome o, Instant now) throws SQLException {
+        Database db = context.db();
+        boolean changed = o.endpointsChanged();
+        long rowid = -1;
+        try (Database.Reusable r = db.reusable(c, changed ? OUTCOME_UPDATE_RETURNING : OUTCOME_UPDATE)) {
             PreparedStatement s = r.statement();
-            s.setString(1, JsonColumns.write(endpoints));
-            s.setString(2, status.wire());
-            s.setString(3, failureReason == null ? "" : failureReason);
+            s.setString(1, JsonColumns.write(changed ? o.endpointIds() : o.storedEndpoints()));
+            s.setString(2, o.status().wire());
+            s.setString(3, o.failureReason());
             Times.set(s, 4, now);
-            s.setString(5, eventId);
-            s.setString(6, projectId);
-            s.executeUpdate();
+            s.setString(5, o.eventId());
+            s.setString(6, o.projectId());
+            if (!changed) {
+                s.executeUpdate();
+                return;
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return; // gone
+                }
+                rowid = rs.getLong(1);
+            }
         }
-        if (!endpointsChanged) {
-            return;
+        if (!o.storedEndpoints().isEmpty()) {
+            try (Database.Reusable r = db.reusable(c, OUTCOME_DELETE_ENDPOINTS)) {
+                r.statement().setString(1, o.eventId());
+                r.statement().executeUpdate();
+            }
         }
-        try (Database.Reusable r = db.reusable(c, OUTCOME_DELETE_ENDPOINTS)) {
-            r.statement().setString(1, eventId);
-            r.statement().executeUpdate();
+        insertEndpoints(c, db, o.eventId(), o.projectId(), o.sourceId(), o.endpointIds());
+        long watermark;
+        try (Database.Reusable r = db.reusable(c, SearchIndexer.WATERMARK); ResultSet rs = r.statement().executeQuery()) {
+            watermark = rs.next() ? rs.getLong(1) : 0;
         }
-        insertEndpoints(c, db, eventId, projectId, sourceId, endpoints);
-        if (rowid > SearchIndexer.watermark(c)) {
+        if (rowid > watermark) {
             return; // not indexed yet: the indexer reads the endpoints just written (same writer, later job)
         }
         String data;
@@ -257,19 +293,21 @@ public final class EventRepository {
                 data = rs.next() ? rs.getString(1) : "";
             }
         }
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM events_search WHERE rowid = ?")) {
-            s.setLong(1, rowid);
-            s.executeUpdate();
+        try (Database.Reusable r = db.reusable(c, DELETE_SEARCH_ROW)) {
+            r.statement().setLong(1, rowid);
+            r.statement().executeUpdate();
         }
-        EventSearch.index(c, null, rowid, EventSearch.body(data, projectId, sourceId, endpoints));
+        EventSearch.index(c, db, rowid, EventSearch.body(data, o.projectId(), o.sourceId(), o.endpointIds()));
     }
 
-    private static final String OUTCOME_FIND = "SELECT rowid, endpoints, source_id FROM events "
+    private static final String OUTCOME_FIND = "SELECT endpoints, source_id FROM events "
             + "WHERE id = ? AND project_id = ?";
     private static final String OUTCOME_UPDATE = "UPDATE events SET endpoints = ?, status = ?, failure_reason = ?, "
             + "updated_at = ? WHERE id = ? AND project_id = ?";
+    private static final String OUTCOME_UPDATE_RETURNING = OUTCOME_UPDATE + " RETURNING rowid";
     private static final String OUTCOME_DELETE_ENDPOINTS = "DELETE FROM events_endpoints WHERE event_id = ?";
     private static final String OUTCOME_DATA = "SELECT data FROM events WHERE rowid = ?";
+    private static final String DELETE_SEARCH_ROW = "DELETE FROM events_search WHERE rowid = ?";
 
     /** {@code db} null: a statement of its own. */
     private static void insertEndpoints(Connection c, Database db, String eventId, String projectId, String sourceId,

@@ -52,7 +52,7 @@ public final class SearchIndexer implements AutoCloseable {
     /** How long a search waits for the indexer to reach the events stored before it, at most. */
     public static final Duration SEARCH_PATIENCE = Duration.ofSeconds(1);
 
-    private static final String WATERMARK = "SELECT indexed_rowid FROM search_index_state WHERE id = 1";
+    static final String WATERMARK = "SELECT indexed_rowid FROM search_index_state WHERE id = 1";
     private static final String MOVE_WATERMARK = "UPDATE search_index_state SET indexed_rowid = ? WHERE id = 1";
     private static final String UNINDEXED = "SELECT rowid, project_id, source_id, endpoints, data FROM events "
             + "WHERE rowid > ? ORDER BY rowid LIMIT " + BATCH_ROWS;

@@ -4,6 +4,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.store.JsonColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -79,9 +80,13 @@ final class EventPlanning implements AutoCloseable {
         }
     }
 
-    /** A worked-out event, ready for the write: its deliveries (plan null: none) and outcome. */
+    /**
+     * A worked-out event, ready for the write: its deliveries (plan null: none) and outcome. {@code stored}: the
+     * endpoints its row holds (as acknowledged); {@code endpoints}: those it has once planned (null: unknown, the
+     * event is read back).
+     */
     private record Planned(Job job, DeliveryPlanner.StoredEvent event, DeliveryPlanner.Plan plan,
-                           List<String> endpoints, EventStatus status, String reason) {
+                           List<String> stored, List<String> endpoints, EventStatus status, String reason) {
     }
 
     private static final class ProjectQueue {
@@ -277,7 +282,7 @@ final class EventPlanning implements AutoCloseable {
             } else {
                 Event event = context.db().read(c -> context.events().find(c, job.projectId(), job.eventId()));
                 if (event == null) {
-                    return new Planned(job, null, null, List.of(), null, null); // deleted: only its marker goes
+                    return new Planned(job, null, null, List.of(), List.of(), null, null); // deleted: only its marker goes
                 }
                 subject = new DeliveryPlanner.Subject(event.projectId(), job.target(), event.eventType(),
                         JsonColumns.text(event.data()), null, event.headers() == null ? Map.of() : event.headers(),
@@ -311,7 +316,7 @@ final class EventPlanning implements AutoCloseable {
             return null;
         }
         LOG.warn("event {} could not be planned: {}", job.eventId(), e.toString());
-        return new Planned(job, null, null, null, EventStatus.FAILURE, NOT_PLANNED + e.getMessage());
+        return new Planned(job, null, null, null, null, EventStatus.FAILURE, NOT_PLANNED + e.getMessage());
     }
 
     private void retryLater(Job job) {
@@ -332,7 +337,7 @@ final class EventPlanning implements AutoCloseable {
         if (plan.matches().isEmpty()) {
             String gone = targetGone(job.projectId(), job.target());
             String reason = gone != null ? NOT_PLANNED + gone : plan.failureReason();
-            return new Planned(job, stored, plan, endpoints, EventStatus.FAILURE, reason);
+            return new Planned(job, stored, plan, endpoints, endpoints, EventStatus.FAILURE, reason);
         }
         List<String> failed = new ArrayList<>();
         for (DeliveryPlanner.Match m : plan.matches()) {
@@ -344,7 +349,7 @@ final class EventPlanning implements AutoCloseable {
             }
         }
         EventStatus status = failed.size() == plan.matches().size() ? EventStatus.FAILURE : EventStatus.SUCCESS;
-        return new Planned(job, stored, plan, plan.endpointIds(), status, String.join("; ", failed));
+        return new Planned(job, stored, plan, endpoints, plan.endpointIds(), status, String.join("; ", failed));
     }
 
     /** Why an event matched nothing because what it targets was deleted after it was acknowledged; else null. */
@@ -427,13 +432,18 @@ final class EventPlanning implements AutoCloseable {
         }
         List<EventDelivery> deliveries = p.plan() == null ? List.of()
                 : DeliveryPlanner.insert(c, context, p.event(), p.plan());
-        List<String> endpoints = p.endpoints();
-        if (endpoints == null) {
+        if (p.event() == null || p.endpoints() == null) {
+            // given up before the event was read: it keeps the endpoints it has
             Event event = context.events().find(c, job.projectId(), job.eventId());
-            endpoints = event == null || event.endpoints() == null ? List.of() : event.endpoints();
+            if (event != null) {
+                context.events().updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(), p.status(),
+                        p.reason(), context.now());
+            }
+            return deliveries;
         }
-        context.events().updateOutcome(c, job.projectId(), job.eventId(), endpoints, p.status(), p.reason(),
-                context.now());
+        // what the row holds is known from the acknowledgement (or the read of a cold job): nothing is read back
+        context.events().recordOutcome(c, new EventRepository.Outcome(job.projectId(), job.eventId(),
+                p.event().sourceId(), p.stored(), p.endpoints(), p.status(), p.reason()), context.now());
         return deliveries;
     }
 
