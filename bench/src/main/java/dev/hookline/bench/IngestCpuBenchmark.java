@@ -31,7 +31,9 @@ import java.util.TreeMap;
  * Events per second swing with what else runs on the machine; CPU per event is the steadier measure, and the
  * writer thread's share says how far the single SQLite writer is from being the limit.
  *
- * <p>Options: {@code ingest.seconds} (8), {@code ingest.connections} (32).
+ * <p>Options: {@code ingest.seconds} (8), {@code ingest.connections} (32), {@code ingest.rate} (0: as fast as the
+ * connections go). CPU per event falls as the rate rises (bigger groups per commit), so two builds compare at one
+ * fixed rate below what either reaches: then a busy machine changes both alike.
  */
 public final class IngestCpuBenchmark {
 
@@ -41,6 +43,7 @@ public final class IngestCpuBenchmark {
     public static void main(String[] args) throws Exception {
         int seconds = Integer.getInteger("ingest.seconds", 8);
         int connections = Integer.getInteger("ingest.connections", 32);
+        int rate = Integer.getInteger("ingest.rate", 0);
         Path dataDir = Files.createTempDirectory("hookline-ingest-cpu");
         try (HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, null),
                 null);
@@ -62,7 +65,8 @@ public final class IngestCpuBenchmark {
             OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             Map<String, Long> before = threadCpu();
             long processBefore = os.getProcessCpuTime();
-            LoadGenerator.Result result = load.closedLoop(connections, Duration.ofSeconds(seconds));
+            LoadGenerator.Result result = rate > 0 ? load.fixedRate(rate, connections, Duration.ofSeconds(seconds))
+                    : load.closedLoop(connections, Duration.ofSeconds(seconds));
             long processAfter = os.getProcessCpuTime();
             Map<String, Long> after = threadCpu();
 

@@ -87,6 +87,8 @@ public final class ScriptSandbox implements AutoCloseable {
     private final ArrayBlockingQueue<Worker> idle;
     private final List<Worker> all = new ArrayList<>();
     private final Map<String, Semaphore> shares = new ConcurrentHashMap<>();
+    /** Scripts that keep overrunning their limits are paused rather than run (and their workers killed) each time. */
+    private final OverrunBreaker overruns = new OverrunBreaker();
     private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "hookline-script-watchdog");
         t.setDaemon(true);
@@ -143,6 +145,11 @@ public final class ScriptSandbox implements AutoCloseable {
         if (!isSet(script)) {
             return ScriptResult.failure(ScriptRunner.NOT_FOUND, List.of());
         }
+        String key = projectId == null ? "" : projectId;
+        String paused = overruns.refusal(key, script);
+        if (paused != null) {
+            return ScriptResult.failure(paused, List.of());
+        }
         warmUp();
         Semaphore share = shares.computeIfAbsent(projectId == null ? "" : projectId,
                 k -> new Semaphore(settings.projectShare(), true));
@@ -165,6 +172,9 @@ public final class ScriptSandbox implements AutoCloseable {
                 }
                 result = callOnce(script, input, share, handedOver);
             }
+            if (!closed) {
+                overruns.record(key, script, costsItsWorker(result));
+            }
             return result;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -174,6 +184,12 @@ public final class ScriptSandbox implements AutoCloseable {
                 share.release();
             }
         }
+    }
+
+    /** Whether a call failed by running out of its time limit or memory bound (which costs its worker). */
+    private boolean costsItsWorker(ScriptResult result) {
+        return result.error() != null && (result.error().startsWith(timeMessage())
+                || result.error().startsWith(memoryMessage(settings.heapMegabytes())));
     }
 
     /** What a call answers when its worker was killed by a signal from outside (the OOM killer, an operator). */

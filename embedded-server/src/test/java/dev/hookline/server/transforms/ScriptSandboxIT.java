@@ -49,6 +49,21 @@ class ScriptSandboxIT {
     }
 
     @Test
+    void aScriptThatKeepsLoopingIsPausedAfterThreeOverrunsWhileTheProjectsOtherScriptsRun() throws Exception {
+        String loops = "function transform(p) { while (true) {} }";
+        for (int i = 0; i < OverrunBreaker.OVERRUNS_TO_OPEN; i++) {
+            assertEquals("transform function exceeded its time limit of 1000 ms",
+                    sandbox.run("p-loop", loops, json("{}")).error());
+        }
+        ScriptResult paused = sandbox.run("p-loop", loops, json("{}"));
+        assertFalse(paused.ok());
+        assertTrue(paused.error().startsWith("the function was not run: it ran out of its limits on its last 3 runs"),
+                paused.error());
+        assertTrue(sandbox.run("p-loop", "function transform(p) { return p; }", json("{\"n\":1}")).ok(),
+                "the project's other scripts still run");
+    }
+
+    @Test
     void aLongBuiltInIsStoppedAtTheTimeLimit() throws Exception {
         ScriptResult result = sandbox.run("p1", "function transform(p) { var a = []; for (var i = 0; i < 300000; i++) { "
                 + "a.push(Math.random()); } for (var k = 0; k < 100; k++) { a.sort(); } return {n: a.length}; }", json("{}"));
