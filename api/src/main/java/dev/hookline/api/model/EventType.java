@@ -2,6 +2,7 @@ package dev.hookline.api.model;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 
 /**
@@ -11,6 +12,7 @@ import java.time.Instant;
  * {@code models.EventTypeResponse}, so a client generated from Convoy's document reads it unchanged.
  */
 @JsonPropertyOrder({"uid", "name", "category", "description", "json_schema", "deprecated_at"})
+@RecordBuilder
 public record EventType(String uid, String name, String category, String description, JsonNode jsonSchema,
                         Instant deprecatedAt) {
 
@@ -20,68 +22,12 @@ public record EventType(String uid, String name, String category, String descrip
     }
 
     /** A builder holding this record's values. */
-    public Builder toBuilder() {
-        return new Builder(this);
+    public EventTypeBuilder toBuilder() {
+        return EventTypeBuilder.builder(this);
     }
 
     /** An empty builder (every member null). */
-    public static Builder builder() {
-        return new Builder();
-    }
-
-    /** Builds an {@link EventType} member by member. */
-    public static final class Builder {
-        private String uid;
-        private String name;
-        private String category;
-        private String description;
-        private JsonNode jsonSchema;
-        private Instant deprecatedAt;
-
-        private Builder() {
-        }
-
-        private Builder(EventType from) {
-            this.uid = from.uid;
-            this.name = from.name;
-            this.category = from.category;
-            this.description = from.description;
-            this.jsonSchema = from.jsonSchema;
-            this.deprecatedAt = from.deprecatedAt;
-        }
-
-        public Builder uid(String uid) {
-            this.uid = uid;
-            return this;
-        }
-
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        public Builder category(String category) {
-            this.category = category;
-            return this;
-        }
-
-        public Builder description(String description) {
-            this.description = description;
-            return this;
-        }
-
-        public Builder jsonSchema(JsonNode jsonSchema) {
-            this.jsonSchema = jsonSchema;
-            return this;
-        }
-
-        public Builder deprecatedAt(Instant deprecatedAt) {
-            this.deprecatedAt = deprecatedAt;
-            return this;
-        }
-
-        public EventType build() {
-            return new EventType(uid, name, category, description, jsonSchema, deprecatedAt);
-        }
+    public static EventTypeBuilder builder() {
+        return EventTypeBuilder.builder();
     }
 }

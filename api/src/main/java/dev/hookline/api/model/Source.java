@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.hookline.api.ConvoyEmpty;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.List;
 
@@ -17,6 +18,7 @@ import java.util.List;
 @JsonPropertyOrder({"uid", "project_id", "mask_id", "name", "url", "type", "provider", "is_disabled", "verifier",
         "custom_response", "provider_config", "forward_headers", "pub_sub", "idempotency_keys", "body_function",
         "header_function", "event_type_location", "created_at", "updated_at", "deleted_at", "consumer"})
+@RecordBuilder
 public record Source(String uid, String projectId, String maskId, String name, String url, SourceType type,
                      @JsonSerialize(nullsUsing = ConvoyEmpty.Text.class) SourceProvider provider,
                      Boolean isDisabled, Verifier verifier, CustomResponse customResponse,
@@ -44,176 +46,13 @@ public record Source(String uid, String projectId, String maskId, String name, S
     }
 
     /** A builder holding this record's values, to change a few of them without naming every other. */
-    public Builder toBuilder() {
-        return new Builder(this);
+    public SourceBuilder toBuilder() {
+        return SourceBuilder.builder(this);
     }
 
     /** An empty builder (every member null). */
-    public static Builder builder() {
-        return new Builder();
-    }
-
-    /** Builds {@link Source} member by member (the record has too many members to list positionally). */
-    public static final class Builder {
-        private String uid;
-        private String projectId;
-        private String maskId;
-        private String name;
-        private String url;
-        private SourceType type;
-        private SourceProvider provider;
-        private Boolean isDisabled;
-        private Verifier verifier;
-        private CustomResponse customResponse;
-        private ProviderConfig providerConfig;
-        private List<String> forwardHeaders;
-        private PubSubConfig pubSub;
-        private List<String> idempotencyKeys;
-        private String bodyFunction;
-        private String headerFunction;
-        private Instant createdAt;
-        private Instant updatedAt;
-        private Instant deletedAt;
-        private SourceConsumer consumer;
-        private String eventTypeLocation;
-
-        private Builder() {
-        }
-
-        private Builder(Source from) {
-            this.uid = from.uid;
-            this.projectId = from.projectId;
-            this.maskId = from.maskId;
-            this.name = from.name;
-            this.url = from.url;
-            this.type = from.type;
-            this.provider = from.provider;
-            this.isDisabled = from.isDisabled;
-            this.verifier = from.verifier;
-            this.customResponse = from.customResponse;
-            this.providerConfig = from.providerConfig;
-            this.forwardHeaders = from.forwardHeaders;
-            this.pubSub = from.pubSub;
-            this.idempotencyKeys = from.idempotencyKeys;
-            this.bodyFunction = from.bodyFunction;
-            this.headerFunction = from.headerFunction;
-            this.createdAt = from.createdAt;
-            this.updatedAt = from.updatedAt;
-            this.deletedAt = from.deletedAt;
-            this.consumer = from.consumer;
-            this.eventTypeLocation = from.eventTypeLocation;
-        }
-
-        public Builder uid(String uid) {
-            this.uid = uid;
-            return this;
-        }
-
-        public Builder projectId(String projectId) {
-            this.projectId = projectId;
-            return this;
-        }
-
-        public Builder maskId(String maskId) {
-            this.maskId = maskId;
-            return this;
-        }
-
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        public Builder url(String url) {
-            this.url = url;
-            return this;
-        }
-
-        public Builder type(SourceType type) {
-            this.type = type;
-            return this;
-        }
-
-        public Builder provider(SourceProvider provider) {
-            this.provider = provider;
-            return this;
-        }
-
-        public Builder isDisabled(Boolean isDisabled) {
-            this.isDisabled = isDisabled;
-            return this;
-        }
-
-        public Builder verifier(Verifier verifier) {
-            this.verifier = verifier;
-            return this;
-        }
-
-        public Builder customResponse(CustomResponse customResponse) {
-            this.customResponse = customResponse;
-            return this;
-        }
-
-        public Builder providerConfig(ProviderConfig providerConfig) {
-            this.providerConfig = providerConfig;
-            return this;
-        }
-
-        public Builder forwardHeaders(List<String> forwardHeaders) {
-            this.forwardHeaders = forwardHeaders;
-            return this;
-        }
-
-        public Builder pubSub(PubSubConfig pubSub) {
-            this.pubSub = pubSub;
-            return this;
-        }
-
-        public Builder idempotencyKeys(List<String> idempotencyKeys) {
-            this.idempotencyKeys = idempotencyKeys;
-            return this;
-        }
-
-        public Builder bodyFunction(String bodyFunction) {
-            this.bodyFunction = bodyFunction;
-            return this;
-        }
-
-        public Builder headerFunction(String headerFunction) {
-            this.headerFunction = headerFunction;
-            return this;
-        }
-
-        public Builder createdAt(Instant createdAt) {
-            this.createdAt = createdAt;
-            return this;
-        }
-
-        public Builder updatedAt(Instant updatedAt) {
-            this.updatedAt = updatedAt;
-            return this;
-        }
-
-        public Builder deletedAt(Instant deletedAt) {
-            this.deletedAt = deletedAt;
-            return this;
-        }
-
-        public Builder consumer(SourceConsumer consumer) {
-            this.consumer = consumer;
-            return this;
-        }
-
-        public Builder eventTypeLocation(String eventTypeLocation) {
-            this.eventTypeLocation = eventTypeLocation;
-            return this;
-        }
-
-        public Source build() {
-            return new Source(uid, projectId, maskId, name, url, type, provider, isDisabled, verifier, customResponse,
-                    providerConfig, forwardHeaders, pubSub, idempotencyKeys, bodyFunction, headerFunction, createdAt,
-                    updatedAt, deletedAt, consumer, eventTypeLocation);
-        }
+    public static SourceBuilder builder() {
+        return SourceBuilder.builder();
     }
 
     /** The same source with its consumer's live state (pub_sub sources on a Hookline server). */

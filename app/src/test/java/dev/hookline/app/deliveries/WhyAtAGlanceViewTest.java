@@ -8,6 +8,7 @@ import dev.hookline.api.Json;
 import dev.hookline.api.model.DeliveryHold;
 import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryBuilder;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.console.ConsoleSession;
@@ -97,7 +98,7 @@ class WhyAtAGlanceViewTest {
         server.close();
     }
 
-    private static EventDelivery.Builder delivery(String id, EventDeliveryStatus status) {
+    private static EventDeliveryBuilder delivery(String id, EventDeliveryStatus status) {
         return EventDelivery.builder().uid(id).projectId(FakeConvoy.PROJECT).eventId("01EVENT" + id.substring(7))
                 .endpointId("01ENDPOINT0000000000000000").eventType("order.paid").status(status)
                 .metadata(new DeliveryMetadata(null, "{}", null, NEXT_TRY, 10L, 10L, 10L, null))

@@ -6,6 +6,7 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
+import dev.hookline.api.model.EventDeliveryBuilder;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.endpoints.EndpointRedaction;
@@ -96,7 +97,7 @@ public final class DeliveryViews {
         EventDeliveryStatus status = d.status();
         DeliveryMetadata m = d.metadata();
         long tries = m.numTrials() == null ? 0 : m.numTrials();
-        EventDelivery.Builder out = d.toBuilder();
+        EventDeliveryBuilder out = d.toBuilder();
         boolean waiting = status == EventDeliveryStatus.SCHEDULED || status == EventDeliveryStatus.RETRY;
         if ((waiting || status == EventDeliveryStatus.PROCESSING) && holds.inFlight(d.uid())) {
             return out.status(EventDeliveryStatus.PROCESSING).description(DeliveryLifecycle.describeInFlight(tries))

@@ -2,6 +2,7 @@ package dev.hookline.server.eventtypes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.EventType;
+import dev.hookline.api.model.EventTypeBuilder;
 import dev.hookline.api.model.EventTypeRequest;
 import dev.hookline.api.model.ImportOpenApiRequest;
 import dev.hookline.api.model.Project;
@@ -63,7 +64,7 @@ public final class EventTypeService {
         Instant now = context.now();
         return context.db().write(c -> {
             EventType found = require(store.find(c, project.uid(), id));
-            EventType.Builder changed = found.toBuilder();
+            EventTypeBuilder changed = found.toBuilder();
             if (request != null && request.category() != null && !request.category().isBlank()) {
                 changed.category(request.category().strip());
             }
