@@ -86,8 +86,9 @@ public final class RetentionBenchmark {
             String endpoint = liveClient.createEndpoint(EndpointRequest.of("http://127.0.0.1:9/hook", "sink")).uid();
             ApiClient oldClient = admin.withProject(oldId);
             oldClient.updateProject(oldId, new dev.hookline.api.model.UpdateProjectRequest("old", null,
-                    new ProjectConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                            new ProjectConfig.RetentionPolicy("720h", true))));
+                    ProjectConfig.builder()
+                            .retentionPolicy(new ProjectConfig.RetentionPolicy("720h", true))
+                            .build()));
             StorageInfo before = oldClient.storage();
             out.println("before the sweep: " + files(dir));
 

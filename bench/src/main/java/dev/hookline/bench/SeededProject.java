@@ -84,8 +84,7 @@ final class SeededProject {
     }
 
     private static SeededProject create(ApiClient admin, String name, ProjectType type, double share) {
-        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null, STRATEGY, null, null, null,
-                null);
+        ProjectConfig config = ProjectConfig.builder().strategy(STRATEGY).build();
         String id = admin.createProject(new CreateProjectRequest(name, type, null, config)).project().uid();
         return new SeededProject(name, type, share, id);
     }

@@ -2,6 +2,7 @@ package dev.hookline.api.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.List;
 
@@ -32,6 +33,7 @@ import java.util.List;
         "ssl", "meta_event", "request_id_header", "validate_event_schemas",
         "circuit_breaker", "retention_policy", "verify_dynamic_events", "allow_unmatched_dynamic_urls",
         "portal_frame_ancestors"})
+@RecordBuilder
 public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
                             Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
                             Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
@@ -75,10 +77,20 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
 
     /** This configuration with {@code portal_frame_ancestors} set to {@code origins}. */
     public ProjectConfig withPortalFrameAncestors(List<String> origins) {
-        return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
-                disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
-                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, verifyDynamicEvents,
-                allowUnmatchedDynamicUrls, origins);
+        return toBuilder().portalFrameAncestors(origins).build();
+    }
+
+    /** A builder holding this configuration's values, to change a few of them without naming every other. */
+    public ProjectConfigBuilder toBuilder() {
+        return ProjectConfigBuilder.builder(this);
+    }
+
+    /**
+     * An empty builder: every member null, which in a create or update request means "leave as is / use the
+     * default". The one way to build a configuration outside this record (the canonical constructor is Jackson's).
+     */
+    public static ProjectConfigBuilder builder() {
+        return ProjectConfigBuilder.builder();
     }
 
     /**
@@ -121,10 +133,7 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
 
     /** This configuration with {@code retention_policy} set to {@code policy}. */
     public ProjectConfig withRetentionPolicy(RetentionPolicy policy) {
-        return new ProjectConfig(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders,
-                disableEndpoint, multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl,
-                metaEvent, requestIdHeader, validateEventSchemas, circuitBreaker, policy, verifyDynamicEvents,
-                allowUnmatchedDynamicUrls, portalFrameAncestors);
+        return toBuilder().retentionPolicy(policy).build();
     }
 
     /** Whether events of a catalogued type with a JSON Schema are checked against it at intake (ADR 0029). */

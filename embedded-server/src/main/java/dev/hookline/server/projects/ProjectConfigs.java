@@ -54,13 +54,27 @@ public final class ProjectConfigs {
      * breaker at 70 % of 10 tries in 5 min).
      */
     public static ProjectConfig defaults(Supplier<String> ids, Instant now) {
-        return new ProjectConfig(DEFAULT_MAX_PAYLOAD_BYTES, false, false, false, false, "720h",
-                new RateLimitConfig(1000, 60L),
-                new Strategy(StrategyType.LINEAR, 100L, 10L),
-                new Signature(DEFAULT_SIGNATURE_HEADER, List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))),
-                new Ssl(false),
-                new MetaEventConfig(false, "http", List.of(), "", ""),
-                DEFAULT_REQUEST_ID_HEADER, false, CircuitBreaker.DEFAULTS, DEFAULT_RETENTION, false, false, List.of());
+        return ProjectConfig.builder()
+                .maxPayloadReadSize(DEFAULT_MAX_PAYLOAD_BYTES)
+                .replayAttacksPreventionEnabled(false)
+                .addEventIdTraceHeaders(false)
+                .disableEndpoint(false)
+                .multipleEndpointSubscriptions(false)
+                .searchPolicy("720h")
+                .ratelimit(new RateLimitConfig(1000, 60L))
+                .strategy(new Strategy(StrategyType.LINEAR, 100L, 10L))
+                .signature(new Signature(DEFAULT_SIGNATURE_HEADER,
+                        List.of(new SignatureVersion(ids.get(), "SHA256", "hex", now))))
+                .ssl(new Ssl(false))
+                .metaEvent(new MetaEventConfig(false, "http", List.of(), "", ""))
+                .requestIdHeader(DEFAULT_REQUEST_ID_HEADER)
+                .validateEventSchemas(false)
+                .circuitBreaker(CircuitBreaker.DEFAULTS)
+                .retentionPolicy(DEFAULT_RETENTION)
+                .verifyDynamicEvents(false)
+                .allowUnmatchedDynamicUrls(false)
+                .portalFrameAncestors(List.of())
+                .build();
     }
 
     /**
@@ -81,12 +95,10 @@ public final class ProjectConfigs {
         }
         if (config.verifyDynamicEvents() == null || config.allowUnmatchedDynamicUrls() == null) {
             ProjectConfig c = config;
-            config = new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
-                    c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(),
-                    c.searchPolicy(), c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(),
-                    c.requestIdHeader(), c.validateEventSchemas(), c.circuitBreaker(), c.retentionPolicy(),
-                    or(c.verifyDynamicEvents(), false), or(c.allowUnmatchedDynamicUrls(), false),
-                    c.portalFrameAncestors());
+            config = c.toBuilder()
+                    .verifyDynamicEvents(or(c.verifyDynamicEvents(), false))
+                    .allowUnmatchedDynamicUrls(or(c.allowUnmatchedDynamicUrls(), false))
+                    .build();
         }
         if (config.portalFrameAncestors() == null) {
             config = config.withPortalFrameAncestors(List.of());
@@ -113,37 +125,26 @@ public final class ProjectConfigs {
         if (patch == null) {
             return base;
         }
-        return new ProjectConfig(
-                or(patch.maxPayloadReadSize(), base.maxPayloadReadSize()),
-                or(patch.replayAttacksPreventionEnabled(), base.replayAttacksPreventionEnabled()),
-                or(patch.addEventIdTraceHeaders(), base.addEventIdTraceHeaders()),
-                or(patch.disableEndpoint(), base.disableEndpoint()),
-                or(patch.multipleEndpointSubscriptions(), base.multipleEndpointSubscriptions()),
-                or(patch.searchPolicy(), base.searchPolicy()),
-                patch.ratelimit() == null ? base.ratelimit() : new RateLimitConfig(
-                        or(patch.ratelimit().count(), base.ratelimit().count()),
-                        or(patch.ratelimit().duration(), base.ratelimit().duration())),
-                patch.strategy() == null ? base.strategy() : new Strategy(
-                        or(patch.strategy().type(), base.strategy().type()),
-                        or(patch.strategy().duration(), base.strategy().duration()),
-                        or(patch.strategy().retryCount(), base.strategy().retryCount())),
-                patch.signature() == null ? base.signature() : mergeSignature(base.signature(), patch.signature(), ids, now),
-                patch.ssl() == null ? base.ssl() : new Ssl(
-                        or(patch.ssl().enforceSecureEndpoints(), base.ssl().enforceSecureEndpoints())),
-                patch.metaEvent() == null ? base.metaEvent() : new MetaEventConfig(
-                        or(patch.metaEvent().isEnabled(), base.metaEvent().isEnabled()),
-                        or(patch.metaEvent().type(), base.metaEvent().type()),
-                        or(patch.metaEvent().eventType(), base.metaEvent().eventType()),
-                        or(patch.metaEvent().url(), base.metaEvent().url()),
-                        or(patch.metaEvent().secret(), base.metaEvent().secret()),
-                        or(patch.metaEvent().pubSub(), base.metaEvent().pubSub())),
-                or(patch.requestIdHeader(), base.requestIdHeader()),
-                or(patch.validateEventSchemas(), base.validateEventSchemas()),
-                mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()),
-                mergeRetention(base.retentionPolicy(), patch.retentionPolicy()),
-                or(patch.verifyDynamicEvents(), base.verifyDynamicEvents()),
-                or(patch.allowUnmatchedDynamicUrls(), base.allowUnmatchedDynamicUrls()),
-                or(patch.portalFrameAncestors(), base.portalFrameAncestors()));
+        return ProjectConfig.builder()
+                .maxPayloadReadSize(or(patch.maxPayloadReadSize(), base.maxPayloadReadSize()))
+                .replayAttacksPreventionEnabled(or(patch.replayAttacksPreventionEnabled(), base.replayAttacksPreventionEnabled()))
+                .addEventIdTraceHeaders(or(patch.addEventIdTraceHeaders(), base.addEventIdTraceHeaders()))
+                .disableEndpoint(or(patch.disableEndpoint(), base.disableEndpoint()))
+                .multipleEndpointSubscriptions(or(patch.multipleEndpointSubscriptions(), base.multipleEndpointSubscriptions()))
+                .searchPolicy(or(patch.searchPolicy(), base.searchPolicy()))
+                .ratelimit(patch.ratelimit() == null ? base.ratelimit() : new RateLimitConfig( or(patch.ratelimit().count(), base.ratelimit().count()), or(patch.ratelimit().duration(), base.ratelimit().duration())))
+                .strategy(patch.strategy() == null ? base.strategy() : new Strategy( or(patch.strategy().type(), base.strategy().type()), or(patch.strategy().duration(), base.strategy().duration()), or(patch.strategy().retryCount(), base.strategy().retryCount())))
+                .signature(patch.signature() == null ? base.signature() : mergeSignature(base.signature(), patch.signature(), ids, now))
+                .ssl(patch.ssl() == null ? base.ssl() : new Ssl( or(patch.ssl().enforceSecureEndpoints(), base.ssl().enforceSecureEndpoints())))
+                .metaEvent(patch.metaEvent() == null ? base.metaEvent() : new MetaEventConfig( or(patch.metaEvent().isEnabled(), base.metaEvent().isEnabled()), or(patch.metaEvent().type(), base.metaEvent().type()), or(patch.metaEvent().eventType(), base.metaEvent().eventType()), or(patch.metaEvent().url(), base.metaEvent().url()), or(patch.metaEvent().secret(), base.metaEvent().secret()), or(patch.metaEvent().pubSub(), base.metaEvent().pubSub())))
+                .requestIdHeader(or(patch.requestIdHeader(), base.requestIdHeader()))
+                .validateEventSchemas(or(patch.validateEventSchemas(), base.validateEventSchemas()))
+                .circuitBreaker(mergeCircuitBreaker(or(base.circuitBreaker(), CircuitBreaker.DEFAULTS), patch.circuitBreaker()))
+                .retentionPolicy(mergeRetention(base.retentionPolicy(), patch.retentionPolicy()))
+                .verifyDynamicEvents(or(patch.verifyDynamicEvents(), base.verifyDynamicEvents()))
+                .allowUnmatchedDynamicUrls(or(patch.allowUnmatchedDynamicUrls(), base.allowUnmatchedDynamicUrls()))
+                .portalFrameAncestors(or(patch.portalFrameAncestors(), base.portalFrameAncestors()))
+                .build();
     }
 
     private static CircuitBreaker mergeCircuitBreaker(CircuitBreaker base, CircuitBreaker patch) {
@@ -245,13 +246,26 @@ public final class ProjectConfigs {
             if (meta.secret() == null || meta.secret().isEmpty()) {
                 meta = new MetaEventConfig(true, "http", meta.eventType(), meta.url(), Keys.random(25),
                         meta.pubSub());
-                config = new ProjectConfig(config.maxPayloadReadSize(), config.replayAttacksPreventionEnabled(),
-                        config.addEventIdTraceHeaders(), config.disableEndpoint(),
-                        config.multipleEndpointSubscriptions(), config.searchPolicy(), config.ratelimit(),
-                        config.strategy(), config.signature(), config.ssl(), meta, config.requestIdHeader(),
-                        config.validateEventSchemas(), config.circuitBreaker(), config.retentionPolicy(),
-                        config.verifyDynamicEvents(), config.allowUnmatchedDynamicUrls(),
-                        config.portalFrameAncestors());
+                config = ProjectConfig.builder()
+                        .maxPayloadReadSize(config.maxPayloadReadSize())
+                        .replayAttacksPreventionEnabled(config.replayAttacksPreventionEnabled())
+                        .addEventIdTraceHeaders(config.addEventIdTraceHeaders())
+                        .disableEndpoint(config.disableEndpoint())
+                        .multipleEndpointSubscriptions(config.multipleEndpointSubscriptions())
+                        .searchPolicy(config.searchPolicy())
+                        .ratelimit(config.ratelimit())
+                        .strategy(config.strategy())
+                        .signature(config.signature())
+                        .ssl(config.ssl())
+                        .metaEvent(meta)
+                        .requestIdHeader(config.requestIdHeader())
+                        .validateEventSchemas(config.validateEventSchemas())
+                        .circuitBreaker(config.circuitBreaker())
+                        .retentionPolicy(config.retentionPolicy())
+                        .verifyDynamicEvents(config.verifyDynamicEvents())
+                        .allowUnmatchedDynamicUrls(config.allowUnmatchedDynamicUrls())
+                        .portalFrameAncestors(config.portalFrameAncestors())
+                        .build();
             }
         }
         return config;
@@ -286,11 +300,26 @@ public final class ProjectConfigs {
     }
 
     private static ProjectConfig withCircuitBreaker(ProjectConfig c, CircuitBreaker circuitBreaker) {
-        return new ProjectConfig(c.maxPayloadReadSize(), c.replayAttacksPreventionEnabled(),
-                c.addEventIdTraceHeaders(), c.disableEndpoint(), c.multipleEndpointSubscriptions(), c.searchPolicy(),
-                c.ratelimit(), c.strategy(), c.signature(), c.ssl(), c.metaEvent(), c.requestIdHeader(),
-                c.validateEventSchemas(), circuitBreaker, c.retentionPolicy(), c.verifyDynamicEvents(),
-                c.allowUnmatchedDynamicUrls(), c.portalFrameAncestors());
+        return ProjectConfig.builder()
+                .maxPayloadReadSize(c.maxPayloadReadSize())
+                .replayAttacksPreventionEnabled(c.replayAttacksPreventionEnabled())
+                .addEventIdTraceHeaders(c.addEventIdTraceHeaders())
+                .disableEndpoint(c.disableEndpoint())
+                .multipleEndpointSubscriptions(c.multipleEndpointSubscriptions())
+                .searchPolicy(c.searchPolicy())
+                .ratelimit(c.ratelimit())
+                .strategy(c.strategy())
+                .signature(c.signature())
+                .ssl(c.ssl())
+                .metaEvent(c.metaEvent())
+                .requestIdHeader(c.requestIdHeader())
+                .validateEventSchemas(c.validateEventSchemas())
+                .circuitBreaker(circuitBreaker)
+                .retentionPolicy(c.retentionPolicy())
+                .verifyDynamicEvents(c.verifyDynamicEvents())
+                .allowUnmatchedDynamicUrls(c.allowUnmatchedDynamicUrls())
+                .portalFrameAncestors(c.portalFrameAncestors())
+                .build();
     }
 
     /**

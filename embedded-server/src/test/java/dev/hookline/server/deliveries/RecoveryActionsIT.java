@@ -115,9 +115,9 @@ class RecoveryActionsIT {
     void aResentFailedDeliveryIsDeliveredAndKeepsItsEarlierAttempts() throws Exception {
         restartDelivering();
         receiver.answerWith((request, index) -> index == 0 ? Receiver.Answer.status(500) : Receiver.Answer.ok());
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null, null,
-                null, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null, null,
-                null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder()
+                .strategy(new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L))
+                .build()));
         Event created = client.createEvent(new CreateEventRequest(epA, null, null, "invoice.paid",
                 Json.strict().readTree("{\"n\":2}"), null, null));
         String id = onlyDeliveryOf(created).uid();

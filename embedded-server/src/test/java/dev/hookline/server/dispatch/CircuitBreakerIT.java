@@ -144,7 +144,7 @@ class CircuitBreakerIT {
     @Test
     void withDisableEndpointADeliveryThatUsesEveryTryDeactivatesItsEndpoint() {
         f.project.client().updateProject(f.project.id(), new UpdateProjectRequest("dispatch", null,
-                new ProjectConfig(null, null, null, true, null, null, null, null, null, null, null, null)));
+                ProjectConfig.builder().disableEndpoint(true).build()));
         String endpoint = f.endpoint(failing.url("/hopeless"));
         EventDelivery delivery = f.deliver(endpoint, new Retry(StrategyType.LINEAR, 10, 1, 0),
                 DeliveryMode.AT_LEAST_ONCE);

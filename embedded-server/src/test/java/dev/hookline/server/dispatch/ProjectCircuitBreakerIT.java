@@ -121,8 +121,7 @@ class ProjectCircuitBreakerIT {
 
     private void configure(TestProject project, CircuitBreaker cb) {
         project.client().updateProject(project.id(), new UpdateProjectRequest(project.client().getProject(
-                project.id()).name(), null, new ProjectConfig(null, null, null, null, null, null, null, null, null,
-                null, null, null, null, cb)));
+                project.id()).name(), null, ProjectConfig.builder().circuitBreaker(cb).build()));
     }
 
     private static String endpoint(TestProject project, String url) {

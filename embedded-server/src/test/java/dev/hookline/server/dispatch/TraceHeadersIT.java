@@ -38,7 +38,7 @@ class TraceHeadersIT {
     @Test
     void aProjectWithTraceHeadersSendsTheEventAndDeliveryIds() {
         f.project.client().updateProject(f.project.id(), new UpdateProjectRequest("dispatch", null,
-                new ProjectConfig(null, null, true, null, null, null, null, null, null, null, null, null)));
+                ProjectConfig.builder().addEventIdTraceHeaders(true).build()));
         String endpoint = f.endpoint(receiver.url("/hooks"));
 
         EventDelivery delivery = f.deliver(endpoint);

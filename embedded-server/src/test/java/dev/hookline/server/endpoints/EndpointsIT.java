@@ -454,8 +454,7 @@ class EndpointsIT {
     @Test
     void httpUrlsAreRefusedWhenTheProjectEnforcesSecureEndpoints() {
         Endpoint plain = create("plain", "");
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null, null,
-                null, null, null, null, null, null, new ProjectConfig.Ssl(true), null, null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder().ssl(new ProjectConfig.Ssl(true)).build()));
         String path = "/v1/projects/" + project.id() + "/endpoints";
         assertBad(client.raw("POST", path, "{\"url\":\"http://a.example/x\",\"name\":\"n\"}", Map.of()), 400,
                 "https");

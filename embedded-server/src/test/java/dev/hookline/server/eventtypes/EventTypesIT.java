@@ -297,7 +297,7 @@ class EventTypesIT {
     }
 
     private static ProjectConfig checksOn() {
-        return new ProjectConfig(null, null, null, null, null, null, null, null, null, null, null, null, true);
+        return ProjectConfig.builder().validateEventSchemas(true).build();
     }
 
     private RawResponse createEvent(String endpoint, String type, String data) throws Exception {

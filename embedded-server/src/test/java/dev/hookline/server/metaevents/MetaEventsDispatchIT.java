@@ -139,10 +139,11 @@ class MetaEventsDispatchIT {
 
     @Test
     void anEndpointTheDispatcherDeactivatesReportsEndpointUpdatedAndEventDeliveryFailed() throws Exception {
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
-                null, true, null, null, null, new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L), null, null,
-                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.updated", "eventdelivery.failed"),
-                        meta.url("/meta"), "meta-secret"), null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder()
+                .disableEndpoint(true)
+                .strategy(new ProjectConfig.Strategy(StrategyType.LINEAR, 60L, 1L))
+                .metaEvent(new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.updated", "eventdelivery.failed"), meta.url("/meta"), "meta-secret"))
+                .build()));
         restartDelivering();
         try (Receiver failing = Receiver.start()) {
             failing.answerAlways(Receiver.Answer.status(500));
@@ -217,9 +218,9 @@ class MetaEventsDispatchIT {
         enableMetaEvents(List.of("endpoint.created"), null);
         client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         String id = metaEventsOldestFirst().get(0).uid();
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
-                null, null, null, null, null, null, null, null,
-                new ProjectConfig.MetaEventConfig(false, null, null, null, null), null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder()
+                .metaEvent(new ProjectConfig.MetaEventConfig(false, null, null, null, null))
+                .build()));
 
         restartDelivering();
 
@@ -445,9 +446,10 @@ class MetaEventsDispatchIT {
     }
 
     private void enableMetaEvents(List<String> types, ProjectConfig.Strategy strategy) {
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null,
-                null, null, null, null, null, strategy, null, null,
-                new ProjectConfig.MetaEventConfig(true, "http", types, meta.url("/meta"), "meta-secret"), null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder()
+                .strategy(strategy)
+                .metaEvent(new ProjectConfig.MetaEventConfig(true, "http", types, meta.url("/meta"), "meta-secret"))
+                .build()));
     }
 
     private RawResponse updateMeta(String metaEventJson) {

@@ -119,9 +119,11 @@ class OpenApiResponsesIT {
         calls.call(admin, "GET", V1, Map.of(), "", null, 200);
         calls.call(project, "GET", PROJECT, ids, "", null, 200);
         calls.call(project, "PUT", PROJECT, ids, "", new UpdateProjectRequest("outgoing, renamed", null,
-                new ProjectConfig(null, null, null, true, true, null, null, null, null, null,
-                        new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"),
-                                "https://meta.example.com/in", null), null)), 202);
+                ProjectConfig.builder()
+                        .disableEndpoint(true)
+                        .multipleEndpointSubscriptions(true)
+                        .metaEvent(new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"), "https://meta.example.com/in", null))
+                        .build()), 202);
         calls.call(project, "PUT", PROJECT, ids, "", Map.of("name", "outgoing, renamed", "config",
                 Map.of("retention_policy", Map.of("policy", "168h", "enabled", true))), 202);
         calls.call(project, "PUT", PROJECT, ids, "", Map.of("name", "outgoing, renamed", "config",

@@ -228,8 +228,7 @@ class PortalApiIT {
                 "please provide a url for your endpoint");
         assertBad(portal.raw("POST", portalPath("/endpoints"), "{\"url\":\"https://n.example\",\"name\":\"n\","
                 + "\"authentication\":{\"type\":\"api_key\"}}", Map.of()), 400, "authentication.api_key");
-        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, new ProjectConfig(null, null, null,
-                null, null, null, null, null, null, new ProjectConfig.Ssl(true), null, null)));
+        client.updateProject(project.id(), new UpdateProjectRequest("shop", null, ProjectConfig.builder().ssl(new ProjectConfig.Ssl(true)).build()));
         assertBad(portal.raw("POST", portalPath("/endpoints"), "{\"url\":\"http://n.example\",\"name\":\"n\"}",
                 Map.of()), 400, "https");
         assertEquals(1, client.listEndpoints(ListQuery.create()).content().size(), "nothing written");

@@ -71,8 +71,7 @@ class CircuitBreakerConfigIT {
         assertEquals(expected, updated.config().circuitBreaker());
         assertEquals(expected, client.getProject(p.id()).config().circuitBreaker(), "stored");
 
-        client.updateProject(p.id(), new UpdateProjectRequest("billing", null, new ProjectConfig(null, null, null,
-                true, null, null, null, null, null, null, null, null)));
+        client.updateProject(p.id(), new UpdateProjectRequest("billing", null, ProjectConfig.builder().disableEndpoint(true).build()));
         Project again = client.getProject(p.id());
         assertEquals(expected, again.config().circuitBreaker(), "an update without circuit_breaker keeps it");
         assertTrue(again.config().disableEndpoint());
@@ -128,7 +127,7 @@ class CircuitBreakerConfigIT {
     }
 
     static ProjectConfig circuitBreaker(CircuitBreaker cb) {
-        return new ProjectConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, cb);
+        return ProjectConfig.builder().circuitBreaker(cb).build();
     }
 
     private static String update(String name, String members) {

@@ -66,9 +66,10 @@ class ProjectsIT {
     @Test
     void updateMergesOnlyTheConfigKeysGiven() {
         TestProject p = server.newProject("billing", ProjectType.INCOMING);
-        ProjectConfig patch = new ProjectConfig(null, null, null, null, null, null, null,
-                new ProjectConfig.Strategy(StrategyType.EXPONENTIAL, null, 3L), null,
-                new ProjectConfig.Ssl(true), null, null);
+        ProjectConfig patch = ProjectConfig.builder()
+                .strategy(new ProjectConfig.Strategy(StrategyType.EXPONENTIAL, null, 3L))
+                .ssl(new ProjectConfig.Ssl(true))
+                .build();
         Project updated = p.client().updateProject(p.id(), new UpdateProjectRequest("billing-2", null, patch));
         assertEquals("billing-2", updated.name());
         assertEquals(StrategyType.EXPONENTIAL, updated.config().strategy().type());
@@ -81,9 +82,9 @@ class ProjectsIT {
     @Test
     void enablingMetaEventsWithoutSecretGeneratesOne() {
         TestProject p = server.newProject("meta", ProjectType.OUTGOING);
-        ProjectConfig patch = new ProjectConfig(null, null, null, null, null, null, null, null, null, null,
-                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"),
-                        "http://127.0.0.1:9/hooks", null), null);
+        ProjectConfig patch = ProjectConfig.builder()
+                .metaEvent(new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created"), "http://127.0.0.1:9/hooks", null))
+                .build();
         Project updated = p.client().updateProject(p.id(), new UpdateProjectRequest("meta", null, patch));
         assertEquals(25, updated.config().metaEvent().secret().length());
     }

@@ -299,8 +299,7 @@ class RetentionIT {
     }
 
     private static ProjectConfig config(ProjectConfig.RetentionPolicy retention) {
-        return new ProjectConfig(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, retention);
+        return ProjectConfig.builder().retentionPolicy(retention).build();
     }
 
     /** The IDs of the project's events (of any age) whose payload has {@code word}. */

@@ -242,8 +242,7 @@ class SubscriptionsIT {
                 new SubscriptionRequest(null, null, other, null, null, null, null, null, null, null)).name(),
                 "re-sending its own endpoint is fine");
 
-        ProjectConfig multiple = new ProjectConfig(null, null, null, null, true, null, null, null, null, null, null,
-                null);
+        ProjectConfig multiple = ProjectConfig.builder().multipleEndpointSubscriptions(true).build();
         client.updateProject(outgoing.id(), new UpdateProjectRequest("outgoing", null, multiple));
         Subscription second = client.createSubscription(request("second", endpoint, null));
         assertEquals(endpoint, second.endpointMetadata().uid());
@@ -357,8 +356,7 @@ class SubscriptionsIT {
 
     @Test
     void listFiltersByRepeatedEndpointIdAndName() {
-        ProjectConfig multiple = new ProjectConfig(null, null, null, null, true, null, null, null, null, null, null,
-                null);
+        ProjectConfig multiple = ProjectConfig.builder().multipleEndpointSubscriptions(true).build();
         client.updateProject(outgoing.id(), new UpdateProjectRequest("outgoing", null, multiple));
         String a = EndpointRows.insert(server, outgoing.id(), "a");
         String b = EndpointRows.insert(server, outgoing.id(), "b");
@@ -389,8 +387,7 @@ class SubscriptionsIT {
 
     @Test
     void paginationWalksEveryRowOnceInBothDirections() {
-        ProjectConfig multiple = new ProjectConfig(null, null, null, null, true, null, null, null, null, null, null,
-                null);
+        ProjectConfig multiple = ProjectConfig.builder().multipleEndpointSubscriptions(true).build();
         client.updateProject(outgoing.id(), new UpdateProjectRequest("outgoing", null, multiple));
         String a = EndpointRows.insert(server, outgoing.id(), "a");
         String b = EndpointRows.insert(server, outgoing.id(), "b");
