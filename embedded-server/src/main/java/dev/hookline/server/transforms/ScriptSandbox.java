@@ -151,8 +151,7 @@ public final class ScriptSandbox implements AutoCloseable {
             return ScriptResult.failure(paused, List.of());
         }
         warmUp();
-        Semaphore share = shares.computeIfAbsent(projectId == null ? "" : projectId,
-                k -> new Semaphore(settings.projectShare(), true));
+        Semaphore share = shares.computeIfAbsent(key, k -> new Semaphore(settings.projectShare(), true));
         try {
             share.acquire();
         } catch (InterruptedException e) {
