@@ -88,10 +88,19 @@ public final class DestinationPolicy {
     }
 
     /**
-     * {@link #refusal} for every address {@code host} resolves to now (a literal is not resolved); null when all are
-     * allowed or the name does not resolve (the delivery will say so).
+     * {@link #refusal} for every address the host of {@code url} resolves to now (a literal is not resolved); null
+     * when all are allowed, the name does not resolve (the delivery will say so) or {@code url} is not a URL.
      */
-    public String refusalOfHost(String host) {
+    public String refusalOfResolvedUrl(String url) {
+        String host;
+        try {
+            host = url == null ? null : new java.net.URI(url.trim()).getHost();
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+        if (host == null) {
+            return null;
+        }
         InetAddress literal = literal(host);
         if (literal != null) {
             return refusal(literal);
@@ -110,14 +119,34 @@ public final class DestinationPolicy {
     }
 
     /**
-     * The address a host string names literally: dotted or bracketed IPv6, and the forms {@code inet_aton} accepts
-     * and a connect would use ({@code 2130706433}, {@code 0x7f.1}, {@code 127.1}); null for a name.
+     * {@link #refusalOfLiteral} for the host of {@code url}; null when it is a name (or {@code url} is not a URL, which
+     * its own validation reports).
+     */
+    public String refusalOfUrl(String url) {
+        if (url == null) {
+            return null;
+        }
+        try {
+            return refusalOfLiteral(new java.net.URI(url.trim()).getHost());
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The address a host string names literally: dotted or bracketed IPv6, the forms {@code inet_aton} accepts and a
+     * connect would use ({@code 2130706433}, {@code 0x7f.1}, {@code 127.1}), and {@code localhost} and its
+     * subdomains, which always mean loopback (RFC 6761) whatever a resolver says; null for another name.
      */
     static InetAddress literal(String host) {
         if (host == null || host.isBlank()) {
             return null;
         }
         String h = host.trim();
+        String name = (h.endsWith(".") ? h.substring(0, h.length() - 1) : h).toLowerCase(Locale.ROOT);
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return InetAddress.getLoopbackAddress();
+        }
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1);
         }

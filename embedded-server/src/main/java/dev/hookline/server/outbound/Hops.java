@@ -1,5 +1,6 @@
 package dev.hookline.server.outbound;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,27 @@ public final class Hops {
                     && !h.getValue().isEmpty()) {
                 try {
                     return Math.max(0, Integer.parseInt(h.getValue().getFirst().trim()));
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The hop count of a JSON header map ({@code {"X-Hookline-Hops": ["2"]}} or a plain string value), as stored on
+     * an event or a delivery; 0 when none or not a number.
+     */
+    public static int of(JsonNode headers) {
+        if (headers == null || !headers.isObject()) {
+            return 0;
+        }
+        for (Map.Entry<String, JsonNode> h : headers.properties()) {
+            if (h.getKey().equalsIgnoreCase(HEADER)) {
+                JsonNode value = h.getValue().isArray() ? h.getValue().path(0) : h.getValue();
+                try {
+                    return Math.max(0, Integer.parseInt(value.asText().trim()));
                 } catch (NumberFormatException e) {
                     return 0;
                 }

@@ -108,6 +108,39 @@ class WebhookLoopIT {
     }
 
     @Test
+    void aMetaEventUrlThatLeadsBackIntoASourceIsCutLikeAnEndpointLoop() throws Exception {
+        Dns loopback = host -> List.of(InetAddress.getByAddress(host, new byte[]{127, 0, 0, 1}));
+        try (Receiver hooks = Receiver.start();
+             TestServer server = TestServer.start(dataDir, Clock.systemUTC(),
+                     new OkHttpWebhookSender(Clock.systemUTC(), null, DestinationPolicy.EMBEDDED, loopback))) {
+            TestServer.TestProject project = server.newProject("meta loop", ProjectType.INCOMING);
+            ApiClient client = project.client();
+            Source source = client.createSource(new CreateSourceRequest("in", SourceType.HTTP, null, null, null, null,
+                    null, null, null));
+            Endpoint receiver = client.createEndpoint(EndpointRequest.of(hooks.url("/hooks"), "receiver"));
+            client.createSubscription(new SubscriptionRequest("all", source.uid(), receiver.uid(), null, null, null,
+                    null, new FilterConfig(List.of("*"), null), DeliveryMode.AT_LEAST_ONCE, null));
+            // every delivered event reports eventdelivery.success to a name that is this server's ingest URL; each
+            // report quotes the last, so the payload limit is raised to let the rounds run up to the cut
+            RawResponse updated = client.raw("PUT", "/v1/projects/" + project.id(), "{\"name\":\"meta loop\","
+                    + "\"config\":{\"max_payload_read_size\":100000000,\"meta_event\":{\"is_enabled\":true,\"type\":\"http\",\"url\":\"http://loop.test:"
+                    + server.server().port() + "/ingest/" + source.maskId() + "\",\"event_type\":"
+                    + "[\"eventdelivery.success\"]}}}", Map.of());
+            assertEquals(202, updated.status(), updated.body());
+
+            assertEquals(200, ingest(server, source, "{\"n\":1}", Map.of()).status());
+
+            Event cut = Await.value(WAIT, "the meta-event loop cut", () -> client.listEvents(ListQuery.ofPerPage(50))
+                    .content().stream().filter(e -> e.status() == EventStatus.FAILURE).findFirst().orElse(null),
+                    e -> e != null);
+            assertTrue(cut.failureReason().contains("webhook loop cut"), cut.failureReason());
+            assertEquals(Hops.MAX + 1, client.listEvents(ListQuery.ofPerPage(50)).content().size(),
+                    "the first event, one per reported delivery before the cut, and the cut one");
+            assertEquals(Hops.MAX, hooks.awaitRequests(Hops.MAX, WAIT).size());
+        }
+    }
+
+    @Test
     void aFastLoopStoresEveryCutEventButReportsOnceAMinutePerSource() throws Exception {
         MutableClock clock = new MutableClock();
         try (Receiver meta = Receiver.start(); TestServer server = TestServer.start(dataDir, clock)) {
