@@ -144,8 +144,9 @@ public final class HooklineServer implements AutoCloseable {
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context, intake),
-                context.clock());
+        // broker hosts are checked against the same destination policy as every outbound HTTP call (ADR 0039)
+        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers.checkedBy(config.destinations()),
+                new BrokerIntake(context, intake), context.clock());
         context.sourceConsumers(brokerConsumers);
     }
 

@@ -55,6 +55,11 @@ public final class DestinationPolicy {
         return name;
     }
 
+    /** True when loopback and private addresses are refused unless opened (the headless and portal policies). */
+    public boolean refusesPrivate() {
+        return refuseNonPublic;
+    }
+
     /** Ranges opened beyond the policy's default. */
     public List<Cidr> allowed() {
         return allowed;
@@ -98,7 +103,26 @@ public final class DestinationPolicy {
         } catch (java.net.URISyntaxException e) {
             return null;
         }
-        if (host == null) {
+        return host == null ? null : refusalOfHost(host, Resolver.SYSTEM);
+    }
+
+    /** Resolves a host name to the addresses a connection to it would try. */
+    @FunctionalInterface
+    public interface Resolver {
+
+        /** The resolver of the JDK (the system's). */
+        Resolver SYSTEM = host -> List.of(InetAddress.getAllByName(host));
+
+        List<InetAddress> resolve(String host) throws UnknownHostException;
+    }
+
+    /**
+     * {@link #refusal} for every address {@code host} resolves to now with {@code resolver} (a literal is not
+     * resolved); null when all are allowed or the name does not resolve (the connection will fail and say so). For
+     * clients whose connections cannot be checked as they are made: what they connect to is checked just before.
+     */
+    public String refusalOfHost(String host, Resolver resolver) {
+        if (host == null || host.isBlank()) {
             return null;
         }
         InetAddress literal = literal(host);
@@ -106,7 +130,7 @@ public final class DestinationPolicy {
             return refusal(literal);
         }
         try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
+            for (InetAddress address : resolver.resolve(host.trim())) {
                 String refused = refusal(address);
                 if (refused != null) {
                     return refused;
