@@ -7,13 +7,14 @@ import dev.hookline.server.brokers.google.PubSubConsumer;
 import dev.hookline.server.brokers.kafka.KafkaConsumerRunner;
 import dev.hookline.server.brokers.sqs.SqsConsumer;
 import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.sources.PubSubDestinations;
 import java.util.EnumMap;
 import java.util.Map;
 
 /**
  * The consumer factory of each broker type: the one place that says which class consumes which broker. Before a
  * consumer is made, the hosts its source names are checked against the server's destination policy
- * ({@link BrokerDestinations}, ADR 0039).
+ * ({@link PubSubDestinations}, ADR 0039).
  */
 public final class BrokerConsumers {
 
@@ -69,7 +70,7 @@ public final class BrokerConsumers {
         if (factory == null) {
             throw new BrokerException("this server has no consumer for broker type " + type);
         }
-        String refused = BrokerDestinations.refusal(source, destinations, resolver);
+        String refused = PubSubDestinations.refusal(source.pubSub(), destinations, resolver);
         if (refused != null) {
             throw new BrokerException(refused);
         }

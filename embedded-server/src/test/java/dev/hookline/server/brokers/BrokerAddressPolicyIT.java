@@ -3,7 +3,9 @@ package dev.hookline.server.brokers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.api.Json;
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.api.client.RawResponse;
 import dev.hookline.api.model.ConsumerState;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.ProjectType;
@@ -15,6 +17,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
 import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.testing.ApiAssertions;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.ServiceAccounts;
 import dev.hookline.server.testing.TestServer;
@@ -23,6 +26,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
@@ -56,6 +60,7 @@ class BrokerAddressPolicyIT {
     Path dataDir;
     TestServer server;
     ApiClient client;
+    String projectId;
     /** The sources a consumer was made for: the only ones that could have connected anywhere. */
     final Set<String> consumersMade = ConcurrentHashMap.newKeySet();
 
@@ -79,7 +84,9 @@ class BrokerAddressPolicyIT {
                 .resolvingWith(TEST_DNS);
         server = TestServer.start(HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir,
                 TestServer.INSTANCE_KEY).withDestinations(HEADLESS), null, consumers));
-        client = server.newProject("brokers", ProjectType.INCOMING).client();
+        TestServer.TestProject project = server.newProject("brokers", ProjectType.INCOMING);
+        client = project.client();
+        projectId = project.id();
     }
 
     @AfterEach
@@ -89,22 +96,34 @@ class BrokerAddressPolicyIT {
 
     @Test
     void aSourceAimedAtAPrivateOrMetadataAddressGetsNoConsumerAndSaysWhy() {
-        Source amqp = create(new PubSubConfig(PubSubType.AMQP, 1, null, null, null, new PubSubConfig.Amqp("amqp",
-                "10.20.30.40", "5672", "q", "/", null, null, null, null, null)));
+        Source amqp = create(amqp("internal.test"));
         Source kafka = create(new PubSubConfig(PubSubType.KAFKA, 1, null, null, new PubSubConfig.Kafka(
                 List.of("broker.test:9092", "internal.test:9092"), null, "topic", null), null));
         Source sqs = create(new PubSubConfig(PubSubType.SQS, 1, new PubSubConfig.Sqs("key", "secret", "us-east-1",
-                "q", "http://169.254.169.254/"), null, null, null));
+                "q", "http://metadata.test/"), null, null, null));
         Source google = create(new PubSubConfig(PubSubType.GOOGLE, 1, null, new PubSubConfig.Google("p", "s",
                 ServiceAccounts.base64("reader@p.iam.gserviceaccount.com", "http://metadata.test/token")), null,
                 null));
 
-        assertRefused(amqp, "pub_sub.amqp.host", "destination 10.20.30.40 is not allowed: it is a private address");
+        assertRefused(amqp, "pub_sub.amqp.host (internal.test)", "destination 10.20.30.40 is not allowed: it is a "
+                + "private address");
         assertRefused(kafka, "pub_sub.kafka.brokers", "destination 10.20.30.40 is not allowed");
         assertRefused(sqs, "pub_sub.sqs.endpoint", "destination 169.254.169.254 is not allowed: it is a cloud "
                 + "metadata address");
         assertRefused(google, "token_uri", "destination 169.254.169.254 is not allowed");
         assertTrue(consumersMade.isEmpty(), "no consumer was made, so nothing connected: " + consumersMade);
+    }
+
+    @Test
+    void aLiteralRefusedAddressIsA400NamingTheFieldWhenTheSourceIsSaved() {
+        for (String host : List.of("10.20.30.40", "169.254.169.254", "[fd00::1]", "0")) {
+            RawResponse created = client.raw("POST", "/v1/projects/" + projectId + "/sources",
+                    Json.strict().createObjectNode().put("name", "rabbit").put("type", "pub_sub")
+                            .set("pub_sub", Json.strict().valueToTree(amqp(host))).toString(), Map.of());
+            ApiAssertions.assertBad(created, 400, "pub_sub.amqp.host");
+            assertTrue(created.body().contains("is not allowed"), created.body());
+        }
+        assertTrue(consumersMade.isEmpty());
     }
 
     @Test
@@ -128,6 +147,11 @@ class BrokerAddressPolicyIT {
     private SourceConsumer awaitRetrying(Source source) {
         return Await.value(WAIT, "source " + source.name() + " retrying", () -> client.getSource(source.uid())
                 .consumer(), c -> c != null && c.state() == ConsumerState.RETRYING && c.lastError() != null);
+    }
+
+    private static PubSubConfig amqp(String host) {
+        return new PubSubConfig(PubSubType.AMQP, 1, null, null, null, new PubSubConfig.Amqp("amqp", host, "5672",
+                "q", "/", null, null, null, null, null));
     }
 
     private Source create(PubSubConfig pubSub) {

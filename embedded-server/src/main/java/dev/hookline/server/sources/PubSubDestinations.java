@@ -1,9 +1,9 @@
-package dev.hookline.server.brokers;
+package dev.hookline.server.sources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.PubSubConfig;
-import dev.hookline.api.model.Source;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.outbound.DestinationPolicy;
 import java.io.IOException;
 import java.net.URI;
@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * The hosts a {@code pub_sub} source makes the server connect to, as a project key holder configured them, checked
- * against the server's destination policy before its consumer connects (ADR 0039): a source must not turn the server
+ * against the server's destination policy when the source is saved (literal addresses) and before its consumer
+ * connects (every address, ADR 0039): a source must not turn the server
  * into a probe of its own network. The broker clients (Kafka, RabbitMQ over TLS, the AWS SDK, Google's auth
  * library) open their connections themselves, so every address a host resolves to is judged just before each try.
  *
@@ -29,13 +30,13 @@ import java.util.List;
  *       project's.</li>
  * </ul>
  */
-final class BrokerDestinations {
+public final class PubSubDestinations {
 
     /** A host a source connects to and the field of its config that named it. */
-    record Destination(String field, String host) {
+    public record Destination(String field, String host) {
     }
 
-    private BrokerDestinations() {
+    private PubSubDestinations() {
     }
 
     /**
@@ -44,8 +45,8 @@ final class BrokerDestinations {
      * server allows them and serves its local user alone, so there a literal address is judged and a name is left
      * to the client (no lookup of its own).
      */
-    static String refusal(Source source, DestinationPolicy policy, DestinationPolicy.Resolver resolver) {
-        for (Destination d : of(source)) {
+    public static String refusal(PubSubConfig pubSub, DestinationPolicy policy, DestinationPolicy.Resolver resolver) {
+        for (Destination d : of(pubSub)) {
             String refused = policy.refusesPrivate() ? policy.refusalOfHost(d.host(), resolver)
                     : policy.refusalOfLiteral(d.host());
             if (refused != null) {
@@ -55,8 +56,20 @@ final class BrokerDestinations {
         return null;
     }
 
-    static List<Destination> of(Source source) {
-        PubSubConfig p = source.pubSub();
+    /**
+     * A source whose config names a literal address {@code policy} refuses is a 400 naming the field, when it is
+     * saved; a name is accepted (it may resolve elsewhere by the time the consumer connects, where it is judged).
+     */
+    public static void requireAllowedLiterals(PubSubConfig pubSub, DestinationPolicy policy) {
+        for (Destination d : of(pubSub)) {
+            String refused = policy.refusalOfLiteral(d.host());
+            if (refused != null) {
+                throw InvalidInputException.of(d.field() + ":" + refused);
+            }
+        }
+    }
+
+    public static List<Destination> of(PubSubConfig p) {
         List<Destination> out = new ArrayList<>();
         if (p == null || p.type() == null) {
             return out;
