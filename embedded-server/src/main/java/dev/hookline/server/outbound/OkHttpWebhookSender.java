@@ -113,6 +113,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .socketFactory(new PolicySocketFactory(destinations))
+                // never through a JVM-wide proxy (http.proxyHost): the policy would judge the proxy, not the receiver
+                .proxy(Proxy.NO_PROXY)
                 .dns(dns)
                 .eventListener(new ReceiverAddressListener())
                 .addNetworkInterceptor(chain -> {
