@@ -2,6 +2,8 @@ package dev.hookline.server.ingest;
 
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,8 +31,8 @@ final class IngestBatcher {
     private record Pending(EventIntake.Draft draft, LoopCuts.Cut loopCut,
                            CompletableFuture<EventIntake.Stored> result) {
 
-        EventIntake.Stored store(java.sql.Connection c, ServerContext context, PlanQueueRepository markers)
-                throws java.sql.SQLException {
+        EventIntake.Stored store(Connection c, ServerContext context, PlanQueueRepository markers)
+                throws SQLException {
             return loopCut == null ? EventIntake.store(c, context, markers, draft)
                     : LoopCuts.store(c, context, draft, loopCut);
         }

@@ -341,12 +341,15 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         return longer ? text + TRUNCATED : text;
     }
 
-    /** The client for this endpoint's timeout and mTLS identity (the shared one when both are the defaults). */
     @Override
     public void connectPublicOnlyFor(Predicate<Endpoint> managed) {
         portalManaged = managed;
     }
 
+    /**
+     * The client for this endpoint's timeout, mTLS identity and reach (the shared one when all are the defaults; a
+     * public-only one when a portal link holder can change the endpoint).
+     */
     private OkHttpClient client(Endpoint endpoint, long timeoutSeconds) throws AuthException {
         MtlsClientCert mtls = endpoint.mtlsClientCert();
         boolean withIdentity = mtls != null && !blank(mtls.clientCert()) && !blank(mtls.clientKey());
