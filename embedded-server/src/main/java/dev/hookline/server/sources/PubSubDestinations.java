@@ -40,7 +40,7 @@ public final class PubSubDestinations {
     }
 
     /**
-     * Null when every address of every host {@code source} connects to is allowed; otherwise why not. Names are
+     * Null when every address of every host {@code pubSub} names is allowed; otherwise why not. Names are
      * resolved only under a policy that refuses private addresses (the headless server's): the console's embedded
      * server allows them and serves its local user alone, so there a literal address is judged and a name is left
      * to the client (no lookup of its own).
