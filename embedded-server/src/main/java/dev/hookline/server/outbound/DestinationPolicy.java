@@ -97,12 +97,7 @@ public final class DestinationPolicy {
      * when all are allowed, the name does not resolve (the delivery will say so) or {@code url} is not a URL.
      */
     public String refusalOfResolvedUrl(String url) {
-        String host;
-        try {
-            host = url == null ? null : new java.net.URI(url.trim()).getHost();
-        } catch (java.net.URISyntaxException e) {
-            return null;
-        }
+        String host = hostOf(url);
         return host == null ? null : refusalOfHost(host, Resolver.SYSTEM);
     }
 
@@ -147,13 +142,55 @@ public final class DestinationPolicy {
      * its own validation reports).
      */
     public String refusalOfUrl(String url) {
+        return refusalOfLiteral(hostOf(url));
+    }
+
+    /**
+     * The host of {@code url} as a connection would use it, also where {@code java.net.URI} sees no host (it reads
+     * {@code 127.1} or {@code 0x7f.1} as a registry name); null when {@code url} is not a URL or has none.
+     */
+    static String hostOf(String url) {
         if (url == null) {
             return null;
         }
         try {
-            return refusalOfLiteral(new java.net.URI(url.trim()).getHost());
+            java.net.URI uri = new java.net.URI(url.trim());
+            if (uri.getHost() != null) {
+                return uri.getHost();
+            }
+            String authority = uri.getRawAuthority();
+            if (authority == null) {
+                return null;
+            }
+            authority = authority.substring(authority.lastIndexOf('@') + 1);
+            if (authority.startsWith("[")) {
+                int close = authority.indexOf(']');
+                return close < 0 ? null : authority.substring(0, close + 1);
+            }
+            int colon = authority.lastIndexOf(':');
+            return colon < 0 ? authority : authority.substring(0, colon);
         } catch (java.net.URISyntaxException e) {
             return null;
+        }
+    }
+
+    /** The port of {@code url}, as {@link #hostOf} reads it; the scheme's default when none is written. */
+    static int portOf(String url) {
+        try {
+            java.net.URI uri = new java.net.URI(url.trim());
+            if (uri.getPort() >= 0) {
+                return uri.getPort();
+            }
+            String authority = uri.getRawAuthority();
+            String afterHost = authority == null ? "" : authority.substring(authority.lastIndexOf('@') + 1)
+                    .replaceFirst("^\\[[^\\]]*\\]", "");
+            int colon = afterHost.lastIndexOf(':');
+            if (colon >= 0 && colon < afterHost.length() - 1) {
+                return Integer.parseInt(afterHost.substring(colon + 1));
+            }
+            return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        } catch (java.net.URISyntaxException | NumberFormatException e) {
+            return -1;
         }
     }
 

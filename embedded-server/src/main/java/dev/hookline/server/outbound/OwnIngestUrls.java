@@ -25,29 +25,23 @@ public final class OwnIngestUrls {
         }
         try {
             URI target = new URI(url.trim()).normalize();
-            URI own = new URI(ownBaseUrl.trim());
             // decoded (%69ngest), then dot segments and doubled slashes gone again, as the router sees it
             String decoded = target.getPath() == null ? "" : target.getPath().replaceAll("/{2,}", "/");
             String path = decoded.isEmpty() ? "" : new URI(null, null, decoded, null).normalize().getPath();
-            if (!path.startsWith("/ingest/") || target.getHost() == null || own.getHost() == null) {
+            String targetHost = DestinationPolicy.hostOf(url);
+            String ownHostText = DestinationPolicy.hostOf(ownBaseUrl);
+            if (!path.startsWith("/ingest/") || targetHost == null || ownHostText == null) {
                 return false;
             }
-            if (port(target) != port(own)) {
+            if (DestinationPolicy.portOf(url) != DestinationPolicy.portOf(ownBaseUrl)) {
                 return false;
             }
-            String host = withoutTrailingDot(target.getHost());
-            String ownHost = withoutTrailingDot(own.getHost());
+            String host = withoutTrailingDot(targetHost);
+            String ownHost = withoutTrailingDot(ownHostText);
             return host.equals(ownHost) || thisMachine(host) && thisMachine(ownHost);
         } catch (URISyntaxException e) {
             return false;
         }
-    }
-
-    private static int port(URI uri) {
-        if (uri.getPort() >= 0) {
-            return uri.getPort();
-        }
-        return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
     private static String withoutTrailingDot(String host) {

@@ -33,6 +33,9 @@ class DestinationPolicyTest {
         assertTrue(HEADLESS.refusalOfLiteral("localhost").contains("loopback"),
                 "localhost is loopback whatever a resolver says (RFC 6761)");
         assertTrue(HEADLESS.refusalOfUrl("http://localhost:8080/x").contains("loopback"));
+        for (String url : List.of("http://127.1:8080/x", "http://0x7f.1/x", "http://user@127.1/x", "http://[::1]:80/")) {
+            assertNotNull(HEADLESS.refusalOfUrl(url), url + ": a spelling java.net.URI reads without a host");
+        }
     }
 
     @Test
