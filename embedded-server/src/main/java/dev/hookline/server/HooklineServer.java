@@ -56,6 +56,7 @@ import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.outbound.WebhookSender;
 import dev.hookline.server.portal.PortalEndpointSetup;
 import dev.hookline.server.portal.PortalLinkCheck;
+import dev.hookline.server.portal.PortalManagedEndpoints;
 import dev.hookline.server.portal.PortalSessions;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.portallinks.PortalLinkService;
@@ -142,10 +143,15 @@ public final class HooklineServer implements AutoCloseable {
         this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
                 context.projects()::find, ServerConfig.MAX_BODY_BYTES, config.httpLimits());
         context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
+        if (sender != null) {
+            // endpoints an outside party can change are reached on public addresses only (ADR 0039)
+            sender.connectPublicOnlyFor(new PortalManagedEndpoints(context));
+        }
         this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers, new BrokerIntake(context, intake),
-                context.clock());
+        // broker hosts are checked against the same destination policy as every outbound HTTP call (ADR 0039)
+        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers.checkedBy(config.destinations()),
+                new BrokerIntake(context, intake), context.clock());
         context.sourceConsumers(brokerConsumers);
     }
 

@@ -159,9 +159,10 @@ public final class ServerMain {
                   --max-connections  open HTTP connections at most (default 1000); one more is answered 503
                   --compact   give the database's free pages back to the disk at start (a database made before
                               this version is rebuilt: writes wait meanwhile), then serve
-                  --allow-destination CIDR  let deliveries, meta events and OAuth2 token requests reach this range
-                              (repeatable; also HOOKLINE_ALLOW_DESTINATIONS=a,b). By default only public addresses
-                              are reached: loopback, private, link-local, unique-local and multicast are refused.
+                  --allow-destination CIDR  let deliveries, meta events, OAuth2 token requests and pub_sub
+                              sources' brokers reach this range (repeatable; also HOOKLINE_ALLOW_DESTINATIONS=a,b).
+                              By default only public addresses are reached: loopback, private, link-local,
+                              unique-local and multicast are refused. Portal link holders' endpoints: public only.
                               For a receiver on this machine: --allow-destination 127.0.0.0/8
                   --backup    write a consistent copy of the database to FILE and exit (a server may be running)""";
 

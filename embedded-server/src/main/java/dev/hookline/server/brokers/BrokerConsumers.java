@@ -6,16 +6,27 @@ import dev.hookline.server.brokers.amqp.AmqpConsumer;
 import dev.hookline.server.brokers.google.PubSubConsumer;
 import dev.hookline.server.brokers.kafka.KafkaConsumerRunner;
 import dev.hookline.server.brokers.sqs.SqsConsumer;
+import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.sources.PubSubDestinations;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** The consumer factory of each broker type: the one place that says which class consumes which broker. */
+/**
+ * The consumer factory of each broker type: the one place that says which class consumes which broker. Before a
+ * consumer is made, the hosts its source names are checked against the server's destination policy
+ * ({@link PubSubDestinations}, ADR 0039).
+ */
 public final class BrokerConsumers {
 
     private final Map<PubSubType, BrokerConsumerFactory> factories;
+    private final DestinationPolicy destinations;
+    private final DestinationPolicy.Resolver resolver;
 
-    private BrokerConsumers(Map<PubSubType, BrokerConsumerFactory> factories) {
+    private BrokerConsumers(Map<PubSubType, BrokerConsumerFactory> factories, DestinationPolicy destinations,
+                            DestinationPolicy.Resolver resolver) {
         this.factories = factories;
+        this.destinations = destinations;
+        this.resolver = resolver;
     }
 
     /** Every broker Hookline consumes from, with its real client library. */
@@ -26,7 +37,7 @@ public final class BrokerConsumers {
         factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
         factories.put(PubSubType.AMQP, AmqpConsumer::new);
         factories.put(PubSubType.SQS, SqsConsumer::new);
-        return new BrokerConsumers(factories);
+        return new BrokerConsumers(factories, DestinationPolicy.EMBEDDED, DestinationPolicy.Resolver.SYSTEM);
     }
 
     /** The same, with {@code type} consumed by {@code factory} instead (tests). */
@@ -34,15 +45,34 @@ public final class BrokerConsumers {
         Map<PubSubType, BrokerConsumerFactory> changed = new EnumMap<>(PubSubType.class);
         changed.putAll(factories);
         changed.put(type, factory);
-        return new BrokerConsumers(changed);
+        return new BrokerConsumers(changed, destinations, resolver);
     }
 
-    /** A consumer for a {@code pub_sub} source. */
+    /** The same, connecting only where {@code policy} allows (the server's policy, set when it starts). */
+    public BrokerConsumers checkedBy(DestinationPolicy policy) {
+        return new BrokerConsumers(factories, policy, resolver);
+    }
+
+    /** The same, resolving broker hosts with {@code resolver} for the check (tests resolve names as they choose). */
+    public BrokerConsumers resolvingWith(DestinationPolicy.Resolver resolver) {
+        return new BrokerConsumers(factories, destinations, resolver);
+    }
+
+    /**
+     * A consumer for a {@code pub_sub} source.
+     *
+     * @throws BrokerException when the type has no consumer, or a host the source names is one the server may not
+     *                         connect to (the source's consumer shows why and tries again after a backoff)
+     */
     public BrokerConsumer create(Source source) throws BrokerException {
         PubSubType type = source.pubSub() == null ? null : source.pubSub().type();
         BrokerConsumerFactory factory = type == null ? null : factories.get(type);
         if (factory == null) {
             throw new BrokerException("this server has no consumer for broker type " + type);
+        }
+        String refused = PubSubDestinations.refusal(source.pubSub(), destinations, resolver);
+        if (refused != null) {
+            throw new BrokerException(refused);
         }
         return factory.create(source);
     }

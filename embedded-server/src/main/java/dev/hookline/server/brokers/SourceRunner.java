@@ -120,11 +120,11 @@ final class SourceRunner {
         }
     }
 
+    /** Records why the try failed; {@link #waitForRetry} then shows it retrying, with when. */
     private void fail(String words, Throwable cause) {
         synchronized (lock) {
             lastError = words;
             lastErrorAt = now();
-            enter(ConsumerState.RETRYING);
         }
         LOG.warn("source {} ({}) consumer failed: {}", source.uid(), source.pubSub().type().wire(), words);
         if (cause != null && !(cause instanceof BrokerException)) {
@@ -135,6 +135,8 @@ final class SourceRunner {
     /** Sleeps the backoff (showing when the next try comes); false when stopped meanwhile. */
     private boolean waitForRetry(Duration backoff) {
         synchronized (lock) {
+            // in one step, so a reader never sees a retrying consumer without its next try's time
+            enter(ConsumerState.RETRYING);
             nextRetryAt = now().plus(backoff);
             long deadline = System.nanoTime() + backoff.toNanos();
             while (!stopped) {

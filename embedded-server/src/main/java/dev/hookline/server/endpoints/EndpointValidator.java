@@ -107,20 +107,9 @@ public final class EndpointValidator {
 
     /** Null when the server may connect to {@code url}'s host as written; otherwise why not. */
     private String refusedDestination(String url) {
-        String host;
-        try {
-            host = new java.net.URI(url).getHost();
-        } catch (java.net.URISyntaxException e) {
-            return null;
-        }
-        if (host == null) {
-            return null;
-        }
-        String judged = host.equalsIgnoreCase("localhost") || host.toLowerCase(java.util.Locale.ROOT)
-                .endsWith(".localhost") ? "127.0.0.1" : host;
-        String refused = destinations.get().refusalOfLiteral(judged);
+        String refused = destinations.get().refusalOfUrl(url);
         if (refused == null && portal) {
-            refused = DestinationPolicy.PORTAL.refusalOfHost(judged);
+            refused = DestinationPolicy.PORTAL.refusalOfResolvedUrl(url);
         }
         return refused;
     }

@@ -7,7 +7,9 @@ import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.ServerContext;
+import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.outbound.Hops;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -29,6 +31,7 @@ final class EventIntake implements AutoCloseable {
     private final IngestBatcher batcher;
     private final PlanQueueRepository markers;
     private final EventPlanning planning;
+    private final LoopCuts loopCuts = new LoopCuts();
 
     EventIntake(ServerContext context, ConfigCache cache, DeliveryPlanner planner) {
         this.context = context;
@@ -73,11 +76,14 @@ final class EventIntake implements AutoCloseable {
 
     /**
      * Checks {@code d} against its type's schema (when the project asks for it), then stores it with whatever else
-     * is waiting and queues it for planning; returns once committed. A refused event is never written.
+     * is waiting and queues it for planning; returns once committed. A refused event is never written, except a
+     * webhook loop's: see {@link #cutLoop}.
      */
     Stored submit(Draft d) {
-        // a webhook loop is refused before anything is stored, like every other refusal of the answer (issue 29)
-        dev.hookline.server.outbound.Hops.refuseLoop(d.headers());
+        int hops = Hops.of(d.headers());
+        if (Hops.isLoop(hops)) {
+            cutLoop(d, hops);
+        }
         checkSchema(d.projectId(), d.eventType(), d.payload());
         Stored stored = batcher.store(d);
         if (!stored.duplicate()) {
@@ -86,6 +92,17 @@ final class EventIntake implements AutoCloseable {
                     d.endpointIds(), 0));
         }
         return stored;
+    }
+
+    /**
+     * Cuts a webhook loop (issue 29, ADR 0039): the request is answered with the 400 it always got, so the delivery
+     * that sent it records why it failed, and the event is stored {@code Failure} with the loop's reason and no
+     * deliveries, so the project sees where the loop was cut; a meta event reports the loop, at most once a minute
+     * per source ({@link LoopCuts}). Always throws.
+     */
+    private void cutLoop(Draft d, int hops) {
+        Stored cut = batcher.store(d, loopCuts.cut(d, hops, context.now()));
+        throw InvalidInputException.of(Hops.refusal(hops, cut.event().uid()));
     }
 
     /**

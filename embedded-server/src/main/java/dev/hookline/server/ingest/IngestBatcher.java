@@ -2,6 +2,8 @@ package dev.hookline.server.ingest;
 
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +27,15 @@ final class IngestBatcher {
 
     private static final int MAX_BATCH = 256;
 
-    private record Pending(EventIntake.Draft draft, CompletableFuture<EventIntake.Stored> result) {
+    /** A draft to store; {@code loopCut} is set when it is stored as a cut webhook loop instead. */
+    private record Pending(EventIntake.Draft draft, LoopCuts.Cut loopCut,
+                           CompletableFuture<EventIntake.Stored> result) {
+
+        EventIntake.Stored store(Connection c, ServerContext context, PlanQueueRepository markers)
+                throws SQLException {
+            return loopCut == null ? EventIntake.store(c, context, markers, draft)
+                    : LoopCuts.store(c, context, draft, loopCut);
+        }
     }
 
     private final ServerContext context;
@@ -41,7 +51,15 @@ final class IngestBatcher {
 
     /** Stores {@code draft} with whatever else is waiting and waits for the commit. */
     EventIntake.Stored store(EventIntake.Draft draft) {
-        Pending pending = new Pending(draft, new CompletableFuture<>());
+        return store(draft, null);
+    }
+
+    /**
+     * Stores {@code draft} with whatever else is waiting, as a cut webhook loop when {@code loopCut} is set (a loop
+     * runs at full delivery speed, so its cut events are batched like any others), and waits for the commit.
+     */
+    EventIntake.Stored store(EventIntake.Draft draft, LoopCuts.Cut loopCut) {
+        Pending pending = new Pending(draft, loopCut, new CompletableFuture<>());
         queue.add(pending);
         if (scheduled.compareAndSet(false, true)) {
             schedule();
@@ -70,7 +88,7 @@ final class IngestBatcher {
             }
             List<EventIntake.Stored> stored = new ArrayList<>(batch.size());
             for (Pending p : batch) {
-                stored.add(EventIntake.store(c, context, markers, p.draft()));
+                stored.add(p.store(c, context, markers));
             }
             return stored;
         }).whenComplete((stored, failure) -> {
@@ -81,7 +99,7 @@ final class IngestBatcher {
                 return;
             }
             for (Pending p : batch) {
-                context.db().writeAsync(c -> EventIntake.store(c, context, markers, p.draft()))
+                context.db().writeAsync(c -> p.store(c, context, markers))
                         .whenComplete((one, error) -> {
                             if (error == null) {
                                 p.result().complete(one);

@@ -1,6 +1,7 @@
 package dev.hookline.server.metaevents;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.ContentType;
 import dev.hookline.api.model.Endpoint;
@@ -12,6 +13,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.retry.RetrySchedule;
+import dev.hookline.server.outbound.Hops;
 import dev.hookline.server.outbound.SendResult;
 import dev.hookline.server.outbound.Webhook;
 import dev.hookline.server.outbound.WebhookSender;
@@ -205,7 +207,20 @@ public final class MetaEventDispatcher implements AutoCloseable {
                 .teamsWebhookUrl("").supportEmail("").status(EndpointStatus.ACTIVE).httpTimeout(TIMEOUT_SECONDS)
                 .rateLimit(0).rateLimitDuration(0L).contentType(ContentType.APPLICATION_JSON).build();
         return new Webhook(event.projectId(), target, SIGNATURE, event.eventType(), "", event.uid(),
-                idempotencyKey(event.uid()), Map.of(), body(event));
+                idempotencyKey(event.uid()), carriedHops(event), body(event));
+    }
+
+    /**
+     * The hop count of the event a meta event reports on ({@code eventdelivery.*}: the delivery's headers;
+     * {@code event.loop_cut}: the event's), carried on like a delivery's: a meta-event URL that leads back into a
+     * source of the project (directly or under another name) would otherwise report each delivery of the event it
+     * made, forever, with no count growing to cut it (ADR 0039).
+     */
+    private static Map<String, List<String>> carriedHops(MetaEvent event) {
+        JsonNode data = event.metadata() == null || event.metadata().data() == null ? null
+                : event.metadata().data().path("data");
+        int hops = data == null ? 0 : Hops.of(data.path("headers"));
+        return hops == 0 ? Map.of() : Map.of(Hops.HEADER, List.of(Integer.toString(hops)));
     }
 
     private Webhook webhook(Claimed item) {

@@ -29,6 +29,11 @@ public final class MetaEventRecorder {
     public static final String ENDPOINT_DELETED = "endpoint.deleted";
     public static final String DELIVERY_SUCCESS = "eventdelivery.success";
     public static final String DELIVERY_FAILED = "eventdelivery.failed";
+    /**
+     * A Hookline extension (Convoy has no such meta event): a webhook loop was cut; its data is the cut event plus
+     * {@code loop} (ADR 0039). Recorded by {@code ingest.LoopCuts}, at most once a minute per source.
+     */
+    public static final String EVENT_LOOP_CUT = "event.loop_cut";
 
     private MetaEventRecorder() {
     }

@@ -55,6 +55,11 @@ public final class DestinationPolicy {
         return name;
     }
 
+    /** True when loopback and private addresses are refused unless opened (the headless and portal policies). */
+    public boolean refusesPrivate() {
+        return refuseNonPublic;
+    }
+
     /** Ranges opened beyond the policy's default. */
     public List<Cidr> allowed() {
         return allowed;
@@ -88,16 +93,39 @@ public final class DestinationPolicy {
     }
 
     /**
-     * {@link #refusal} for every address {@code host} resolves to now (a literal is not resolved); null when all are
-     * allowed or the name does not resolve (the delivery will say so).
+     * {@link #refusal} for every address the host of {@code url} resolves to now (a literal is not resolved); null
+     * when all are allowed, the name does not resolve (the delivery will say so) or {@code url} is not a URL.
      */
-    public String refusalOfHost(String host) {
+    public String refusalOfResolvedUrl(String url) {
+        String host = hostOf(url);
+        return host == null ? null : refusalOfHost(host, Resolver.SYSTEM);
+    }
+
+    /** Resolves a host name to the addresses a connection to it would try. */
+    @FunctionalInterface
+    public interface Resolver {
+
+        /** The resolver of the JDK (the system's). */
+        Resolver SYSTEM = host -> List.of(InetAddress.getAllByName(host));
+
+        List<InetAddress> resolve(String host) throws UnknownHostException;
+    }
+
+    /**
+     * {@link #refusal} for every address {@code host} resolves to now with {@code resolver} (a literal is not
+     * resolved); null when all are allowed or the name does not resolve (the connection will fail and say so). For
+     * clients whose connections cannot be checked as they are made: what they connect to is checked just before.
+     */
+    public String refusalOfHost(String host, Resolver resolver) {
+        if (host == null || host.isBlank()) {
+            return null;
+        }
         InetAddress literal = literal(host);
         if (literal != null) {
             return refusal(literal);
         }
         try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
+            for (InetAddress address : resolver.resolve(host.trim())) {
                 String refused = refusal(address);
                 if (refused != null) {
                     return refused;
@@ -110,14 +138,76 @@ public final class DestinationPolicy {
     }
 
     /**
-     * The address a host string names literally: dotted or bracketed IPv6, and the forms {@code inet_aton} accepts
-     * and a connect would use ({@code 2130706433}, {@code 0x7f.1}, {@code 127.1}); null for a name.
+     * {@link #refusalOfLiteral} for the host of {@code url}; null when it is a name (or {@code url} is not a URL, which
+     * its own validation reports).
+     */
+    public String refusalOfUrl(String url) {
+        return refusalOfLiteral(hostOf(url));
+    }
+
+    /**
+     * The host of {@code url} as a connection would use it, also where {@code java.net.URI} sees no host (it reads
+     * {@code 127.1} or {@code 0x7f.1} as a registry name); null when {@code url} is not a URL or has none.
+     */
+    static String hostOf(String url) {
+        if (url == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(url.trim());
+            if (uri.getHost() != null) {
+                return uri.getHost();
+            }
+            String authority = uri.getRawAuthority();
+            if (authority == null) {
+                return null;
+            }
+            authority = authority.substring(authority.lastIndexOf('@') + 1);
+            if (authority.startsWith("[")) {
+                int close = authority.indexOf(']');
+                return close < 0 ? null : authority.substring(0, close + 1);
+            }
+            int colon = authority.lastIndexOf(':');
+            return colon < 0 ? authority : authority.substring(0, colon);
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+    }
+
+    /** The port of {@code url}, as {@link #hostOf} reads it; the scheme's default when none is written. */
+    static int portOf(String url) {
+        try {
+            java.net.URI uri = new java.net.URI(url.trim());
+            if (uri.getPort() >= 0) {
+                return uri.getPort();
+            }
+            String authority = uri.getRawAuthority();
+            String afterHost = authority == null ? "" : authority.substring(authority.lastIndexOf('@') + 1)
+                    .replaceFirst("^\\[[^\\]]*\\]", "");
+            int colon = afterHost.lastIndexOf(':');
+            if (colon >= 0 && colon < afterHost.length() - 1) {
+                return Integer.parseInt(afterHost.substring(colon + 1));
+            }
+            return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        } catch (java.net.URISyntaxException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The address a host string names literally: dotted or bracketed IPv6, the forms {@code inet_aton} accepts and a
+     * connect would use ({@code 2130706433}, {@code 0x7f.1}, {@code 127.1}), and {@code localhost} and its
+     * subdomains, which always mean loopback (RFC 6761) whatever a resolver says; null for another name.
      */
     static InetAddress literal(String host) {
         if (host == null || host.isBlank()) {
             return null;
         }
         String h = host.trim();
+        String name = (h.endsWith(".") ? h.substring(0, h.length() - 1) : h).toLowerCase(Locale.ROOT);
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return InetAddress.getLoopbackAddress();
+        }
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1);
         }

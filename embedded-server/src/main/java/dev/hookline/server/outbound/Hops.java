@@ -1,6 +1,6 @@
 package dev.hookline.server.outbound;
 
-import dev.hookline.server.domain.InvalidInputException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * Loop detection (issue 29): every webhook Hookline sends carries {@value #HEADER}, one more than the request its
  * event came in with. A request that comes in with {@value #MAX} or more has gone round Hookline deliveries that
- * often (an endpoint aimed at a source's ingest URL, directly or through other servers): it is refused with a 400
- * saying so, so the loop stops after a small bound instead of running at full speed until someone notices. Chains
- * of a few Hookline servers stay possible.
+ * often (an endpoint aimed at a source's ingest URL, directly or through other servers): the loop is cut there. The
+ * request is still answered with a 400 saying so (the delivery that sent it records why it failed), and its event
+ * is stored {@code Failure} with {@link #failureReason} and no deliveries, so the loop stops after a small bound
+ * and the project can see where and why (ADR 0039). Chains of a few Hookline servers stay possible.
  */
 public final class Hops {
 
@@ -39,14 +40,44 @@ public final class Hops {
         return 0;
     }
 
-    /** Refuses a request that came round {@link #MAX} Hookline deliveries (a webhook loop). */
-    public static void refuseLoop(Map<String, List<String>> inbound) {
-        int hops = of(inbound);
-        if (hops >= MAX) {
-            throw InvalidInputException.of("this request came through " + hops + " Hookline deliveries in a row ("
-                    + HEADER + "): a webhook loop, e.g. an endpoint aimed at a source's own ingest URL; it was "
-                    + "refused and nothing was stored. Point the endpoint elsewhere");
+    /**
+     * The hop count of a JSON header map ({@code {"X-Hookline-Hops": ["2"]}} or a plain string value), as stored on
+     * an event or a delivery; 0 when none or not a number.
+     */
+    public static int of(JsonNode headers) {
+        if (headers == null || !headers.isObject()) {
+            return 0;
         }
+        for (Map.Entry<String, JsonNode> h : headers.properties()) {
+            if (h.getKey().equalsIgnoreCase(HEADER)) {
+                JsonNode value = h.getValue().isArray() ? h.getValue().path(0) : h.getValue();
+                try {
+                    return Math.max(0, Integer.parseInt(value.asText().trim()));
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** True when a request carrying {@code hops} came round {@link #MAX} Hookline deliveries: a webhook loop. */
+    public static boolean isLoop(int hops) {
+        return hops >= MAX;
+    }
+
+    /** Why an event that came round {@code hops} deliveries was cut: its {@code failure_reason}. */
+    public static String failureReason(int hops) {
+        return "webhook loop cut: this request came through " + hops + " Hookline deliveries in a row (" + HEADER
+                + ": " + hops + "), so the event gets no deliveries. An endpoint is probably aimed at a source's own "
+                + "ingest URL, directly or through another server: point it elsewhere";
+    }
+
+    /** The 400 answered to the request of a cut event (the sending delivery keeps it as its response). */
+    public static String refusal(int hops, String eventId) {
+        return "this request came through " + hops + " Hookline deliveries in a row (" + HEADER + "): a webhook "
+                + "loop, e.g. an endpoint aimed at a source's own ingest URL. The loop was cut here: event " + eventId
+                + " is stored as Failure with this reason and gets no deliveries. Point the endpoint elsewhere";
     }
 
     /** {@code deliveryHeaders} with the inbound hop count carried on (the sender adds one when it sends). */

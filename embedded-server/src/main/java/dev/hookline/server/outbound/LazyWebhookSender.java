@@ -1,6 +1,8 @@
 package dev.hookline.server.outbound;
 
+import dev.hookline.api.model.Endpoint;
 import java.time.Clock;
+import java.util.function.Predicate;
 
 /**
  * The server's own sender, made on the first send. Building an {@link OkHttpWebhookSender} loads the JDK's CA
@@ -12,6 +14,7 @@ public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
     private final Clock clock;
     private final DestinationPolicy destinations;
     private volatile OkHttpWebhookSender sender;
+    private volatile Predicate<Endpoint> portalManaged = endpoint -> false;
     private boolean closed;
 
     public LazyWebhookSender(Clock clock) {
@@ -39,8 +42,17 @@ public final class LazyWebhookSender implements WebhookSender, AutoCloseable {
                 throw new IllegalStateException("the sender is closed");
             }
             sender = new OkHttpWebhookSender(clock, null, destinations, okhttp3.Dns.SYSTEM);
+            sender.connectPublicOnlyFor(portalManaged);
         }
         return sender;
+    }
+
+    @Override
+    public synchronized void connectPublicOnlyFor(Predicate<Endpoint> managed) {
+        portalManaged = managed;
+        if (sender != null) {
+            sender.connectPublicOnlyFor(managed);
+        }
     }
 
     @Override

@@ -38,6 +38,7 @@ public final class OAuth2TestService {
                     .followRedirects(false)
                     .followSslRedirects(false)
                     .socketFactory(new PolicySocketFactory(destinations))
+                    .proxy(java.net.Proxy.NO_PROXY) // the policy judges the token server, never a proxy
                     .callTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
                     .connectTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)
                     .readTimeout(OkHttpWebhookSender.DEFAULT_TIMEOUT)

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Connection;
@@ -71,6 +72,14 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     private final OkHttpClient shared;
     private final ConcurrentMap<ClientKey, Derived> clients = new ConcurrentHashMap<>();
     private final OAuth2Tokens tokens;
+    /** Sockets for endpoints portal link holders can change: public addresses only (ADR 0039). */
+    private final PolicySocketFactory portalSockets = new PolicySocketFactory(DestinationPolicy.PORTAL);
+    /**
+     * Their connections, apart: OkHttp reuses a pooled connection by address (host, port, TLS settings), not by
+     * socket factory, so a connection the server's own policy allowed must never carry a public-only call.
+     */
+    private final ConnectionPool portalPool = new ConnectionPool(64, 5, TimeUnit.MINUTES);
+    private volatile Predicate<Endpoint> portalManaged = endpoint -> false;
 
     /** A sender trusting the JDK's CA certificates. */
     public OkHttpWebhookSender(Clock clock) {
@@ -104,6 +113,8 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .socketFactory(new PolicySocketFactory(destinations))
+                // never through a JVM-wide proxy (http.proxyHost): the policy would judge the proxy, not the receiver
+                .proxy(Proxy.NO_PROXY)
                 .dns(dns)
                 .eventListener(new ReceiverAddressListener())
                 .addNetworkInterceptor(chain -> {
@@ -330,15 +341,24 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
         return longer ? text + TRUNCATED : text;
     }
 
-    /** The client for this endpoint's timeout and mTLS identity (the shared one when both are the defaults). */
+    @Override
+    public void connectPublicOnlyFor(Predicate<Endpoint> managed) {
+        portalManaged = managed;
+    }
+
+    /**
+     * The client for this endpoint's timeout, mTLS identity and reach (the shared one when all are the defaults; a
+     * public-only one when a portal link holder can change the endpoint).
+     */
     private OkHttpClient client(Endpoint endpoint, long timeoutSeconds) throws AuthException {
         MtlsClientCert mtls = endpoint.mtlsClientCert();
         boolean withIdentity = mtls != null && !blank(mtls.clientCert()) && !blank(mtls.clientKey());
-        if (!withIdentity && timeoutSeconds == DEFAULT_TIMEOUT.toSeconds()) {
+        boolean publicOnly = portalManaged.test(endpoint);
+        if (!withIdentity && !publicOnly && timeoutSeconds == DEFAULT_TIMEOUT.toSeconds()) {
             return shared;
         }
         ClientKey key = new ClientKey(timeoutSeconds, withIdentity ? mtls.clientCert() : "",
-                withIdentity ? mtls.clientKey() : "");
+                withIdentity ? mtls.clientKey() : "", publicOnly);
         Instant now = clock.instant();
         Derived derived = clients.get(key);
         if (derived != null && (derived.notAfter == null || derived.notAfter.isAfter(now))) {
@@ -350,6 +370,9 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
                 .readTimeout(timeout)
                 .writeTimeout(timeout)
                 .callTimeout(timeout);
+        if (publicOnly) {
+            builder.socketFactory(portalSockets).connectionPool(portalPool);
+        }
         Instant notAfter = null;
         if (withIdentity) {
             ClientTls.ClientIdentity identity = ClientTls.identity(mtls, trust, now);
@@ -444,10 +467,11 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     @Override
     public void close() {
         shared.connectionPool().evictAll();
+        portalPool.evictAll();
     }
 
     /** What distinguishes one derived client from another. */
-    private record ClientKey(long timeoutSeconds, String certPem, String keyPem) {
+    private record ClientKey(long timeoutSeconds, String certPem, String keyPem, boolean publicOnly) {
     }
 
     /** A derived client and when its client certificate expires (null without one). */

@@ -20,8 +20,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The SQL of portal links, their explicit endpoint lists and their refresh keys (one instance per server,
@@ -119,6 +121,43 @@ public final class PortalLinkRepository {
             }
         }
         return ids;
+    }
+
+    /**
+     * The endpoints of a project that portal link holders can change (ADR 0039): those of its live links with
+     * {@code can_manage_endpoint}, as the owners such links reach and the endpoints their explicit lists name.
+     */
+    public record Managed(Set<String> ownerIds, Set<String> listedEndpointIds) {
+
+        public boolean contains(Endpoint endpoint) {
+            return endpoint.ownerId() != null && !endpoint.ownerId().isEmpty() && ownerIds.contains(endpoint.ownerId())
+                    || listedEndpointIds.contains(endpoint.uid());
+        }
+    }
+
+    public Managed managed(Connection c, String projectId) throws SQLException {
+        Set<String> owners = new HashSet<>();
+        Set<String> listed = new HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT owner_id FROM portal_links WHERE project_id = ? "
+                + "AND deleted_at IS NULL AND can_manage_endpoint = 1 AND COALESCE(owner_id, '') <> ''")) {
+            s.setString(1, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    owners.add(rs.getString(1));
+                }
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT le.endpoint_id FROM portal_links_endpoints le "
+                + "JOIN portal_links l ON l.id = le.portal_link_id WHERE l.project_id = ? AND l.deleted_at IS NULL "
+                + "AND l.can_manage_endpoint = 1 AND COALESCE(l.owner_id, '') = ''")) {
+            s.setString(1, projectId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    listed.add(rs.getString(1));
+                }
+            }
+        }
+        return new Managed(owners, listed);
     }
 
     /** True if {@code endpoint} (a live endpoint) is one of the link's endpoints. */

@@ -41,7 +41,9 @@ public final class ProjectConfigs {
     private static final Set<String> ENCODINGS = Set.of("hex", "base64");
     private static final Set<String> META_EVENT_TYPES = Set.of(
             "endpoint.created", "endpoint.updated", "endpoint.deleted",
-            "eventdelivery.success", "eventdelivery.failed");
+            "eventdelivery.success", "eventdelivery.failed",
+            // Hookline's extension (metaevents.MetaEventRecorder.EVENT_LOOP_CUT): a webhook loop was cut, ADR 0039
+            "event.loop_cut");
 
     private ProjectConfigs() {
     }

@@ -10,6 +10,7 @@ import dev.hookline.server.ServerContext;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
+import dev.hookline.server.outbound.OwnIngestUrls;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
@@ -122,19 +123,23 @@ public final class ProjectService {
         return new CreateProjectResponse(apiKey, project);
     }
 
-    /** A meta-event URL whose literal address the server may not reach is a 400 naming the field (ADR 0039). */
+    /**
+     * A meta-event URL whose literal address the server may not reach, or that is one of this server's own ingest
+     * URLs (every meta event would come back in as an event, and report on itself: a loop), is a 400 naming the
+     * field (ADR 0039).
+     */
     private void metaEventUrlReachable(ProjectConfig config) {
         if (config.metaEvent() == null || config.metaEvent().url() == null || config.metaEvent().url().isBlank()) {
             return;
         }
-        try {
-            String refused = context.destinations().refusalOfLiteral(
-                    new java.net.URI(config.metaEvent().url().trim()).getHost());
-            if (refused != null) {
-                throw InvalidInputException.of("config.meta_event.url: " + refused);
-            }
-        } catch (java.net.URISyntaxException e) {
-            // not a URL: validate() has said so when it matters
+        String url = config.metaEvent().url().trim();
+        String refused = context.destinations().refusalOfUrl(url);
+        if (refused != null) {
+            throw InvalidInputException.of("config.meta_event.url: " + refused);
+        }
+        if (OwnIngestUrls.isOwnIngestUrl(url, context.baseUrl())) {
+            throw InvalidInputException.of("config.meta_event.url: " + url + " is this server's own ingest URL: "
+                    + "meta events sent there would come back in as events and report on themselves (a webhook loop)");
         }
     }
 

@@ -160,7 +160,7 @@ public final class SourceService {
      * The broker config to store: required and validated for pub_sub sources ({@code current} is kept when the
      * request has none), refused for other types (and dropped when a pub_sub source changes type).
      */
-    private static PubSubConfig pubSubFor(SourceType type, PubSubConfig requested, PubSubConfig current) {
+    private PubSubConfig pubSubFor(SourceType type, PubSubConfig requested, PubSubConfig current) {
         if (type != SourceType.PUB_SUB) {
             SourceValidator.noPubSub(type, requested);
             return null;
@@ -168,7 +168,9 @@ public final class SourceService {
         if (SourceValidator.isEmpty(requested) && current != null) {
             return current;
         }
-        return SourceValidator.pubSub(requested);
+        PubSubConfig valid = SourceValidator.pubSub(requested);
+        PubSubDestinations.requireAllowedLiterals(valid, context.destinations());
+        return valid;
     }
 
     private static <E> E parseEnum(String name, String value, E[] values, Function<E, String> wire) {

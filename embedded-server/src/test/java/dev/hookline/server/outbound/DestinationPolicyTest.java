@@ -20,7 +20,7 @@ class DestinationPolicyTest {
                 "[::1]", "::1", "[::ffff:127.0.0.1]", "::ffff:7f00:1", "[::]", "10.1.2.3", "172.16.0.9",
                 "192.168.1.1", "100.64.0.1", "169.254.169.254", "169.254.10.10", "[fe80::1]", "fd00::1",
                 "fc00::1", "224.0.0.1", "[ff02::1]", "255.255.255.255", "[::ffff:10.0.0.1]", "64:ff9b::a00:1",
-                "fd00:ec2::254")) {
+                "fd00:ec2::254", "localhost", "LOCALHOST.", "api.localhost")) {
             String refused = HEADLESS.refusalOfLiteral(host);
             assertNotNull(refused, host + " must be refused");
             assertTrue(refused.startsWith("destination "), refused);
@@ -30,6 +30,12 @@ class DestinationPolicyTest {
         assertTrue(HEADLESS.refusalOfLiteral("2130706433").contains("destination 127.0.0.1 is not allowed"),
                 "the decimal form is judged as the address it connects to");
         assertTrue(HEADLESS.refusalOfLiteral("[::ffff:127.0.0.1]").contains("loopback"));
+        assertTrue(HEADLESS.refusalOfLiteral("localhost").contains("loopback"),
+                "localhost is loopback whatever a resolver says (RFC 6761)");
+        assertTrue(HEADLESS.refusalOfUrl("http://localhost:8080/x").contains("loopback"));
+        for (String url : List.of("http://127.1:8080/x", "http://0x7f.1/x", "http://user@127.1/x", "http://[::1]:80/")) {
+            assertNotNull(HEADLESS.refusalOfUrl(url), url + ": a spelling java.net.URI reads without a host");
+        }
     }
 
     @Test

@@ -199,6 +199,33 @@ class OutboundAddressPolicyIT {
     }
 
     @Test
+    void anEndpointAPortalLinkHolderCanChangeIsConnectedToOnPublicAddressesOnly() throws Exception {
+        server = TestServer.start(dataDir, Clock.systemUTC(), new OkHttpWebhookSender(Clock.systemUTC(), null,
+                DestinationPolicy.EMBEDDED, TEST_DNS));
+        TestServer.TestProject project = server.newProject("portal reach", ProjectType.OUTGOING);
+        ApiClient client = project.client();
+        client.createPortalLink(new PortalLinkRequest("link", "acme", null, true, null));
+        // the same name, resolving to loopback (which this server allows): one endpoint only the project key
+        // holder can change, one the link's holder can change too (it is acme's)
+        String url = "http://receiver.test:" + receiverPort();
+        Endpoint own = client.createEndpoint(new EndpointRequest(url + "/own", "own", null, "internal", null, null,
+                null, null, null, null, null, null, null, null, null, null, null));
+        Endpoint theirs = client.createEndpoint(new EndpointRequest(url + "/theirs", "theirs", null, "acme", null,
+                null, null, null, null, null, null, null, null, null, null, null, null));
+        for (Endpoint e : List.of(own, theirs)) {
+            client.raw("POST", "/v1/projects/" + project.id() + "/events", "{\"endpoint_id\":\"" + e.uid()
+                    + "\",\"event_type\":\"a\",\"data\":{}}", Map.of());
+        }
+
+        String error = awaitAttemptError(client, project.id(), theirs.uid());
+        assertTrue(error.contains("destination 127.0.0.1 is not allowed: it is a loopback address; a portal link "
+                + "reaches public addresses only"), error);
+        receiver.awaitRequests(1, java.time.Duration.ofSeconds(20));
+        assertEquals(List.of("/own"), receiver.requests().stream().map(Receiver.Request::path).toList(),
+                "the project's own endpoint is delivered, the portal-changeable one never connected");
+    }
+
+    @Test
     void anEndpointAimedAtThisServersOwnIngestUrlIsRefused() throws Exception {
         server = TestServer.start(dataDir);
         TestServer.TestProject project = server.newProject("loop", ProjectType.OUTGOING);
