@@ -4,8 +4,6 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Project;
 import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.settings.ConsoleSettings;
-import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.theme.Theme;
 import java.io.IOException;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.hookline.app.settings;
+package dev.hookline.app.connection;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
