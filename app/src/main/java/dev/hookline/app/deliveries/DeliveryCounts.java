@@ -7,6 +7,7 @@ import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import java.time.Clock;
@@ -50,18 +51,23 @@ public final class DeliveryCounts {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyObjectWrapper<List<EventDeliveryStatus>> counted = new ReadOnlyObjectWrapper<>(this,
             "counted", List.of());
-    private long ticket;
+    /** The totals and the chart of the newest filter: a new load (or none to count) drops the older answers. */
+    private final LatestTask totalsLoad;
+    private final LatestTask seriesLoad;
     private String totalsProblem = "";
     private String seriesProblem = "";
 
     public DeliveryCounts(ConsoleSession session, Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.totalsLoad = new LatestTask(session.tasks());
+        this.seriesLoad = new LatestTask(session.tasks());
     }
 
     /** Asks again for the totals and the chart of {@code filter} in {@code range}, as of now. */
     public void load(DeliveryFilter filter, DateRange range) {
-        long mine = ++ticket;
+        totalsLoad.cancel();
+        seriesLoad.cancel();
         ApiClient client = session.client();
         if (client == null || filter.deliveryId() != null) {
             // not connected (yet), or one delivery by its ID (the table counts it): nothing to count
@@ -79,35 +85,27 @@ public final class DeliveryCounts {
         counted.set(filter.statuses());
         totalsState.set(State.LOADING);
         seriesState.set(State.LOADING);
-        session.tasks().run(() -> client.eventDeliveryStatusTotals(everyStatus), answer -> {
-            if (mine == ticket) {
-                totals.set(answer);
-                totalsState.set(State.LOADED);
-                totalsProblem = "";
-                updateMessage();
-            }
+        totalsLoad.run(() -> client.eventDeliveryStatusTotals(everyStatus), answer -> {
+            totals.set(answer);
+            totalsState.set(State.LOADED);
+            totalsProblem = "";
+            updateMessage();
         }, failure -> {
-            if (mine == ticket) {
-                totals.set(null);
-                totalsState.set(stateOf(failure));
-                totalsProblem = problem(failure, TOTALS_UNAVAILABLE, "Totals could not be loaded: ");
-                updateMessage();
-            }
+            totals.set(null);
+            totalsState.set(stateOf(failure));
+            totalsProblem = problem(failure, TOTALS_UNAVAILABLE, "Totals could not be loaded: ");
+            updateMessage();
         });
-        session.tasks().run(() -> client.eventDeliveryTimeSeries(matching, bucket), answer -> {
-            if (mine == ticket) {
-                series.set(answer);
-                seriesState.set(State.LOADED);
-                seriesProblem = "";
-                updateMessage();
-            }
+        seriesLoad.run(() -> client.eventDeliveryTimeSeries(matching, bucket), answer -> {
+            series.set(answer);
+            seriesState.set(State.LOADED);
+            seriesProblem = "";
+            updateMessage();
         }, failure -> {
-            if (mine == ticket) {
-                series.set(null);
-                seriesState.set(stateOf(failure));
-                seriesProblem = problem(failure, CHART_UNAVAILABLE, "The chart could not be loaded: ");
-                updateMessage();
-            }
+            series.set(null);
+            seriesState.set(stateOf(failure));
+            seriesProblem = problem(failure, CHART_UNAVAILABLE, "The chart could not be loaded: ");
+            updateMessage();
         });
     }
 

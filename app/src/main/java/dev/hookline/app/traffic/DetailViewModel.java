@@ -2,6 +2,7 @@ package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
@@ -26,10 +27,12 @@ public abstract class DetailViewModel<L> {
     /** What the last action (retry, replay, resend) did or why it failed; cleared when another row is shown. */
     protected final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private String shownId;
-    private long generation;
+    /** The load of the row shown: showing another row, or none, drops the answer of the one before. */
+    private final LatestTask load;
 
     protected DetailViewModel(ConsoleSession session) {
         this.session = Objects.requireNonNull(session, "session");
+        this.load = new LatestTask(session.tasks());
     }
 
     /** Fetches row {@code id} (on a background thread). */
@@ -58,21 +61,14 @@ public abstract class DetailViewModel<L> {
             actionMessage.set("");
         }
         shownId = id;
-        long ticket = ++generation;
         loading.set(true);
         error.set("");
         ApiClient client = session.client();
-        session.tasks().run(() -> fetch(client, id), loaded -> {
-            if (ticket != generation) {
-                return;
-            }
+        load.run(() -> fetch(client, id), loaded -> {
             loading.set(false);
             apply(loaded);
             session.reportConnectionOk();
         }, failure -> {
-            if (ticket != generation) {
-                return;
-            }
             loading.set(false);
             error.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);
@@ -88,7 +84,7 @@ public abstract class DetailViewModel<L> {
 
     /** Nothing selected: the pane empties, and a load still under way is dropped. */
     public void clear() {
-        generation++;
+        load.cancel();
         shownId = null;
         forget();
         loading.set(false);
