@@ -118,10 +118,9 @@ public final class EndpointFormViewModel extends FormViewModel<Endpoint> {
         return all;
     }
 
-    /** Empty, for a new endpoint. */
+    /** A new endpoint: JSON, advanced signatures, no authentication. */
     @Override
-    protected void reset() {
-        all.forEach(field -> field.set(""));
+    protected void setDefaults() {
         oauth2Method.set("shared_secret");
         authType.set(null);
         contentType.set(ContentType.APPLICATION_JSON);

@@ -37,11 +37,6 @@ public final class EventTypeFormViewModel extends FormViewModel<EventType> {
     }
 
     @Override
-    protected void reset() {
-        all.forEach(field -> field.set(""));
-    }
-
-    @Override
     protected void fill(EventType type) {
         name.set(type.name());
         category.set(type.category());

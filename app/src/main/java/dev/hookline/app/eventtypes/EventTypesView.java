@@ -132,12 +132,6 @@ public final class EventTypesView extends ConfigurationListView<EventType> {
     }
 
     @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        layout.showPanel(formView.node());
-    }
-
-    @FXML
     private void openImport() {
         importer.clear();
         layout.showPanel(importPanel);
@@ -160,17 +154,12 @@ public final class EventTypesView extends ConfigurationListView<EventType> {
         list.refresh();
     }
 
-    EventTypeFormView formView() {
+    @Override
+    protected EventTypeFormView formView() {
         return formView;
     }
 
     ImportOpenApiViewModel importer() {
         return importer;
-    }
-
-    @Override
-    protected void open(EventType type) {
-        formView.viewModel().edit(type);
-        layout.showPanel(formView.node());
     }
 }

@@ -6,6 +6,7 @@ import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.PageLoader;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
+import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.fxml.FXML;
@@ -68,8 +69,44 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         list.reload();
     }
 
+    /** The item's create/edit form, shown in the panel beside the table. */
+    protected abstract FormView<T, ?> formView();
+
     /** Opens {@code item}'s form (Enter, a double click, the Edit action). */
-    protected abstract void open(T item);
+    protected void open(T item) {
+        showForm(item);
+    }
+
+    /** New ...: opens the form empty. */
+    @FXML
+    protected void openCreate() {
+        showForm(null);
+    }
+
+    /** The form beside the table: empty for a new item ({@code item} null), else filled with {@code item}. */
+    private void showForm(T item) {
+        FormViewModel<T> form = formView().viewModel();
+        if (item == null) {
+            form.createNew();
+        } else {
+            form.edit(item);
+        }
+        form.loadChoices();
+        layout.showPanel(formView().node());
+    }
+
+    /**
+     * {@code item} is gone (deleted, revoked): nothing is selected, its form closes if it was open on it, and the
+     * table shows what is left.
+     */
+    protected void removed(T item) {
+        selected.set(null);
+        T editing = formView().viewModel().editingProperty().get();
+        if (editing != null && Objects.equals(list.idOf(editing), list.idOf(item))) {
+            closePanel();
+        }
+        list.refresh();
+    }
 
     /** A save answered: the item stays selected (by ID) and the table shows it as saved. */
     protected void saved(T item) {

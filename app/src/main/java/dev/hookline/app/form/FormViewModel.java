@@ -15,7 +15,7 @@ import javafx.beans.property.SimpleObjectProperty;
  * What the create/edit forms of the configuration screens share: the item being edited ({@code null} while creating
  * a new one), emptying the form for a new item, filling it with one to edit, validating the fields shown, and saving
  * (create or update through the {@link Form}, one request at a time), after which the form edits what the server
- * answered. A subclass declares its fields and says how to reset, fill and send them. No controls; call it on the FX
+ * answered. A subclass declares its fields and says what a new item starts with, how to fill them and what to send. No controls; call it on the FX
  * thread.
  *
  * @param <T> what the form creates and edits (an endpoint, a source, ...)
@@ -38,8 +38,9 @@ public abstract class FormViewModel<T> {
     /** Every field of the form, shown or not. */
     protected abstract List<FormField> fields();
 
-    /** Puts every field back to what a new item starts with (blank, or a default). */
-    protected abstract void reset();
+    /** Sets what a new item starts with besides blank fields (defaults, choices, check boxes); nothing by default. */
+    protected void setDefaults() {
+    }
 
     /** Fills the fields with {@code item} (the form was just reset). */
     protected abstract void fill(T item);
@@ -66,7 +67,8 @@ public abstract class FormViewModel<T> {
     /** Empties the form for a new item. */
     public void createNew() {
         editing.set(null);
-        reset();
+        fields().forEach(field -> field.set(""));
+        setDefaults();
         form.clearError();
     }
 
@@ -75,6 +77,10 @@ public abstract class FormViewModel<T> {
         createNew();
         editing.set(item);
         fill(item);
+    }
+
+    /** Loads what the form's pickers offer, when it has any (each time the form opens). */
+    public void loadChoices() {
     }
 
     /** The fields the form shows now (the others are neither validated nor sent); all of them unless overridden. */

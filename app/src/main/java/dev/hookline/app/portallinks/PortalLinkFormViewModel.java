@@ -53,6 +53,7 @@ public final class PortalLinkFormViewModel extends FormViewModel<PortalLink> {
     }
 
     /** Loads the endpoints the multi-select offers. */
+    @Override
     public void loadChoices() {
         ApiClient api = client.get();
         form.run(() -> Choices.all(api::listEndpoints), endpoints::setAll);
@@ -64,10 +65,7 @@ public final class PortalLinkFormViewModel extends FormViewModel<PortalLink> {
     }
 
     @Override
-    protected void reset() {
-        name.set("");
-        ownerId.set("");
-        endpointsField.set("");
+    protected void setDefaults() {
         selectedEndpointIds.clear();
         scope.set(Scope.OWNER_ID);
         canManageEndpoint.set(false);

@@ -1,5 +1,13 @@
 package dev.hookline.app.projects;
 
+import static dev.hookline.api.model.CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD;
+import static dev.hookline.api.model.CircuitBreakerRanges.ERROR_TIMEOUT;
+import static dev.hookline.api.model.CircuitBreakerRanges.FAILURE_THRESHOLD;
+import static dev.hookline.api.model.CircuitBreakerRanges.MINIMUM_REQUEST_COUNT;
+import static dev.hookline.api.model.CircuitBreakerRanges.OBSERVABILITY_WINDOW;
+import static dev.hookline.api.model.CircuitBreakerRanges.SAMPLE_RATE;
+import static dev.hookline.api.model.CircuitBreakerRanges.SUCCESS_THRESHOLD;
+
 import dev.hookline.api.model.CircuitBreakerRanges;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.app.form.FormField;
@@ -17,18 +25,17 @@ public final class CircuitBreakerSettings {
     static final long MAX_SAMPLES = CircuitBreakerRanges.MAX_SAMPLES;
 
     public final FormField failureThreshold = field("Open at failure rate", "Failure rate (percent)",
-            CircuitBreakerRanges.FAILURE_THRESHOLD);
+            FAILURE_THRESHOLD);
     public final FormField minimumRequestCount = field("Tries before judging", "Tries before judging",
-            CircuitBreakerRanges.MINIMUM_REQUEST_COUNT);
+            MINIMUM_REQUEST_COUNT);
     public final FormField observabilityWindow = field("Observation window", "Observation window (minutes)",
-            CircuitBreakerRanges.OBSERVABILITY_WINDOW);
-    public final FormField sampleRate = field("Sample rate", "Sample rate (seconds)", CircuitBreakerRanges.SAMPLE_RATE);
-    public final FormField errorTimeout = field("Wait before a probe", "Wait before a probe (seconds)",
-            CircuitBreakerRanges.ERROR_TIMEOUT);
+            OBSERVABILITY_WINDOW);
+    public final FormField sampleRate = field("Sample rate", "Sample rate (seconds)", SAMPLE_RATE);
+    public final FormField errorTimeout = field("Wait before a probe", "Wait before a probe (seconds)", ERROR_TIMEOUT);
     public final FormField successThreshold = field("Close at success rate", "Success rate (percent)",
-            CircuitBreakerRanges.SUCCESS_THRESHOLD);
+            SUCCESS_THRESHOLD);
     public final FormField consecutiveFailureThreshold = field("Deactivate after", "Openings in a row",
-            CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD);
+            CONSECUTIVE_FAILURE_THRESHOLD);
 
     /** In the order the section shows them. */
     public List<FormField> fields() {

@@ -157,10 +157,9 @@ public final class SourceFormViewModel extends FormViewModel<Source> {
         return all;
     }
 
-    /** Empty, for a new source (HTTP, no verifier). */
+    /** A new source: HTTP, no verifier. */
     @Override
-    protected void reset() {
-        all.forEach(field -> field.set(""));
+    protected void setDefaults() {
         type.set(SourceType.HTTP);
         provider.set(null);
         verifierType.set(VerifierType.NOOP);

@@ -104,6 +104,7 @@ public final class SubscriptionFormViewModel extends FormViewModel<Subscription>
      * Loads what the pickers offer (the project's endpoints and sources) and whether the project is incoming. Runs
      * in the background; errors show as the form's message.
      */
+    @Override
     public void loadChoices() {
         ApiClient api = client.get();
         form.run(() -> {
@@ -190,8 +191,7 @@ public final class SubscriptionFormViewModel extends FormViewModel<Subscription>
     }
 
     @Override
-    protected void reset() {
-        all.forEach(field -> field.set(""));
+    protected void setDefaults() {
         deliveryMode.set(DeliveryMode.AT_LEAST_ONCE);
     }
 
