@@ -53,7 +53,6 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
     private final StringBinding forceResendBlocked;
     private final BooleanProperty following = new SimpleBooleanProperty(this, "following");
     private long followGeneration;
-    private Runnable afterAction = () -> { };
     private Consumer<EventDelivery> onUpdated = delivery -> { };
 
     public DeliveryDetailViewModel(ConsoleSession session) {
@@ -103,11 +102,6 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
                 : "Only a delivered (Success) delivery can be force resent"
                 + (d.status() == EventDeliveryStatus.FAILURE || d.status() == EventDeliveryStatus.DISCARDED
                 ? ": Retry sends this one again." : ".");
-    }
-
-    /** Runs after a resend succeeded and again when the delivery settled (the table reloads its rows). */
-    public void setAfterAction(Runnable afterAction) {
-        this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
     }
 
     /**

@@ -91,15 +91,14 @@ public final class EndpointFormViewModel extends FormViewModel<Endpoint> {
     public final FormField mtlsCert = new FormField("mTLS client certificate");
     public final FormField mtlsKey = new FormField("mTLS client key");
 
-    private final List<FormField> all = List.of(name, url, description, ownerId, secret, currentSecret, httpTimeout, rateLimit,
-            rateLimitDuration, supportEmail, slackWebhookUrl, apiKeyHeaderName, apiKeyHeaderValue, basicUsername,
-            basicPassword, oauth2Url, oauth2ClientId, oauth2Method, oauth2ClientSecret, oauth2SigningKey,
-            oauth2SigningAlgorithm, oauth2Issuer, oauth2Subject, oauth2GrantType, oauth2Scope, oauth2Audience,
-            oauth2ExpiryUnit, mtlsCert, mtlsKey);
-
     public EndpointFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                  Consumer<Throwable> connectionFailures) {
         super(tasks, client, connectionFailures);
+        declareFields(List.of(name, url, description, ownerId, secret, currentSecret, httpTimeout, rateLimit,
+                rateLimitDuration, supportEmail, slackWebhookUrl, apiKeyHeaderName, apiKeyHeaderValue, basicUsername,
+                basicPassword, oauth2Url, oauth2ClientId, oauth2Method, oauth2ClientSecret, oauth2SigningKey,
+                oauth2SigningAlgorithm, oauth2Issuer, oauth2Subject, oauth2GrantType, oauth2Scope, oauth2Audience,
+                oauth2ExpiryUnit, mtlsCert, mtlsKey));
         form.serverField("name", name).serverField("url", url).serverField("support_email", supportEmail)
                 .serverField("http_timeout", httpTimeout).serverField("authentication.basic_auth.password",
                         basicPassword);
@@ -111,11 +110,6 @@ public final class EndpointFormViewModel extends FormViewModel<Endpoint> {
         mtlsCert.rule(value -> !mtlsKey.isBlank() && value.isEmpty()
                 ? "mTLS client certificate is required with a client key" : null);
         oauth2Method.set("shared_secret");
-    }
-
-    @Override
-    protected List<FormField> fields() {
-        return all;
     }
 
     /** A new endpoint: JSON, advanced signatures, no authentication. */

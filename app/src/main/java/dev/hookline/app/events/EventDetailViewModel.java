@@ -43,7 +43,6 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
     private final ObservableList<EventDelivery> deliveries = FXCollections.observableArrayList();
     private final StringBinding payload;
     private final BooleanBinding duplicate;
-    private Runnable afterReplay = () -> { };
 
     public EventDetailViewModel(ConsoleSession session, Clock clock) {
         super(session);
@@ -52,11 +51,6 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
                 : JsonFormat.payload(event.get().raw(), event.get().data()), event);
         duplicate = Bindings.createBooleanBinding(() -> event.get() != null
                 && Boolean.TRUE.equals(event.get().isDuplicateEvent()), event);
-    }
-
-    /** Runs after a replay succeeded (the table reloads). */
-    public void setAfterReplay(Runnable afterReplay) {
-        this.afterReplay = Objects.requireNonNull(afterReplay, "afterReplay");
     }
 
     /** Event {@code id} and its newest deliveries. */
@@ -99,7 +93,7 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
         session.tasks().run(() -> client.replayEvent(shown.uid()), replayed -> {
             actionMessage.set("Event replayed");
             reload();
-            afterReplay.run();
+            afterAction.run();
         }, failure -> {
             actionMessage.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);

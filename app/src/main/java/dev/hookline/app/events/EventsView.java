@@ -64,7 +64,6 @@ public final class EventsView extends TrafficView<Event, EventsViewModel, EventD
 
     private EventsView(EventsViewModel model, EventDetailViewModel detail) {
         super(model, detail, "No events in this time window");
-        detail.setAfterReplay(() -> model.list().refresh());
         table();
         loadLayout();
     }

@@ -24,16 +24,10 @@ public final class EventTypeFormViewModel extends FormViewModel<EventType> {
     public final FormField description = new FormField("Description");
     public final FormField schema = new FormField("JSON schema").rule(Rules.jsonObject("JSON schema"));
 
-    private final List<FormField> all = List.of(name, category, description, schema);
-
     public EventTypeFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                   Consumer<Throwable> connectionFailures) {
         super(tasks, client, connectionFailures);
-    }
-
-    @Override
-    protected List<FormField> fields() {
-        return all;
+        declareFields(List.of(name, category, description, schema));
     }
 
     @Override

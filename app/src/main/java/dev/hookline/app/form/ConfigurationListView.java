@@ -7,6 +7,7 @@ import dev.hookline.app.table.PageLoader;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.fxml.FXML;
@@ -93,6 +94,17 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         }
         form.loadChoices();
         layout.showPanel(formView().node());
+    }
+
+    /**
+     * Asks {@code question} about the selected row (nothing when none is); on yes, {@code removal} (a delete, a
+     * revoke) runs on it, and once the server said yes the row leaves the screen ({@link #removed}).
+     */
+    protected final void confirmRemoval(Function<T, String> question, String confirm, BiConsumer<T, Runnable> removal) {
+        T item = selected.get();
+        if (item != null) {
+            layout.confirm().ask(question.apply(item), confirm, () -> removal.accept(item, () -> removed(item)));
+        }
     }
 
     /**

@@ -15,8 +15,8 @@ import javafx.beans.property.SimpleObjectProperty;
  * What the create/edit forms of the configuration screens share: the item being edited ({@code null} while creating
  * a new one), emptying the form for a new item, filling it with one to edit, validating the fields shown, and saving
  * (create or update through the {@link Form}, one request at a time), after which the form edits what the server
- * answered. A subclass declares its fields and says what a new item starts with, how to fill them and what to send. No controls; call it on the FX
- * thread.
+ * answered. A subclass declares its fields ({@link #declareFields}) and says what a new item starts with, how to fill
+ * the fields from an item and what to send. No controls; call it on the FX thread.
  *
  * @param <T> what the form creates and edits (an endpoint, a source, ...)
  */
@@ -25,6 +25,7 @@ public abstract class FormViewModel<T> {
     protected final Supplier<ApiClient> client;
     protected final Form form;
     private final ObjectProperty<T> editing = new SimpleObjectProperty<>(this, "editing");
+    private List<FormField> fields = List.of();
 
     /**
      * @param client             the API client of the project on screen, asked at each call
@@ -35,8 +36,15 @@ public abstract class FormViewModel<T> {
         this.form = new Form(tasks, connectionFailures);
     }
 
+    /** Names every field of the form, shown or not (the subclass's constructor calls it first). */
+    protected final void declareFields(List<FormField> all) {
+        fields = List.copyOf(all);
+    }
+
     /** Every field of the form, shown or not. */
-    protected abstract List<FormField> fields();
+    protected final List<FormField> fields() {
+        return fields;
+    }
 
     /** Sets what a new item starts with besides blank fields (defaults, choices, check boxes); nothing by default. */
     protected void setDefaults() {

@@ -33,7 +33,6 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
     private final ObjectBinding<Map<String, String>> requestHeaders;
     private final ObjectBinding<Map<String, String>> responseHeaders;
     private final BooleanBinding canResend;
-    private Runnable afterResend = () -> { };
 
     public MetaEventDetailViewModel(ConsoleSession session) {
         super(session);
@@ -54,10 +53,6 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
         canResend = Bindings.createBooleanBinding(() -> metaEvent.get() != null
                 && (metaEvent.get().status() == EventDeliveryStatus.FAILURE
                 || metaEvent.get().status() == EventDeliveryStatus.SUCCESS), metaEvent);
-    }
-
-    public void setAfterResend(Runnable afterResend) {
-        this.afterResend = Objects.requireNonNull(afterResend, "afterResend");
     }
 
     @Override
@@ -86,7 +81,7 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
         session.tasks().run(() -> client.resendMetaEvent(shown.uid()), resent -> {
             actionMessage.set("Meta event scheduled for resend");
             reload();
-            afterResend.run();
+            afterAction.run();
         }, failure -> {
             actionMessage.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);

@@ -48,7 +48,6 @@ public final class MetaEventsView extends TrafficView<MetaEvent, MetaEventsViewM
 
     private MetaEventsView(MetaEventsViewModel model, MetaEventDetailViewModel detail) {
         super(model, detail, "No meta events in this time window");
-        detail.setAfterResend(() -> model.list().refresh());
         table();
         loadLayout();
     }

@@ -47,6 +47,7 @@ public final class PortalLinkFormViewModel extends FormViewModel<PortalLink> {
     public PortalLinkFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                    Consumer<Throwable> connectionFailures) {
         super(tasks, client, connectionFailures);
+        declareFields(List.of(name, ownerId, endpointsField));
         form.serverField("name", name).serverField("owner_id", ownerId).serverField("endpoints", endpointsField);
         endpointsField.rule(value -> selectedEndpointIds.isEmpty() ? "Pick at least one endpoint" : null);
         selectedEndpointIds.addListener((ListChangeListener<String>) change -> endpointsField.clearError());
@@ -57,11 +58,6 @@ public final class PortalLinkFormViewModel extends FormViewModel<PortalLink> {
     public void loadChoices() {
         ApiClient api = client.get();
         form.run(() -> Choices.all(api::listEndpoints), endpoints::setAll);
-    }
-
-    @Override
-    protected List<FormField> fields() {
-        return List.of(name, ownerId, endpointsField);
     }
 
     @Override

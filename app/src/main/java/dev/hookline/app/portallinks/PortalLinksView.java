@@ -85,11 +85,8 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
 
     @FXML
     private void askRevoke() {
-        PortalLink link = selected.get();
-        if (link != null) {
-            layout.confirm().ask("Revoke portal link \"" + link.name() + "\"? Its URL stops working at once.",
-                    "Revoke link", () -> actions.revoke(link, () -> removed(link)));
-        }
+        confirmRemoval(link -> "Revoke portal link \"" + link.name() + "\"? Its URL stops working at once.",
+                "Revoke link", actions::revoke);
     }
 
     @Override

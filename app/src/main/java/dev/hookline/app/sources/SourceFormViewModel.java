@@ -120,17 +120,16 @@ public final class SourceFormViewModel extends FormViewModel<Source> {
     public final FormField bodyFunction = new FormField("Body function").rule(transformRule("Body function"));
     public final FormField headerFunction = new FormField("Header function").rule(transformRule("Header function"));
 
-    private final List<FormField> all = List.of(name, hmacHeader, hmacHash, hmacEncoding, hmacSecret, basicUsername,
-            basicPassword, apiKeyHeaderName, apiKeyHeaderValue, workers, sqsAccessKeyId, sqsSecretKey, sqsRegion,
-            sqsQueueName, sqsEndpoint, googleProjectId, googleSubscriptionId, googleServiceAccount, kafkaBrokers,
-            kafkaConsumerGroup, kafkaTopic, kafkaAuthType, kafkaHash, kafkaUsername, kafkaPassword, amqpSchema,
-            amqpHost, amqpPort, amqpQueue, amqpVhost, amqpUser, amqpPassword, amqpBindExchange, amqpRoutingKey,
-            amqpDeadLetterExchange, customResponseBody, customResponseContentType, idempotencyKeys, forwardHeaders,
-            bodyFunction, headerFunction);
-
     public SourceFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                Consumer<Throwable> connectionFailures) {
         super(tasks, client, connectionFailures);
+        declareFields(List.of(name, hmacHeader, hmacHash, hmacEncoding, hmacSecret, basicUsername, basicPassword,
+                apiKeyHeaderName, apiKeyHeaderValue, workers, sqsAccessKeyId, sqsSecretKey, sqsRegion, sqsQueueName,
+                sqsEndpoint, googleProjectId, googleSubscriptionId, googleServiceAccount, kafkaBrokers,
+                kafkaConsumerGroup, kafkaTopic, kafkaAuthType, kafkaHash, kafkaUsername, kafkaPassword, amqpSchema,
+                amqpHost, amqpPort, amqpQueue, amqpVhost, amqpUser, amqpPassword, amqpBindExchange, amqpRoutingKey,
+                amqpDeadLetterExchange, customResponseBody, customResponseContentType, idempotencyKeys, forwardHeaders,
+                bodyFunction, headerFunction));
         form.serverField("name", name).serverField("idempotency_keys", idempotencyKeys)
                 .serverField("verifier.hmac.hash", hmacHash).serverField("verifier.hmac.encoding", hmacEncoding)
                 .serverField("pub_sub.workers", workers).serverField("pub_sub.kafka.brokers", kafkaBrokers)
@@ -150,11 +149,6 @@ public final class SourceFormViewModel extends FormViewModel<Source> {
             }
         });
         createNew();
-    }
-
-    @Override
-    protected List<FormField> fields() {
-        return all;
     }
 
     /** A new source: HTTP, no verifier. */

@@ -98,11 +98,8 @@ public final class SourcesView extends ConfigurationListView<Source> {
 
     @FXML
     private void askDelete() {
-        Source source = selected.get();
-        if (source != null) {
-            layout.confirm().ask("Delete source \"" + source.name() + "\"? Its subscriptions are deleted too.",
-                    "Delete source", () -> actions.delete(source, () -> removed(source)));
-        }
+        confirmRemoval(source -> "Delete source \"" + source.name() + "\"? Its subscriptions are deleted too.",
+                "Delete source", actions::delete);
     }
 
     /** The form, for tests and the function test panel. */

@@ -86,12 +86,11 @@ public final class SubscriptionFormViewModel extends FormViewModel<Subscription>
     public final FormField newSourceName = new FormField("New source name").required()
             .rule(Rules.maxLength("New source name", 255));
 
-    private final List<FormField> all = List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders,
-            function, rateLimitCount, rateLimitDuration, alertCount, alertThreshold);
-
     public SubscriptionFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                      Consumer<Throwable> connectionFailures) {
         super(tasks, client, connectionFailures);
+        declareFields(List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders, function,
+                rateLimitCount, rateLimitDuration, alertCount, alertThreshold));
         form.serverField("name", name).serverField("endpoint_id", endpointId).serverField("function", function)
                 .serverField("alert_config.threshold", alertThreshold).serverField("alert_config.count", alertCount);
         rateLimitDuration.rule(value -> !rateLimitCount.isBlank() && !"0".equals(rateLimitCount.value())
@@ -183,11 +182,6 @@ public final class SubscriptionFormViewModel extends FormViewModel<Subscription>
             types.add(type);
         }
         eventTypes.set(String.join(", ", types));
-    }
-
-    @Override
-    protected List<FormField> fields() {
-        return all;
     }
 
     @Override

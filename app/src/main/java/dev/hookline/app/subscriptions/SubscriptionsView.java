@@ -92,12 +92,8 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
 
     @FXML
     private void askDelete() {
-        Subscription subscription = selected.get();
-        if (subscription != null) {
-            layout.confirm().ask("Delete subscription \"" + subscription.name() + "\"? Its endpoint stops "
-                    + "receiving these events.", "Delete subscription",
-                    () -> actions.delete(subscription, () -> removed(subscription)));
-        }
+        confirmRemoval(subscription -> "Delete subscription \"" + subscription.name() + "\"? Its endpoint stops "
+                + "receiving these events.", "Delete subscription", actions::delete);
     }
 
     @Override

@@ -26,6 +26,8 @@ public abstract class DetailViewModel<L> {
     private final StringProperty error = new SimpleStringProperty(this, "error", "");
     /** What the last action (retry, replay, resend) did or why it failed; cleared when another row is shown. */
     protected final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
+    /** Runs after an action (retry, replay, resend) succeeded: the table reloads its rows. */
+    protected Runnable afterAction = () -> { };
     private String shownId;
     /** The load of the row shown: showing another row, or none, drops the answer of the one before. */
     private final LatestTask load;
@@ -33,6 +35,11 @@ public abstract class DetailViewModel<L> {
     protected DetailViewModel(ConsoleSession session) {
         this.session = Objects.requireNonNull(session, "session");
         this.load = new LatestTask(session.tasks());
+    }
+
+    /** Runs after an action on the row shown (retry, replay, resend) succeeded: the table reloads its rows. */
+    public void setAfterAction(Runnable afterAction) {
+        this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
     }
 
     /** Fetches row {@code id} (on a background thread). */

@@ -39,6 +39,8 @@ public abstract class TrafficView<R, M extends TrafficListViewModel<R>, D extend
         this.detail = Objects.requireNonNull(detail, "detail");
         this.table = new PagedTableView<>(model.list(), emptyText);
         table.setOnOpen(row -> detail.show(model.list().idOf(row)));
+        // an action on the row shown (replay, resend) changes the list: it reloads (a subclass may do more)
+        detail.setAfterAction(model.list()::refresh);
     }
 
     /** Loads the view's FXML layout with this view as its controller (call last in the constructor). */
