@@ -8,7 +8,6 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.traffic.DetailViewModel;
 import java.util.List;
@@ -202,13 +201,9 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Replaying the event…");
-        session.tasks().run(() -> client.replayEvent(shown.eventId()), replayed -> {
+        runAction("Replaying the event…", () -> client.replayEvent(shown.eventId()), replayed -> {
             actionMessage.set("Event replayed to every subscribed endpoint: its new deliveries are in the list.");
             afterAction.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 
@@ -220,15 +215,11 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
     }
 
     private void act(EventDelivery shown, java.util.concurrent.Callable<String> action) {
-        actionMessage.set("Sending…");
-        session.tasks().run(action, message -> {
+        runAction("Sending…", action, message -> {
             actionMessage.set(message + ": following it until it settles…");
             onUpdated.accept(shown);
             afterAction.run();
             follow(shown.uid(), message);
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 

@@ -4,7 +4,6 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
-import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.json.JsonFormat;
@@ -89,14 +88,10 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Replaying…");
-        session.tasks().run(() -> client.replayEvent(shown.uid()), replayed -> {
+        runAction("Replaying…", () -> client.replayEvent(shown.uid()), replayed -> {
             actionMessage.set("Event replayed");
             reload();
             afterAction.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 

@@ -4,7 +4,6 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
-import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.traffic.DetailViewModel;
@@ -77,14 +76,10 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Sending…");
-        session.tasks().run(() -> client.resendMetaEvent(shown.uid()), resent -> {
+        runAction("Sending…", () -> client.resendMetaEvent(shown.uid()), resent -> {
             actionMessage.set("Meta event scheduled for resend");
             reload();
             afterAction.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 

@@ -5,6 +5,8 @@ import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -40,6 +42,19 @@ public abstract class DetailViewModel<L> {
     /** Runs after an action on the row shown (retry, replay, resend) succeeded: the table reloads its rows. */
     public void setAfterAction(Runnable afterAction) {
         this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
+    }
+
+    /**
+     * Runs an action on the row shown (retry, replay, resend) in the background: {@code working} says it is under
+     * way, then {@code done} gets the server's answer (and says what happened); a failure says why, and tells the
+     * shell when the server could not be reached.
+     */
+    protected final <T> void runAction(String working, Callable<T> action, Consumer<? super T> done) {
+        actionMessage.set(working);
+        session.tasks().run(action, done, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
     }
 
     /** Fetches row {@code id} (on a background thread). */
