@@ -9,6 +9,7 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.table.PagedListModel;
@@ -50,6 +51,8 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
     private final ReadOnlyStringWrapper httpStatusNote = new ReadOnlyStringWrapper(this, "httpStatusNote", "");
     /** The server said it has no HTTP status filter (false while it is being asked). */
     private boolean httpStatusUnsupported;
+    /** Asking the server of this moment whether it has the HTTP status filter. */
+    private final LatestTask httpStatusCheck;
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
     private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
     private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
@@ -78,6 +81,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
 
     public DeliveriesViewModel(ConsoleSession session, Clock clock) {
         super(session, clock, DeliveriesViewModel::loadPage, EventDelivery::uid);
+        this.httpStatusCheck = new LatestTask(session.tasks());
         applyFilters();
         this.batchRetry = new CountedBatch(session.tasks(), session::reportConnectionFailure);
         this.endpointNames = new EndpointNames(session);
@@ -124,6 +128,8 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
     private void checkHttpStatusSupport() {
         ApiClient client = session.client();
         httpStatusUnsupported = false;
+        // switched meanwhile: the new connection's check decides, the older one's answer is dropped
+        httpStatusCheck.cancel();
         if (client == null || session.isEmbedded()) {
             httpStatusSupported.set(client != null);
             httpStatusNote.set("");
@@ -131,22 +137,15 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
         }
         httpStatusSupported.set(false);
         httpStatusNote.set(HTTP_STATUS_CHECKING);
-        session.tasks().run(client::supportsDeliveryHttpStatusFilter, supported -> {
-            if (client != session.client()) {
-                return; // switched meanwhile: the new connection's check decides
-            }
+        httpStatusCheck.run(client::supportsDeliveryHttpStatusFilter, supported -> {
             if (!supported) {
                 httpStatusUnsupported = true;
                 httpStatuses.clear();
             }
             httpStatusNote.set(supported ? "" : HTTP_STATUS_UNSUPPORTED);
             httpStatusSupported.set(supported);
-        }, failure -> {
-            if (client == session.client()) {
-                httpStatusNote.set("Could not tell whether this server can filter by HTTP status: "
-                        + Failures.describe(failure));
-            }
-        });
+        }, failure -> httpStatusNote.set("Could not tell whether this server can filter by HTTP status: "
+                + Failures.describe(failure)));
     }
 
     /**

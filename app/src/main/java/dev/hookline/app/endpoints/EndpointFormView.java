@@ -113,7 +113,6 @@ public final class EndpointFormView extends FormView<Endpoint, EndpointFormViewM
         }
     }
 
-
     static String authName(EndpointAuthType type) {
         if (type == null) {
             return "None";

@@ -40,8 +40,6 @@ public final class EndpointFormViewModel extends FormViewModel<Endpoint> {
     public static final List<String> OAUTH2_METHODS = List.of("shared_secret", "client_assertion");
     public static final List<String> EXPIRY_UNITS = List.of("seconds", "milliseconds", "minutes", "hours");
 
-
-
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     public final FormField url = new FormField("URL").required().rule(Rules.httpUrl("URL"));
     public final FormField description = new FormField("Description");

@@ -131,7 +131,6 @@ public final class SourceFormView extends FormView<Source, SourceFormViewModel> 
         layout.row("", node);
     }
 
-
     static String typeName(SourceType type) {
         return switch (type) {
             case HTTP -> "HTTP (webhooks posted to the ingest URL)";

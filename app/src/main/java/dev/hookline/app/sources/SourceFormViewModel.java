@@ -52,7 +52,6 @@ public final class SourceFormViewModel extends FormViewModel<Source> {
             Pattern.compile("^(request|req)\\.(header|Header|body|Body|query|QueryParam)\\..+$");
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
 
-
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     public final ObjectProperty<SourceType> type = new SimpleObjectProperty<>(this, "type", SourceType.HTTP);
     /** {@code null}: no provider. Chosen on create only (HTTP only); an edited source shows its own. */

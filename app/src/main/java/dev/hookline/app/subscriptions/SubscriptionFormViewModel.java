@@ -47,7 +47,6 @@ public final class SubscriptionFormViewModel extends FormViewModel<Subscription>
 
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
 
-
     /** Whether the project is incoming: then a source is required and offered. */
     public final BooleanProperty incoming = new SimpleBooleanProperty(this, "incoming", false);
     public final ObservableList<Endpoint> endpoints = FXCollections.observableArrayList();
