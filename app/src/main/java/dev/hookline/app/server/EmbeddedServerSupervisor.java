@@ -231,14 +231,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         if (waitForStart) {
             awaitStart();
         }
-        EmbeddedServer running;
-        synchronized (lock) {
-            running = server;
-            server = null;
-        }
-        if (running != null) {
-            running.close();
-        }
+        stop();
     }
 
     private void awaitStart() {
