@@ -82,6 +82,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
     public DeliveriesViewModel(ConsoleSession session, Clock clock) {
         super(session, clock, DeliveriesViewModel::loadPage, EventDelivery::uid);
         this.httpStatusCheck = new LatestTask(session.tasks());
+        this.settle = new LatestTask(session.tasks());
         applyFilters();
         this.batchRetry = new CountedBatch(session.tasks(), session::reportConnectionFailure);
         this.endpointNames = new EndpointNames(session);
@@ -106,6 +107,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
         session.clientProperty().addListener((o, before, now) -> checkHttpStatusSupport());
         // what was said about the last action belongs to its connection and project
         session.clientProperty().addListener((o, before, now) -> {
+            settle.cancel(); // its rows belong to the connection left
             actionMessage.set("");
             batchRetry.cancel();
             batchRetried = null;
@@ -240,7 +242,8 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
 
     /** At most this many rows on their way are asked for again per {@link #settleRows()}. */
     static final int SETTLE_AT_MOST = 10;
-    private boolean settling;
+    /** Asking again for the rows on their way: one at a time; a connection switch drops the answer. */
+    private final LatestTask settle;
 
     /**
      * Without live tail: asks the server again for the rows on screen that are on their way now (Processing, or
@@ -249,7 +252,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
      */
     public void settleRows() {
         ApiClient client = session.client();
-        if (settling || client == null || list.liveTailProperty().get()) {
+        if (settle.isRunning() || client == null || list.liveTailProperty().get()) {
             return;
         }
         Instant now = clock.instant();
@@ -258,12 +261,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
         if (ids.isEmpty()) {
             return;
         }
-        settling = true;
-        session.tasks().run(() -> ids.stream().map(client::getEventDelivery).toList(), fresh -> {
-            settling = false;
-            if (client != session.client()) {
-                return;
-            }
+        settle.run(() -> ids.stream().map(client::getEventDelivery).toList(), fresh -> {
             boolean settled = false;
             for (EventDelivery delivery : fresh) {
                 settled |= !onItsWay(delivery, clock.instant());
@@ -272,7 +270,7 @@ public final class DeliveriesViewModel extends TrafficListViewModel<EventDeliver
             if (settled) {
                 loadCounts();
             }
-        }, failure -> settling = false);
+        }, failure -> { });
     }
 
     /** Being sent now, or due to be (a held one only once its next try is due). */
