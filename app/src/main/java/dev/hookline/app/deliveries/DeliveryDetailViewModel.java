@@ -8,6 +8,7 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.traffic.DetailViewModel;
 import java.util.List;
@@ -51,11 +52,13 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
     private final StringBinding retryBlocked;
     private final StringBinding forceResendBlocked;
     private final BooleanProperty following = new SimpleBooleanProperty(this, "following");
-    private long followGeneration;
+    /** Following an action's delivery: another follow, or another row, drops the older follow's answers. */
+    private final LatestTask followLoads;
     private Consumer<EventDelivery> onUpdated = delivery -> { };
 
     public DeliveryDetailViewModel(ConsoleSession session) {
         super(session);
+        this.followLoads = new LatestTask(session.tasks());
         inspection = Bindings.createObjectBinding(() -> selectedAttempt.get() == null ? null
                 : AttemptInspection.of(selectedAttempt.get(), delivery.get()), selectedAttempt, delivery);
         // Convoy resends only what failed (or was discarded), and force-resends only what succeeded
@@ -125,7 +128,7 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
 
     @Override
     protected void forget() {
-        followGeneration++;
+        followLoads.cancel();
         following.set(false);
         delivery.set(null);
         event.set(null);
@@ -229,21 +232,20 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
      * moves to another delivery.
      */
     private void follow(String id, String message) {
-        long ticket = ++followGeneration;
         following.set(true);
-        followStep(id, message, ticket, 0);
+        followStep(id, message, 0);
     }
 
-    private void followStep(String id, String message, long ticket, int tries) {
+    private void followStep(String id, String message, int tries) {
         ApiClient client = session.client();
-        session.tasks().run(() -> {
+        followLoads.run(() -> {
             // a background thread, so the wait blocks nothing on screen (never wait on the FX thread itself)
             if (tries > 0 && !javafx.application.Platform.isFxApplicationThread()) {
                 Thread.sleep(FOLLOW_EVERY.toMillis());
             }
             return Loaded.fetch(client, id);
         }, loaded -> {
-            if (ticket != followGeneration || !id.equals(shownId())) {
+            if (!id.equals(shownId())) {
                 return;
             }
             apply(loaded);
@@ -258,16 +260,12 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
                 afterAction.run();
             } else if (tries + 1 < FOLLOW_TRIES) {
                 actionMessage.set(message + ": now " + now.wire() + ", following it until it settles…");
-                followStep(id, message, ticket, tries + 1);
+                followStep(id, message, tries + 1);
             } else {
                 following.set(false);
                 actionMessage.set(message + ": still " + now.wire() + "; Refresh shows what happens next.");
             }
-        }, failure -> {
-            if (ticket == followGeneration) {
-                following.set(false);
-            }
-        });
+        }, failure -> following.set(false));
     }
 
     private boolean hasStatus(EventDeliveryStatus status) {
