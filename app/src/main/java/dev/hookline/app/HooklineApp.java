@@ -3,6 +3,7 @@ package dev.hookline.app;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Project;
 import dev.hookline.app.about.AboutDialog;
+import dev.hookline.app.about.AppVersion;
 import dev.hookline.app.about.AboutInfo;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
@@ -17,11 +18,12 @@ import dev.hookline.app.server.DataDirectoryOwnerOffer;
 import dev.hookline.app.server.EmbeddedServerSupervisor;
 import dev.hookline.app.settings.BackupViewModel;
 import dev.hookline.app.settings.ConfigDirectories;
-import dev.hookline.app.settings.SettingsStore;
+import dev.hookline.app.connection.SettingsStore;
 import dev.hookline.app.settings.SettingsView;
 import dev.hookline.app.settings.ViewStatesFile;
 import dev.hookline.app.shell.ConsoleViews;
 import dev.hookline.app.shell.ShellView;
+import dev.hookline.app.smoke.CheckedConsole;
 import dev.hookline.app.status.ServerStatusView;
 import dev.hookline.app.status.ServerStatusViewModel;
 import dev.hookline.app.theme.ThemeController;
@@ -44,9 +46,9 @@ import javafx.stage.Stage;
  * (the embedded server unless the user chose a remote one) connects as soon as it can. The server stops with the
  * application (window closed, {@link #stop()}, or the JVM shutting down).
  */
-public final class HooklineApp extends Application {
+public final class HooklineApp extends Application implements CheckedConsole {
 
-    public static final String TITLE = "Hookline";
+    public static final String TITLE = AppVersion.NAME;
     /** When set to a file path, the console writes there how long it took to become interactive (benchmark). */
     public static final String STARTUP_REPORT_PROPERTY = "hookline.startup.report";
     static final List<Integer> ICON_SIZES = List.of(16, 32, 48, 64, 128, 256);

@@ -1,5 +1,6 @@
 package dev.hookline.app;
 
+import dev.hookline.app.about.AppVersion;
 import dev.hookline.app.server.EmbeddedServerSupervisor;
 import dev.hookline.app.smoke.HeadlessToolkit;
 import dev.hookline.app.smoke.SmokeCheck;
@@ -50,7 +51,7 @@ public final class HooklineLauncher {
             case "--help", "-h" -> System.out.println(USAGE);
             case "--server" -> ServerMain.main(serverArguments(rest, DataDirectories.resolve()).toArray(String[]::new));
             case "--smoke-test" -> {
-                int exitCode = SmokeCheck.main(rest, System.out);
+                int exitCode = SmokeCheck.main(rest, System.out, HooklineApp::new);
                 System.out.flush();
                 System.exit(exitCode);
             }

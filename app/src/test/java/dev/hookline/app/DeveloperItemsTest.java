@@ -2,6 +2,7 @@ package dev.hookline.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.hookline.app.about.AppVersion;
 import dev.hookline.app.status.DeveloperApiPane;
 import java.nio.file.Path;
 import java.util.List;

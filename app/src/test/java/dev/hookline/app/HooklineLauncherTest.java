@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hookline.app.about.AppVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import dev.hookline.server.EmbeddedServer;

@@ -1,6 +1,5 @@
 package dev.hookline.app.about;
 
-import dev.hookline.app.AppVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,9 +3,8 @@ package dev.hookline.app.connection;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Project;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.settings.ConsoleSettings;
-import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.theme.Theme;
 import java.io.IOException;
 import java.util.List;
@@ -50,12 +49,14 @@ public final class ConnectionManager {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private EmbeddedEndpoint embedded;
     private ApiClient baseClient;
-    private long switchGeneration;
+    /** A switch of connection: a newer one drops the older one's answer (and closes the client it opened). */
+    private final LatestTask switching;
     /** Why the console shows the embedded server instead of the saved remote one, until the user switches. */
     private String fallbackNote;
 
     public ConnectionManager(ConsoleSession session, SettingsStore store, SecretStore secrets) {
         this.session = Objects.requireNonNull(session, "session");
+        this.switching = new LatestTask(session.tasks());
         this.store = Objects.requireNonNull(store, "store");
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         ConsoleSettings loaded = store.load();
@@ -126,9 +127,8 @@ public final class ConnectionManager {
             problem.set("The embedded server is not running yet");
             return;
         }
-        long generation = ++switchGeneration;
         EmbeddedEndpoint embeddedNow = embedded;
-        session.tasks().run(() -> {
+        switching.run(() -> {
             ApiClient base = open(profile, embeddedNow);
             ApiClient listing = profile.projectId() == null ? base : base.withProject(profile.projectId());
             try {
@@ -138,10 +138,6 @@ public final class ConnectionManager {
                 throw e;
             }
         }, result -> {
-            if (generation != switchGeneration) {
-                result.base().close();
-                return;
-            }
             String wanted = profile.projectId() != null ? profile.projectId()
                     : profile.isEmbedded() ? embeddedNow.defaultProjectId() : null;
             Optional<Project> chosen = result.projects().stream().filter(p -> p.uid().equals(wanted)).findFirst()
@@ -164,17 +160,15 @@ public final class ConnectionManager {
             }
             remember(settings.get().withProfile(profile.withProject(chosen.get().uid())).withActive(profile.id()));
         }, failure -> {
-            if (generation == switchGeneration) {
-                String reason = "Cannot connect to \"" + profile.name() + "\": " + Failures.describe(failure);
-                session.reportConnectionFailure(failure);
-                problem.set(reason);
-                if (session.client() == null && !profile.isEmbedded() && embedded != null) {
-                    // nothing on screen yet (the saved remote failed at start): fall back to the embedded server
-                    fallbackNote = reason + "; showing the embedded server";
-                    activate(settings.get().profile(ConnectionProfile.EMBEDDED_ID).orElseThrow());
-                }
+            String reason = "Cannot connect to \"" + profile.name() + "\": " + Failures.describe(failure);
+            session.reportConnectionFailure(failure);
+            problem.set(reason);
+            if (session.client() == null && !profile.isEmbedded() && embedded != null) {
+                // nothing on screen yet (the saved remote failed at start): fall back to the embedded server
+                fallbackNote = reason + "; showing the embedded server";
+                activate(settings.get().profile(ConnectionProfile.EMBEDDED_ID).orElseThrow());
             }
-        });
+        }, replaced -> replaced.base().close());
     }
 
     private record Switch(ApiClient base, List<Project> projects) {

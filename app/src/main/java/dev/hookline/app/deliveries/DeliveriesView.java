@@ -6,23 +6,19 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
 import dev.hookline.app.form.ConfirmBar;
-import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.ExportColumn;
-import dev.hookline.app.table.PagedTableView;
 import dev.hookline.app.traffic.BatchBar;
-import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
 import dev.hookline.app.traffic.HttpStatusChoice;
 import dev.hookline.app.traffic.SavedViews;
+import dev.hookline.app.traffic.TrafficView;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -36,7 +32,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
 
 /**
@@ -45,14 +40,9 @@ import org.controlsfx.control.CheckComboBox;
  * {@code DeliveriesView.fxml}; the table's columns, the totals pane and the detail pane are built here and put in
  * their places in {@link #initialize()}.
  */
-public final class DeliveriesView implements ConsoleView {
+public final class DeliveriesView extends TrafficView<EventDelivery, DeliveriesViewModel, DeliveryDetailViewModel> {
 
-    private final DeliveriesViewModel model;
-    private final DeliveryDetailViewModel detail;
-    private final PagedTableView<EventDelivery> table;
     private final EventTypeChoices eventTypes = new EventTypeChoices();
-    private final VBox root;
-    private boolean loaded;
 
     /** The filters, for one built in code to join them. */
     @FXML
@@ -113,8 +103,11 @@ public final class DeliveriesView implements ConsoleView {
     static final javafx.util.Duration SETTLE_EVERY = javafx.util.Duration.seconds(2);
 
     public DeliveriesView(ConsoleSession session) {
-        this.model = new DeliveriesViewModel(session);
-        this.detail = new DeliveryDetailViewModel(session);
+        this(new DeliveriesViewModel(session), new DeliveryDetailViewModel(session));
+    }
+
+    private DeliveriesView(DeliveriesViewModel model, DeliveryDetailViewModel detail) {
+        super(model, detail, "No deliveries in this time window");
         // the delivery acted on stays on screen, selected and current, until it settles, matching or not
         detail.setOnUpdated(delivery -> model.list().pin(delivery));
         // what the detail loads is the newest state: the row shows it too (no "Processing" next to a Success)
@@ -127,9 +120,8 @@ public final class DeliveriesView implements ConsoleView {
             model.list().refresh();
             model.loadCounts();
         });
-        this.table = new PagedTableView<>(model.list(), "No deliveries in this time window");
         table();
-        this.root = Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -170,15 +162,9 @@ public final class DeliveriesView implements ConsoleView {
 
         countsArea.getChildren().add(new DeliveryCountsPane(model, java.time.ZoneId.systemDefault()));
 
-        split.getItems().addFirst(table);
+        placeDetail(split, detailArea, new DeliveryDetailPane(detail, (question, onConfirm) -> deliveriesConfirm.ask(
+                question, "Replay to every endpoint", onConfirm)), detail.deliveryProperty(), noDeliverySelected);
         rememberSplit();
-        DeliveryDetailPane pane = new DeliveryDetailPane(detail, (question, onConfirm) -> deliveriesConfirm.ask(
-                question, "Replay to every endpoint", onConfirm));
-        pane.visibleProperty().bind(detail.deliveryProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
-        noDeliverySelected.visibleProperty().bind(pane.visibleProperty().not());
-        detailArea.getChildren().add(pane);
-
-        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
     }
 
     @FXML
@@ -198,7 +184,7 @@ public final class DeliveriesView implements ConsoleView {
         if (selected == null) {
             return;
         }
-        javafx.stage.Window owner = root.getScene() == null ? null : root.getScene().getWindow();
+        javafx.stage.Window owner = node().getScene() == null ? null : node().getScene().getWindow();
         new DeliveryWindow(owner, model.session(), selected.uid(), () -> {
             model.list().refresh();
             model.loadCounts();
@@ -212,10 +198,8 @@ public final class DeliveriesView implements ConsoleView {
 
     /** The table: its columns, empty text, count, time window, live tail and export. */
     private void table() {
-        // not "in this time window" when the window has hundreds and a filter left none
-        table.setEmptyText(Bindings.createStringBinding(() -> model.hasFilters()
-                ? "No deliveries match these filters" : "No deliveries in this time window",
-                model.list().filterProperty()));
+        emptyTextByFilters(model::hasFilters, "No deliveries match these filters",
+                "No deliveries in this time window");
         table.setCountText(Bindings.createStringBinding(() -> {
             long matching = model.counts().matching();
             int shown = model.list().rows().size();
@@ -237,7 +221,6 @@ public final class DeliveriesView implements ConsoleView {
         table.enableLiveTail();
         // the totals know how many rows the export will write: its progress bar fills against that
         table.enableExport("deliveries", exportColumns()).setExpected(() -> model.counts().matching());
-        table.setOnOpen(row -> detail.show(row.uid()));
     }
 
     private void columns() {
@@ -339,11 +322,6 @@ public final class DeliveriesView implements ConsoleView {
     }
 
     @Override
-    public Node node() {
-        return root;
-    }
-
-    @Override
     public void refresh() {
         model.list().refresh();
         model.loadCounts();
@@ -357,32 +335,16 @@ public final class DeliveriesView implements ConsoleView {
     }
 
     @Override
-    public void openSelected() {
-        table.openSelected();
-    }
-
-    @Override
-    public void onShown() {
-        if (!loaded) {
-            loaded = true;
-            settleRows();
-            keyboardActions();
-            model.list().reload();
-            model.loadCounts();
+    protected void firstShown() {
+        settleRows();
+        keyboardActions();
+        model.list().reload();
+        model.loadCounts();
+        loadEndpointChoices();
+        model.session().clientProperty().subscribe((before, now) -> {
+            eventTypes.clear();
             loadEndpointChoices();
-            model.session().clientProperty().subscribe((before, now) -> {
-                eventTypes.clear();
-                loadEndpointChoices();
-            });
-        }
-    }
-
-    @Override
-    public void applyFilter(Map<String, String> filter) {
-        model.applyFilter(filter);
-        if (!loaded) {
-            onShown();
-        }
+        });
     }
 
     /**
@@ -390,7 +352,7 @@ public final class DeliveriesView implements ConsoleView {
      * pinned one, Ctrl+Shift+E opens the export menu: only while this view is on screen and the action is enabled.
      */
     private void keyboardActions() {
-        root.sceneProperty().subscribe(scene -> {
+        node().sceneProperty().subscribe(scene -> {
             if (scene == null || scene.getProperties().containsKey(DeliveriesView.class)) {
                 return;
             }
@@ -400,7 +362,7 @@ public final class DeliveriesView implements ConsoleView {
             scene.getAccelerators().put(COMPARE_ATTEMPTS, () -> fire("#compareAttempts"));
             scene.getAccelerators().put(OPEN_IN_WINDOW, () -> fire("#openInWindow"));
             scene.getAccelerators().put(EXPORT, () -> {
-                if (root.getScene() != null && root.lookup("#exportMenu") instanceof javafx.scene.control.MenuButton
+                if (node().getScene() != null && node().lookup("#exportMenu") instanceof javafx.scene.control.MenuButton
                         menu && !menu.isDisabled()) {
                     menu.requestFocus();
                     menu.show();
@@ -414,7 +376,7 @@ public final class DeliveriesView implements ConsoleView {
     }
 
     private void fire(String id) {
-        if (root.getScene() != null && root.lookup(id) instanceof javafx.scene.control.ButtonBase button
+        if (node().getScene() != null && node().lookup(id) instanceof javafx.scene.control.ButtonBase button
                 && !button.isDisabled() && button.isVisible()) {
             button.requestFocus();
             button.fire();
@@ -440,8 +402,8 @@ public final class DeliveriesView implements ConsoleView {
         split.setDividerPositions(position);
         split.getDividers().get(0).positionProperty().addListener((o, before, now) -> {
             // only a move on screen: not the layout of a window being closed (the states file is closed by then)
-            if (root.getScene() != null && root.getScene().getWindow() != null
-                    && root.getScene().getWindow().isShowing()) {
+            if (node().getScene() != null && node().getScene().getWindow() != null
+                    && node().getScene().getWindow().isShowing()) {
                 states.setCurrent(SPLIT_SCOPE, java.util.Map.of("divider", List.of(String.format(
                         java.util.Locale.ROOT, "%.3f", now.doubleValue()))));
             }
@@ -452,8 +414,8 @@ public final class DeliveriesView implements ConsoleView {
     private void settleRows() {
         javafx.animation.Timeline settle = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
                 SETTLE_EVERY, event -> {
-                    if (root.getScene() != null && root.getScene().getWindow() != null
-                            && root.getScene().getWindow().isShowing()) {
+                    if (node().getScene() != null && node().getScene().getWindow() != null
+                            && node().getScene().getWindow().isShowing()) {
                         model.settleRows();
                     }
                 }));

@@ -9,24 +9,23 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.traffic.CountedBatch;
 import dev.hookline.app.traffic.RememberedFilters;
+import dev.hookline.app.traffic.TrafficListViewModel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import javafx.beans.InvalidationListener;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -34,20 +33,16 @@ import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
- * The Deliveries view's state: the filters the user set (each change reloads the table from its first page), the
- * table itself ({@link PagedListModel}: paging, date window, live tail, selection), the batch retry by filter
- * (count first, then confirm), retrying the selected rows, and filters set from another view. No controls; call it
- * on the FX thread.
+ * The Deliveries view's state: the filters of the traffic list it shares with the other traffic views
+ * ({@link TrafficListViewModel}; the table itself is a {@link PagedListModel}: paging, date window, live tail,
+ * selection), the totals, the batch retry by filter (count first, then confirm) and retrying the selected rows. No
+ * controls; call it on the FX thread.
  */
-public final class DeliveriesViewModel {
+public final class DeliveriesViewModel extends TrafficListViewModel<EventDelivery> {
 
-    public static final int PAGE_SIZE = 50;
     /** While live tail runs, the totals are counted again at most this often. */
     static final Duration LIVE_COUNTS_EVERY = Duration.ofSeconds(5);
 
-    private final ConsoleSession session;
-    private final Clock clock;
-    private final PagedListModel<EventDelivery> list;
     private final ObservableList<EventDeliveryStatus> statuses = FXCollections.observableArrayList();
     private final ObservableList<String> endpointIds = FXCollections.observableArrayList();
     private final ObservableList<HttpStatusClass> httpStatuses = FXCollections.observableArrayList();
@@ -56,18 +51,18 @@ public final class DeliveriesViewModel {
     private final ReadOnlyStringWrapper httpStatusNote = new ReadOnlyStringWrapper(this, "httpStatusNote", "");
     /** The server said it has no HTTP status filter (false while it is being asked). */
     private boolean httpStatusUnsupported;
+    /** Asking the server of this moment whether it has the HTTP status filter. */
+    private final LatestTask httpStatusCheck;
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");
     private final StringProperty subscriptionId = new SimpleStringProperty(this, "subscriptionId", "");
     private final StringProperty eventId = new SimpleStringProperty(this, "eventId", "");
     private final StringProperty idempotencyKey = new SimpleStringProperty(this, "idempotencyKey", "");
     private final StringProperty deliveryId = new SimpleStringProperty(this, "deliveryId", "");
-    private final ObjectProperty<ListQuery.Sort> sort = new SimpleObjectProperty<>(this, "sort", ListQuery.Sort.DESC);
     private final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
     private final CountedBatch batchRetry;
     private final EndpointNames endpointNames;
     private final DeliveryCounts counts;
     private Instant countsLoadedAt = Instant.MIN;
-    private final RememberedFilters remembered;
     /** The filters of the last batch retry sent, for "Show them". */
     private DeliveryFilter batchRetried;
     /** The deliveries the last batch retry covered, listed just before it was sent, for "Show them". */
@@ -79,19 +74,16 @@ public final class DeliveriesViewModel {
     static final String RETRIED_IDS = "hookline.retriedIds";
     /** At most this many retried deliveries are kept to show (a batch may cover many more). */
     static final int RETRIED_SHOWN_MAX = 200;
-    private boolean applying;
 
     public DeliveriesViewModel(ConsoleSession session) {
         this(session, Clock.systemUTC());
     }
 
     public DeliveriesViewModel(ConsoleSession session, Clock clock) {
-        this.session = Objects.requireNonNull(session, "session");
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.list = new PagedListModel<>(session, DeliveriesViewModel::loadPage, EventDelivery::uid, clock);
-        list.perPageProperty().set(PAGE_SIZE);
-        list.dateRangeProperty().set(DateRange.defaultRange());
-        list.filterProperty().set(filter().toQuery());
+        super(session, clock, DeliveriesViewModel::loadPage, EventDelivery::uid);
+        this.httpStatusCheck = new LatestTask(session.tasks());
+        this.settle = new LatestTask(session.tasks());
+        applyFilters();
         this.batchRetry = new CountedBatch(session.tasks(), session::reportConnectionFailure);
         this.endpointNames = new EndpointNames(session);
         list.rows().addListener((ListChangeListener<EventDelivery>) change -> list.rows()
@@ -109,28 +101,20 @@ public final class DeliveriesViewModel {
             }
         });
 
-        InvalidationListener filtersChanged = observable -> {
-            if (!applying) {
-                list.filterProperty().set(filter().toQuery());
-            }
-        };
-        List<javafx.beans.Observable> filterInputs = List.of(statuses, endpointIds, eventType, subscriptionId, eventId,
-                idempotencyKey, deliveryId, sort, httpStatuses, httpStatusSupported);
-        for (var observable : filterInputs) {
-            observable.addListener(filtersChanged);
-        }
+        reloadOnChange(List.of(statuses, endpointIds, eventType, subscriptionId, eventId, idempotencyKey, deliveryId,
+                httpStatuses, httpStatusSupported));
         // before the remembered filters: a switch then restores them knowing whether the server has the filter
         session.clientProperty().addListener((o, before, now) -> checkHttpStatusSupport());
         // what was said about the last action belongs to its connection and project
         session.clientProperty().addListener((o, before, now) -> {
+            settle.cancel(); // its rows belong to the connection left
             actionMessage.set("");
             batchRetry.cancel();
             batchRetried = null;
             batchRetriedIds = List.of();
         });
         checkHttpStatusSupport();
-        this.remembered = new RememberedFilters(session, "deliveries", this::snapshot, this::restore);
-        remembered.start(List.of(list.filterProperty(), list.dateRangeProperty()));
+        remember("deliveries");
     }
 
     static final String HTTP_STATUS_CHECKING = "Checking whether this server can filter by HTTP status…";
@@ -146,6 +130,8 @@ public final class DeliveriesViewModel {
     private void checkHttpStatusSupport() {
         ApiClient client = session.client();
         httpStatusUnsupported = false;
+        // switched meanwhile: the new connection's check decides, the older one's answer is dropped
+        httpStatusCheck.cancel();
         if (client == null || session.isEmbedded()) {
             httpStatusSupported.set(client != null);
             httpStatusNote.set("");
@@ -153,22 +139,15 @@ public final class DeliveriesViewModel {
         }
         httpStatusSupported.set(false);
         httpStatusNote.set(HTTP_STATUS_CHECKING);
-        session.tasks().run(client::supportsDeliveryHttpStatusFilter, supported -> {
-            if (client != session.client()) {
-                return; // switched meanwhile: the new connection's check decides
-            }
+        httpStatusCheck.run(client::supportsDeliveryHttpStatusFilter, supported -> {
             if (!supported) {
                 httpStatusUnsupported = true;
                 httpStatuses.clear();
             }
             httpStatusNote.set(supported ? "" : HTTP_STATUS_UNSUPPORTED);
             httpStatusSupported.set(supported);
-        }, failure -> {
-            if (client == session.client()) {
-                httpStatusNote.set("Could not tell whether this server can filter by HTTP status: "
-                        + Failures.describe(failure));
-            }
-        });
+        }, failure -> httpStatusNote.set("Could not tell whether this server can filter by HTTP status: "
+                + Failures.describe(failure)));
     }
 
     /**
@@ -227,10 +206,14 @@ public final class DeliveriesViewModel {
         return new DeliveryFilter(null, null, null, null, null, null, null, null, classes).keepsLastAttempt(last);
     }
 
-    /** The filters, sort and window as remembered between runs (list query names, plus window and sort). */
-    Map<String, List<String>> snapshot() {
+    @Override
+    protected ListQuery query() {
+        return filter().toQuery();
+    }
+
+    @Override
+    protected void putFilters(Map<String, List<String>> out) {
         DeliveryFilter f = filter();
-        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
         out.put("status", f.statuses().stream().map(EventDeliveryStatus::wire).toList());
         out.put("endpointId", f.endpointIds());
         // as chosen, even while the server's support is unknown (filter() leaves them out then)
@@ -240,31 +223,13 @@ public final class DeliveriesViewModel {
         RememberedFilters.putText(out, "eventId", f.eventId());
         RememberedFilters.putText(out, "idempotencyKey", f.idempotencyKey());
         RememberedFilters.putText(out, DeliveryFilter.DELIVERY_ID, f.deliveryId());
-        out.put("sort", List.of(f.sort().name()));
-        out.put("window", (list.dateRangeProperty().get() == null ? DateRange.defaultRange()
-                : list.dateRangeProperty().get()).toStrings());
-        out.values().removeIf(List::isEmpty);
-        return out;
     }
 
-    /** Sets every filter, the sort and the window from {@code values} (absent: cleared, default); one reload. */
-    void restore(Map<String, List<String>> values) {
-        applying = true;
-        try {
-            setFilters(values);
-            sort.set(RememberedFilters.sortOf(values));
-            list.dateRangeProperty().set(DateRange.fromStrings(values.get("window"), DateRange.defaultRange()));
-        } finally {
-            applying = false;
-        }
-        list.filterProperty().set(filter().toQuery());
-    }
-
-    private void setFilters(Map<String, List<String>> values) {
+    @Override
+    protected void setFilters(Map<String, List<String>> values) {
         statuses.setAll(values.getOrDefault("status", List.of()).stream().map(EventDeliveryStatus::fromWire)
                 .filter(Objects::nonNull).distinct().toList());
-        endpointIds.setAll(values.getOrDefault("endpointId", List.of()).stream().map(String::strip)
-                .filter(v -> !v.isEmpty()).distinct().toList());
+        endpointIds.setAll(ids(values.get("endpointId")));
         // a server known to lack the filter gets none: the box would show a choice the list does not apply
         httpStatuses.setAll(httpStatusUnsupported ? List.of() : values.getOrDefault(ListQuery.HTTP_STATUS,
                 List.of()).stream().map(HttpStatusClass::fromWire).filter(Objects::nonNull).distinct().toList());
@@ -275,14 +240,10 @@ public final class DeliveriesViewModel {
         deliveryId.set(RememberedFilters.text(values, DeliveryFilter.DELIVERY_ID));
     }
 
-    /** Saving, applying and deleting named filter sets of this view. */
-    public RememberedFilters remembered() {
-        return remembered;
-    }
-
     /** At most this many rows on their way are asked for again per {@link #settleRows()}. */
     static final int SETTLE_AT_MOST = 10;
-    private boolean settling;
+    /** Asking again for the rows on their way: one at a time; a connection switch drops the answer. */
+    private final LatestTask settle;
 
     /**
      * Without live tail: asks the server again for the rows on screen that are on their way now (Processing, or
@@ -291,7 +252,7 @@ public final class DeliveriesViewModel {
      */
     public void settleRows() {
         ApiClient client = session.client();
-        if (settling || client == null || list.liveTailProperty().get()) {
+        if (settle.isRunning() || client == null || list.liveTailProperty().get()) {
             return;
         }
         Instant now = clock.instant();
@@ -300,12 +261,7 @@ public final class DeliveriesViewModel {
         if (ids.isEmpty()) {
             return;
         }
-        settling = true;
-        session.tasks().run(() -> ids.stream().map(client::getEventDelivery).toList(), fresh -> {
-            settling = false;
-            if (client != session.client()) {
-                return;
-            }
+        settle.run(() -> ids.stream().map(client::getEventDelivery).toList(), fresh -> {
             boolean settled = false;
             for (EventDelivery delivery : fresh) {
                 settled |= !onItsWay(delivery, clock.instant());
@@ -314,7 +270,7 @@ public final class DeliveriesViewModel {
             if (settled) {
                 loadCounts();
             }
-        }, failure -> settling = false);
+        }, failure -> { });
     }
 
     /** Being sent now, or due to be (a held one only once its next try is due). */
@@ -363,32 +319,6 @@ public final class DeliveriesViewModel {
         return new DeliveryFilter(List.copyOf(statuses), List.copyOf(endpointIds), eventType.get(),
                 subscriptionId.get(), eventId.get(), idempotencyKey.get(), sort.get(), deliveryId.get(),
                 httpStatusSupported.get() ? List.copyOf(httpStatuses) : List.of());
-    }
-
-    /** The table: rows, paging, date window, live tail and the selected row. */
-    public PagedListModel<EventDelivery> list() {
-        return list;
-    }
-
-    /**
-     * Filters set by another view ({@link ConsoleSession#navigate}): those named replace the current ones, the
-     * others are cleared, so the user sees exactly the rows asked for. One reload.
-     */
-    public void applyFilter(Map<String, String> filter) {
-        applying = true;
-        try {
-            Map<String, List<String>> values = new java.util.HashMap<>();
-            filter.forEach((name, value) -> values.put(name, value == null ? List.of() : List.of(value)));
-            setFilters(values);
-        } finally {
-            applying = false;
-        }
-        list.filterProperty().set(filter().toQuery());
-    }
-
-    /** Clears every filter (the date window stays). */
-    public void clearFilters() {
-        applyFilter(Map.of());
     }
 
     /**
@@ -464,8 +394,7 @@ public final class DeliveriesViewModel {
         if (counted == null) {
             return;
         }
-        applying = true;
-        try {
+        withoutReloads(() -> {
             statuses.clear();
             endpointIds.setAll(counted.endpointIds());
             httpStatuses.setAll(counted.httpStatuses());
@@ -473,9 +402,7 @@ public final class DeliveriesViewModel {
             subscriptionId.set(counted.subscriptionId() == null ? "" : counted.subscriptionId());
             eventId.set(counted.eventId() == null ? "" : counted.eventId());
             idempotencyKey.set(counted.idempotencyKey() == null ? "" : counted.idempotencyKey());
-        } finally {
-            applying = false;
-        }
+        });
         list.filterProperty().set(batchRetriedIds.isEmpty() ? filter().toQuery()
                 : filter().toQuery().withAll(RETRIED_IDS, batchRetriedIds));
         batchRetry.cancel();
@@ -548,10 +475,6 @@ public final class DeliveriesViewModel {
         return deliveryId;
     }
 
-    public ObjectProperty<ListQuery.Sort> sortProperty() {
-        return sort;
-    }
-
     public CountedBatch batchRetry() {
         return batchRetry;
     }
@@ -563,9 +486,5 @@ public final class DeliveriesViewModel {
     /** The outcome of "retry selected" (the server's words), or {@code ""}. */
     public ReadOnlyStringProperty actionMessageProperty() {
         return actionMessage;
-    }
-
-    public ConsoleSession session() {
-        return session;
     }
 }

@@ -7,6 +7,7 @@ import dev.hookline.api.model.DeliveryStatusTotals;
 import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.table.DateRange;
 import java.time.Clock;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -41,34 +43,28 @@ public final class DeliveryCounts {
 
     private final ConsoleSession session;
     private final Clock clock;
-    private final ReadOnlyObjectWrapper<DeliveryStatusTotals> totals = new ReadOnlyObjectWrapper<>(this, "totals");
-    private final ReadOnlyObjectWrapper<DeliveryTimeSeries> series = new ReadOnlyObjectWrapper<>(this, "series");
-    private final ReadOnlyObjectWrapper<State> totalsState = new ReadOnlyObjectWrapper<>(this, "totalsState",
-            State.IDLE);
-    private final ReadOnlyObjectWrapper<State> seriesState = new ReadOnlyObjectWrapper<>(this, "seriesState",
-            State.IDLE);
+    private final Part<DeliveryStatusTotals> totals;
+    private final Part<DeliveryTimeSeries> series;
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyObjectWrapper<List<EventDeliveryStatus>> counted = new ReadOnlyObjectWrapper<>(this,
             "counted", List.of());
-    private long ticket;
-    private String totalsProblem = "";
-    private String seriesProblem = "";
 
     public DeliveryCounts(ConsoleSession session, Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.totals = new Part<>("totals", TOTALS_UNAVAILABLE, "Totals could not be loaded: ");
+        this.series = new Part<>("series", CHART_UNAVAILABLE, "The chart could not be loaded: ");
     }
 
     /** Asks again for the totals and the chart of {@code filter} in {@code range}, as of now. */
     public void load(DeliveryFilter filter, DateRange range) {
-        long mine = ++ticket;
+        totals.load.cancel();
+        series.load.cancel();
         ApiClient client = session.client();
         if (client == null || filter.deliveryId() != null) {
             // not connected (yet), or one delivery by its ID (the table counts it): nothing to count
-            totals.set(null);
-            series.set(null);
-            totalsState.set(State.IDLE);
-            seriesState.set(State.IDLE);
+            totals.clear();
+            series.clear();
             message.set("");
             return;
         }
@@ -77,38 +73,50 @@ public final class DeliveryCounts {
         ListQuery matching = filter.toBatchQuery(range, now);
         String bucket = bucketFor(range.resolve(now));
         counted.set(filter.statuses());
-        totalsState.set(State.LOADING);
-        seriesState.set(State.LOADING);
-        session.tasks().run(() -> client.eventDeliveryStatusTotals(everyStatus), answer -> {
-            if (mine == ticket) {
-                totals.set(answer);
-                totalsState.set(State.LOADED);
-                totalsProblem = "";
+        totals.state.set(State.LOADING);
+        series.state.set(State.LOADING);
+        totals.ask(() -> client.eventDeliveryStatusTotals(everyStatus));
+        series.ask(() -> client.eventDeliveryTimeSeries(matching, bucket));
+    }
+
+    /**
+     * One of the two answers: its value, where it stands, why it is missing, and its load (a newer load, or none
+     * to count, drops the answer of an older one).
+     */
+    private final class Part<T> {
+
+        final ReadOnlyObjectWrapper<T> value;
+        final ReadOnlyObjectWrapper<State> state;
+        final LatestTask load = new LatestTask(session.tasks());
+        private final String unavailable;
+        private final String failed;
+        String problem = "";
+
+        Part(String name, String unavailable, String failed) {
+            this.value = new ReadOnlyObjectWrapper<>(DeliveryCounts.this, name);
+            this.state = new ReadOnlyObjectWrapper<>(DeliveryCounts.this, name + "State", State.IDLE);
+            this.unavailable = unavailable;
+            this.failed = failed;
+        }
+
+        void clear() {
+            value.set(null);
+            state.set(State.IDLE);
+        }
+
+        void ask(Callable<T> call) {
+            load.run(call, answer -> {
+                value.set(answer);
+                state.set(State.LOADED);
+                problem = "";
                 updateMessage();
-            }
-        }, failure -> {
-            if (mine == ticket) {
-                totals.set(null);
-                totalsState.set(stateOf(failure));
-                totalsProblem = problem(failure, TOTALS_UNAVAILABLE, "Totals could not be loaded: ");
+            }, failure -> {
+                value.set(null);
+                state.set(stateOf(failure));
+                problem = problemOf(failure, unavailable, failed);
                 updateMessage();
-            }
-        });
-        session.tasks().run(() -> client.eventDeliveryTimeSeries(matching, bucket), answer -> {
-            if (mine == ticket) {
-                series.set(answer);
-                seriesState.set(State.LOADED);
-                seriesProblem = "";
-                updateMessage();
-            }
-        }, failure -> {
-            if (mine == ticket) {
-                series.set(null);
-                seriesState.set(stateOf(failure));
-                seriesProblem = problem(failure, CHART_UNAVAILABLE, "The chart could not be loaded: ");
-                updateMessage();
-            }
-        });
+            });
+        }
     }
 
     /** {@code hour} for windows up to two days, {@code day} beyond. */
@@ -121,7 +129,7 @@ public final class DeliveryCounts {
      * -1 while unknown.
      */
     public long matching() {
-        DeliveryStatusTotals answer = totals.get();
+        DeliveryStatusTotals answer = totals.value.get();
         if (answer == null) {
             return -1;
         }
@@ -132,11 +140,11 @@ public final class DeliveryCounts {
     }
 
     private void updateMessage() {
-        boolean bothGone = totalsState.get() == State.UNAVAILABLE && seriesState.get() == State.UNAVAILABLE;
+        boolean bothGone = totals.state.get() == State.UNAVAILABLE && series.state.get() == State.UNAVAILABLE;
         if (bothGone) {
             message.set(TOTALS_UNAVAILABLE);
         } else {
-            message.set(String.join(" ", List.of(totalsProblem, seriesProblem).stream()
+            message.set(String.join(" ", List.of(totals.problem, series.problem).stream()
                     .filter(s -> !s.isEmpty()).toList()));
         }
     }
@@ -149,7 +157,7 @@ public final class DeliveryCounts {
         return State.FAILED;
     }
 
-    private static String problem(Throwable failure, String unavailable, String failed) {
+    private static String problemOf(Throwable failure, String unavailable, String failed) {
         return isMissingRoute(failure) ? unavailable : failed + Failures.describe(failure);
     }
 
@@ -162,19 +170,19 @@ public final class DeliveryCounts {
     }
 
     public ReadOnlyObjectProperty<DeliveryStatusTotals> totalsProperty() {
-        return totals.getReadOnlyProperty();
+        return totals.value.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<DeliveryTimeSeries> seriesProperty() {
-        return series.getReadOnlyProperty();
+        return series.value.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<State> totalsStateProperty() {
-        return totalsState.getReadOnlyProperty();
+        return totals.state.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<State> seriesStateProperty() {
-        return seriesState.getReadOnlyProperty();
+        return series.state.getReadOnlyProperty();
     }
 
     /** Why totals or chart are missing ({@code ""} when both are there or loading). */

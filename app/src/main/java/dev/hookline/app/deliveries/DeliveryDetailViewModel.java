@@ -8,7 +8,7 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.traffic.DetailViewModel;
 import java.util.List;
@@ -52,12 +52,13 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
     private final StringBinding retryBlocked;
     private final StringBinding forceResendBlocked;
     private final BooleanProperty following = new SimpleBooleanProperty(this, "following");
-    private long followGeneration;
-    private Runnable afterAction = () -> { };
+    /** Following an action's delivery: another follow, or another row, drops the older follow's answers. */
+    private final LatestTask followLoads;
     private Consumer<EventDelivery> onUpdated = delivery -> { };
 
     public DeliveryDetailViewModel(ConsoleSession session) {
         super(session);
+        this.followLoads = new LatestTask(session.tasks());
         inspection = Bindings.createObjectBinding(() -> selectedAttempt.get() == null ? null
                 : AttemptInspection.of(selectedAttempt.get(), delivery.get()), selectedAttempt, delivery);
         // Convoy resends only what failed (or was discarded), and force-resends only what succeeded
@@ -105,11 +106,6 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
                 ? ": Retry sends this one again." : ".");
     }
 
-    /** Runs after a resend succeeded and again when the delivery settled (the table reloads its rows). */
-    public void setAfterAction(Runnable afterAction) {
-        this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
-    }
-
     /**
      * Gets the delivery acted on right after the action and each newer state of it until it settles, so the table
      * can keep its row on screen and up to date.
@@ -132,7 +128,7 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
 
     @Override
     protected void forget() {
-        followGeneration++;
+        followLoads.cancel();
         following.set(false);
         delivery.set(null);
         event.set(null);
@@ -208,13 +204,9 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Replaying the event…");
-        session.tasks().run(() -> client.replayEvent(shown.eventId()), replayed -> {
+        runAction("Replaying the event…", () -> client.replayEvent(shown.eventId()), replayed -> {
             actionMessage.set("Event replayed to every subscribed endpoint: its new deliveries are in the list.");
             afterAction.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 
@@ -226,15 +218,11 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
     }
 
     private void act(EventDelivery shown, java.util.concurrent.Callable<String> action) {
-        actionMessage.set("Sending…");
-        session.tasks().run(action, message -> {
+        runAction("Sending…", action, message -> {
             actionMessage.set(message + ": following it until it settles…");
             onUpdated.accept(shown);
             afterAction.run();
             follow(shown.uid(), message);
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
         });
     }
 
@@ -244,21 +232,20 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
      * moves to another delivery.
      */
     private void follow(String id, String message) {
-        long ticket = ++followGeneration;
         following.set(true);
-        followStep(id, message, ticket, 0);
+        followStep(id, message, 0);
     }
 
-    private void followStep(String id, String message, long ticket, int tries) {
+    private void followStep(String id, String message, int tries) {
         ApiClient client = session.client();
-        session.tasks().run(() -> {
+        followLoads.run(() -> {
             // a background thread, so the wait blocks nothing on screen (never wait on the FX thread itself)
             if (tries > 0 && !javafx.application.Platform.isFxApplicationThread()) {
                 Thread.sleep(FOLLOW_EVERY.toMillis());
             }
             return Loaded.fetch(client, id);
         }, loaded -> {
-            if (ticket != followGeneration || !id.equals(shownId())) {
+            if (!id.equals(shownId())) {
                 return;
             }
             apply(loaded);
@@ -273,16 +260,12 @@ public final class DeliveryDetailViewModel extends DetailViewModel<DeliveryDetai
                 afterAction.run();
             } else if (tries + 1 < FOLLOW_TRIES) {
                 actionMessage.set(message + ": now " + now.wire() + ", following it until it settles…");
-                followStep(id, message, ticket, tries + 1);
+                followStep(id, message, tries + 1);
             } else {
                 following.set(false);
                 actionMessage.set(message + ": still " + now.wire() + "; Refresh shows what happens next.");
             }
-        }, failure -> {
-            if (ticket == followGeneration) {
-                following.set(false);
-            }
-        });
+        }, failure -> following.set(false));
     }
 
     private boolean hasStatus(EventDeliveryStatus status) {

@@ -8,6 +8,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.app.form.Form;
+import dev.hookline.app.form.RowActions;
 import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -16,14 +17,10 @@ import java.util.function.Supplier;
  * What the endpoints table does to one endpoint: pause or resume it, send it a test event, delete it. Failures show in the shared
  * {@link Form}'s message (the server's words).
  */
-public final class EndpointActions {
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
+public final class EndpointActions extends RowActions {
 
     public EndpointActions(Supplier<ApiClient> client, Form form) {
-        this.client = client;
-        this.form = form;
+        super(client, form);
     }
 
     /** The label of the pause/resume toggle for an endpoint in {@code status}. */
@@ -63,11 +60,7 @@ public final class EndpointActions {
 
     /** Deletes the endpoint (the view asks for confirmation first). */
     public void delete(Endpoint endpoint, Runnable onDone) {
-        ApiClient api = client.get();
         String id = endpoint.uid();
-        form.submit(() -> {
-            api.deleteEndpoint(id);
-            return id;
-        }, deleted -> onDone.run());
+        send(api -> api.deleteEndpoint(id), onDone);
     }
 }

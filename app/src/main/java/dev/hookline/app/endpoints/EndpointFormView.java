@@ -5,13 +5,11 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointAuthType;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
-import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.form.FormView;
 import java.io.File;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.layout.HBox;
@@ -22,13 +20,8 @@ import javafx.stage.FileChooser;
  * {@code EndpointFormView.fxml}; the rows are a {@link FormLayout} built here, showing exactly the chosen
  * authentication's fields. Ids start with {@code endpoint-}.
  */
-public final class EndpointFormView {
+public final class EndpointFormView extends FormView<Endpoint, EndpointFormViewModel> {
 
-    private final EndpointFormViewModel viewModel;
-    private final Consumer<Endpoint> onSaved;
-    private final Runnable onClose;
-    @FXML
-    private FormPanel panel;
     @FXML
     private HBox pemButtons;
     @FXML
@@ -37,10 +30,8 @@ public final class EndpointFormView {
     private Button loadKey;
 
     public EndpointFormView(EndpointFormViewModel viewModel, Consumer<Endpoint> onSaved, Runnable onClose) {
-        this.viewModel = viewModel;
-        this.onSaved = onSaved;
-        this.onClose = onClose;
-        Fxml.load(this);
+        super(viewModel, onSaved, onClose);
+        loadLayout();
     }
 
     @FXML
@@ -94,22 +85,9 @@ public final class EndpointFormView {
         layout.text(viewModel.supportEmail, "endpoint-support-email");
         layout.text(viewModel.slackWebhookUrl, "endpoint-slack-url");
 
-        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
-                ? "Edit endpoint " + viewModel.editingProperty().get().name() : "New endpoint",
-                viewModel.editingProperty()));
-        panel.show(viewModel.form(), layout);
+        show(layout, "New endpoint", endpoint -> "Edit endpoint " + endpoint.name());
         layout.follow(viewModel::shownFields, viewModel.authType, viewModel.oauth2Method.textProperty(),
                 viewModel.editingProperty());
-    }
-
-    @FXML
-    private void save() {
-        viewModel.save(onSaved);
-    }
-
-    @FXML
-    private void close() {
-        onClose.run();
     }
 
     @FXML
@@ -133,14 +111,6 @@ public final class EndpointFormView {
         if (file != null) {
             viewModel.loadPem(target, file.toPath());
         }
-    }
-
-    public FormPanel node() {
-        return panel;
-    }
-
-    public EndpointFormViewModel viewModel() {
-        return viewModel;
     }
 
     static String authName(EndpointAuthType type) {

@@ -11,19 +11,19 @@ import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.app.concurrent.BackgroundTasks;
-import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormField;
+import dev.hookline.app.form.FormViewModel;
 import dev.hookline.app.form.Rules;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
@@ -35,15 +35,10 @@ import javafx.beans.property.SimpleObjectProperty;
  * form removes them on the server; a credential left as the server's {@code [REDACTED]} (api-key header value,
  * basic-auth password, OAuth2 client secret or signing key members, mTLS key) keeps the stored one (docs/adr/0028).
  */
-public final class EndpointFormViewModel {
+public final class EndpointFormViewModel extends FormViewModel<Endpoint> {
 
     public static final List<String> OAUTH2_METHODS = List.of("shared_secret", "client_assertion");
     public static final List<String> EXPIRY_UNITS = List.of("seconds", "milliseconds", "minutes", "hours");
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
-
-    private final ObjectProperty<Endpoint> editing = new SimpleObjectProperty<>(this, "editing");
 
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     public final FormField url = new FormField("URL").required().rule(Rules.httpUrl("URL"));
@@ -94,16 +89,14 @@ public final class EndpointFormViewModel {
     public final FormField mtlsCert = new FormField("mTLS client certificate");
     public final FormField mtlsKey = new FormField("mTLS client key");
 
-    private final List<FormField> all = List.of(name, url, description, ownerId, secret, currentSecret, httpTimeout, rateLimit,
-            rateLimitDuration, supportEmail, slackWebhookUrl, apiKeyHeaderName, apiKeyHeaderValue, basicUsername,
-            basicPassword, oauth2Url, oauth2ClientId, oauth2Method, oauth2ClientSecret, oauth2SigningKey,
-            oauth2SigningAlgorithm, oauth2Issuer, oauth2Subject, oauth2GrantType, oauth2Scope, oauth2Audience,
-            oauth2ExpiryUnit, mtlsCert, mtlsKey);
-
     public EndpointFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                  Consumer<Throwable> connectionFailures) {
-        this.client = client;
-        this.form = new Form(tasks, connectionFailures);
+        super(tasks, client, connectionFailures);
+        declareFields(List.of(name, url, description, ownerId, secret, currentSecret, httpTimeout, rateLimit,
+                rateLimitDuration, supportEmail, slackWebhookUrl, apiKeyHeaderName, apiKeyHeaderValue, basicUsername,
+                basicPassword, oauth2Url, oauth2ClientId, oauth2Method, oauth2ClientSecret, oauth2SigningKey,
+                oauth2SigningAlgorithm, oauth2Issuer, oauth2Subject, oauth2GrantType, oauth2Scope, oauth2Audience,
+                oauth2ExpiryUnit, mtlsCert, mtlsKey));
         form.serverField("name", name).serverField("url", url).serverField("support_email", supportEmail)
                 .serverField("http_timeout", httpTimeout).serverField("authentication.basic_auth.password",
                         basicPassword);
@@ -117,34 +110,17 @@ public final class EndpointFormViewModel {
         oauth2Method.set("shared_secret");
     }
 
-    public Form form() {
-        return form;
-    }
-
-    /** The endpoint being edited, {@code null} while creating. */
-    public ReadOnlyObjectProperty<Endpoint> editingProperty() {
-        return editing;
-    }
-
-    public boolean isEditing() {
-        return editing.get() != null;
-    }
-
-    /** Empties the form for a new endpoint. */
-    public void createNew() {
-        editing.set(null);
-        all.forEach(field -> field.set(""));
+    /** A new endpoint: JSON, advanced signatures, no authentication. */
+    @Override
+    protected void setDefaults() {
         oauth2Method.set("shared_secret");
         authType.set(null);
         contentType.set(ContentType.APPLICATION_JSON);
         advancedSignatures.set(true);
-        form.clearError();
     }
 
-    /** Fills the form with {@code endpoint} for editing. */
-    public void edit(Endpoint endpoint) {
-        createNew();
-        editing.set(endpoint);
+    @Override
+    protected void fill(Endpoint endpoint) {
         name.set(endpoint.name());
         url.set(endpoint.url());
         description.set(endpoint.description());
@@ -212,6 +188,7 @@ public final class EndpointFormViewModel {
     }
 
     /** The fields the form shows now: those of the chosen authentication only; the secret only when creating. */
+    @Override
     public List<FormField> shownFields() {
         List<FormField> shown = new ArrayList<>(List.of(name, url, description, ownerId));
         shown.add(isEditing() ? currentSecret : secret);
@@ -235,33 +212,10 @@ public final class EndpointFormViewModel {
     }
 
     /** Checks the shown fields, putting each message next to its field. */
-    public boolean validate() {
-        return Form.validate(all, shownFields());
-    }
-
-    /**
-     * Validates and, when valid, creates or updates the endpoint; {@code onSaved} gets the server's answer.
-     * Answers whether a request was sent.
-     */
-    public boolean save(Consumer<Endpoint> onSaved) {
-        if (!validate()) {
-            return false;
-        }
+    @Override
+    protected Callable<Endpoint> saveCall(ApiClient api, Endpoint current) {
         EndpointRequest request = request();
-        Endpoint current = editing.get();
-        ApiClient api = client.get();
-        if (current == null) {
-            form.submit(() -> api.createEndpoint(request), saved -> {
-                edit(saved);
-                onSaved.accept(saved);
-            });
-        } else {
-            form.submit(() -> api.updateEndpoint(current.uid(), request), saved -> {
-                edit(saved);
-                onSaved.accept(saved);
-            });
-        }
-        return true;
+        return current == null ? () -> api.createEndpoint(request) : () -> api.updateEndpoint(current.uid(), request);
     }
 
     /** The request the valid form stands for. */

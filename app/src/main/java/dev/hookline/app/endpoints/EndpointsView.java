@@ -10,7 +10,6 @@ import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -130,12 +129,6 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
     }
 
     @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        layout.showPanel(formView.node());
-    }
-
-    @FXML
     private void openExpire() {
         if (selected.get() != null) {
             countImpact(selected.get(), counted -> { });
@@ -185,20 +178,7 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
 
     private void confirmDelete(Endpoint endpoint, EndpointImpact counted) {
         layout.confirm().ask(counted.deleteQuestion(endpoint.name()), "Delete endpoint",
-                () -> actions.delete(endpoint, () -> {
-                    selected.set(null);
-                    Endpoint editing = formView.viewModel().editingProperty().get();
-                    if (editing != null && Objects.equals(editing.uid(), endpoint.uid())) {
-                        closePanel();
-                    }
-                    list.refresh();
-                }));
-    }
-
-    @Override
-    protected void open(Endpoint endpoint) {
-        formView.viewModel().edit(endpoint);
-        layout.showPanel(formView.node());
+                () -> actions.delete(endpoint, () -> removed(endpoint)));
     }
 
     /**
@@ -229,5 +209,10 @@ public final class EndpointsView extends ConfigurationListView<Endpoint> {
         }
         return (rate == Math.rint(rate) ? String.format(Locale.ROOT, "%.0f", rate)
                 : String.format(Locale.ROOT, "%.1f", rate)) + " %";
+    }
+
+    @Override
+    protected EndpointFormView formView() {
+        return formView;
     }
 }

@@ -4,7 +4,6 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
-import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.json.JsonFormat;
@@ -43,7 +42,6 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
     private final ObservableList<EventDelivery> deliveries = FXCollections.observableArrayList();
     private final StringBinding payload;
     private final BooleanBinding duplicate;
-    private Runnable afterReplay = () -> { };
 
     public EventDetailViewModel(ConsoleSession session, Clock clock) {
         super(session);
@@ -52,11 +50,6 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
                 : JsonFormat.payload(event.get().raw(), event.get().data()), event);
         duplicate = Bindings.createBooleanBinding(() -> event.get() != null
                 && Boolean.TRUE.equals(event.get().isDuplicateEvent()), event);
-    }
-
-    /** Runs after a replay succeeded (the table reloads). */
-    public void setAfterReplay(Runnable afterReplay) {
-        this.afterReplay = Objects.requireNonNull(afterReplay, "afterReplay");
     }
 
     /** Event {@code id} and its newest deliveries. */
@@ -95,14 +88,10 @@ public final class EventDetailViewModel extends DetailViewModel<EventDetailViewM
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Replaying…");
-        session.tasks().run(() -> client.replayEvent(shown.uid()), replayed -> {
+        runAction("Replaying…", () -> client.replayEvent(shown.uid()), replayed -> {
             actionMessage.set("Event replayed");
             reload();
-            afterReplay.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
+            afterAction.run();
         });
     }
 

@@ -6,28 +6,23 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Source;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
-import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.ExportColumn;
-import dev.hookline.app.table.PagedTableView;
 import dev.hookline.app.traffic.BatchBar;
-import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.FilterFields;
 import dev.hookline.app.traffic.SavedViews;
+import dev.hookline.app.traffic.TrafficView;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.fxml.FXML;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
 
 /**
@@ -36,14 +31,9 @@ import org.controlsfx.control.CheckComboBox;
  * layout is {@code EventsView.fxml}; the table's columns and the detail pane are built here and put in their places
  * in {@link #initialize()}.
  */
-public final class EventsView implements ConsoleView {
+public final class EventsView extends TrafficView<Event, EventsViewModel, EventDetailViewModel> {
 
-    private final EventsViewModel model;
-    private final EventDetailViewModel detail;
-    private final PagedTableView<Event> table;
     private final Map<String, String> names = new HashMap<>();
-    private final VBox root;
-    private boolean loaded;
 
     @FXML
     private TextField eventSearch;
@@ -69,12 +59,13 @@ public final class EventsView implements ConsoleView {
     private Button batchReplay;
 
     public EventsView(ConsoleSession session) {
-        model = new EventsViewModel(session);
-        detail = new EventDetailViewModel(session, Clock.systemUTC());
-        detail.setAfterReplay(() -> model.list().refresh());
-        table = new PagedTableView<>(model.list(), "No events in this time window");
+        this(new EventsViewModel(session), new EventDetailViewModel(session, Clock.systemUTC()));
+    }
+
+    private EventsView(EventsViewModel model, EventDetailViewModel detail) {
+        super(model, detail, "No events in this time window");
         table();
-        root = Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -95,13 +86,8 @@ public final class EventsView implements ConsoleView {
                         + " the filters and time window match? Each gets new deliveries.",
                 n -> "Replay " + n + (n == 1 ? " event" : " events"));
 
-        split.getItems().addFirst(table);
-        EventDetailPane pane = new EventDetailPane(detail, model.searchProperty());
-        pane.visibleProperty().bind(detail.eventProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
-        noEventSelected.visibleProperty().bind(pane.visibleProperty().not());
-        detailArea.getChildren().add(pane);
-
-        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
+        placeDetail(split, detailArea, new EventDetailPane(detail, model.searchProperty()), detail.eventProperty(),
+                noEventSelected);
     }
 
     @FXML
@@ -133,7 +119,6 @@ public final class EventsView implements ConsoleView {
                 ExportColumn.of("idempotency_key", Event::idempotencyKey),
                 ExportColumn.of("is_duplicate_event", Event::isDuplicateEvent),
                 ExportColumn.of("created_at", Event::createdAt)));
-        table.setOnOpen(row -> detail.show(row.uid()));
     }
 
     private static String sourceName(Event event) {
@@ -173,14 +158,8 @@ public final class EventsView implements ConsoleView {
     }
 
     @Override
-    public Node node() {
-        return root;
-    }
-
-    @Override
     public void refresh() {
-        model.list().refresh();
-        detail.reload();
+        super.refresh();
         loadChoices();
     }
 
@@ -190,26 +169,10 @@ public final class EventsView implements ConsoleView {
     }
 
     @Override
-    public void openSelected() {
-        table.openSelected();
-    }
-
-    @Override
-    public void onShown() {
-        if (!loaded) {
-            loaded = true;
-            model.list().reload();
-            loadChoices();
-            model.session().clientProperty().subscribe((before, now) -> loadChoices());
-        }
-    }
-
-    @Override
-    public void applyFilter(Map<String, String> filter) {
-        model.applyFilter(filter);
-        if (!loaded) {
-            onShown();
-        }
+    protected void firstShown() {
+        super.firstShown();
+        loadChoices();
+        model.session().clientProperty().subscribe((before, now) -> loadChoices());
     }
 
     /** For tests. */

@@ -2,10 +2,8 @@ package dev.hookline.app.eventtypes;
 
 import dev.hookline.api.model.EventType;
 import dev.hookline.app.form.FormLayout;
-import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.form.FormView;
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.TextField;
 
@@ -13,19 +11,11 @@ import javafx.scene.control.TextField;
  * The event type create/edit form, bound to {@link EventTypeFormViewModel}. The panel is
  * {@code EventTypeFormView.fxml}; the rows are a {@link FormLayout} built here. Ids start with {@code event-type-}.
  */
-public final class EventTypeFormView {
-
-    private final EventTypeFormViewModel viewModel;
-    private final Consumer<EventType> onSaved;
-    private final Runnable onClose;
-    @FXML
-    private FormPanel panel;
+public final class EventTypeFormView extends FormView<EventType, EventTypeFormViewModel> {
 
     public EventTypeFormView(EventTypeFormViewModel viewModel, Consumer<EventType> onSaved, Runnable onClose) {
-        this.viewModel = viewModel;
-        this.onSaved = onSaved;
-        this.onClose = onClose;
-        Fxml.load(this);
+        super(viewModel, onSaved, onClose);
+        loadLayout();
     }
 
     @FXML
@@ -41,27 +31,6 @@ public final class EventTypeFormView {
         layout.section("Schema of the event data");
         layout.area(viewModel.schema, "event-type-schema", 12, true).setPromptText(
                 "{\"type\": \"object\", \"required\": [\"id\"],\n \"properties\": {\"id\": {\"type\": \"string\"}}}");
-        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
-                ? "Edit event type " + viewModel.editingProperty().get().name() : "New event type",
-                viewModel.editingProperty()));
-        panel.show(viewModel.form(), layout);
-    }
-
-    @FXML
-    private void save() {
-        viewModel.save(onSaved);
-    }
-
-    @FXML
-    private void close() {
-        onClose.run();
-    }
-
-    public FormPanel node() {
-        return panel;
-    }
-
-    public EventTypeFormViewModel viewModel() {
-        return viewModel;
+        show(layout, "New event type", type -> "Edit event type " + type.name());
     }
 }

@@ -6,27 +6,19 @@ import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
-import dev.hookline.app.form.ConfigurationLayout;
-import dev.hookline.app.form.Form;
+import dev.hookline.app.form.ConfigurationListView;
 import dev.hookline.app.form.FormLayout;
 import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
-import dev.hookline.app.table.PagedListModel;
-import dev.hookline.app.table.PagedTableView;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.fxml.FXML;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.TextField;
 import javafx.stage.FileChooser;
 
 /**
@@ -36,23 +28,14 @@ import javafx.stage.FileChooser;
  * an empty table saying so, and the actions stay off. The layout is {@code EventTypesView.fxml}; the columns and
  * the forms' rows are built here.
  */
-public final class EventTypesView implements ConsoleView {
+public final class EventTypesView extends ConfigurationListView<EventType> {
 
     static final String UNAVAILABLE = "This server has no event type catalogue (its API answers no /event-types).";
 
-    private final ConsoleSession session;
-    private final PagedListModel<EventType> list;
-    private final PagedTableView<EventType> table;
-    private final Form actionsForm;
     private final EventTypeFormView formView;
     private final ImportOpenApiViewModel importer;
-    private final ObjectProperty<EventType> selected;
     /** Set (on the FX thread) when the server answered that it has no catalogue. */
-    private final BooleanProperty unavailable = new SimpleBooleanProperty(this, "unavailable", false);
-    @FXML
-    private ConfigurationLayout layout;
-    @FXML
-    private TextField search;
+    private final BooleanProperty unavailable;
     @FXML
     private Button deprecate;
     @FXML
@@ -65,14 +48,14 @@ public final class EventTypesView implements ConsoleView {
     private Button openFile;
 
     public EventTypesView(ConsoleSession session) {
-        this.session = session;
-        list = new PagedListModel<>(session, this::load, EventType::uid);
-        selected = list.selectedProperty();
-        table = new PagedTableView<>(list, "");
-        table.table().setId("event-types-table");
+        this(session, new SimpleBooleanProperty(null, "unavailable", false));
+    }
+
+    private EventTypesView(ConsoleSession session, BooleanProperty unavailable) {
+        super(session, (api, query) -> load(api, query, unavailable), EventType::uid, "event-types", "");
+        this.unavailable = unavailable;
         table.setEmptyText(Bindings.when(unavailable).then(UNAVAILABLE).otherwise(new SimpleStringProperty(
                 "No event types yet: New event type names one, Import reads them from an OpenAPI document.")));
-        actionsForm = new Form(session.tasks(), session::reportConnectionFailure);
         formView = new EventTypeFormView(new EventTypeFormViewModel(session.tasks(), session::client,
                 session::reportConnectionFailure), this::saved, this::closePanel);
         importer = new ImportOpenApiViewModel(session.tasks(), session::client, session::reportConnectionFailure);
@@ -85,20 +68,12 @@ public final class EventTypesView implements ConsoleView {
                 .setPrefWidth(100);
         table.addIdColumn("ID", EventType::uid);
         table.enableShownColumnsExport("event-types");
-        table.setOnOpen(type -> openSelected());
-        Fxml.load(this);
-        session.clientProperty().addListener((o, before, now) -> {
-            closePanel();
-            unavailable.set(false);
-        });
-        list.reload();
+        session.clientProperty().addListener((o, before, now) -> unavailable.set(false));
+        loadLayout();
     }
 
     @FXML
     private void initialize() {
-        layout.setTable(table);
-        layout.showErrorsOf(actionsForm);
-        layout.rowActionsDisabledProperty().bind(selected.isNull().or(actionsForm.busyProperty()));
         deprecate.disableProperty().bind(layout.rowActionsDisabledProperty().or(Bindings.createBooleanBinding(
                 () -> selected.get() != null && selected.get().deprecated(), selected)));
         create.disableProperty().bind(unavailable);
@@ -114,7 +89,7 @@ public final class EventTypesView implements ConsoleView {
      * The catalogue is one list (not paged by the API); the name filter is applied here. A missing route means a
      * server without the catalogue: an empty page, and the view says so.
      */
-    private Page<EventType> load(ApiClient api, ListQuery query) {
+    private static Page<EventType> load(ApiClient api, ListQuery query, BooleanProperty unavailable) {
         List<EventType> all;
         try {
             all = api.listEventTypes();
@@ -157,12 +132,6 @@ public final class EventTypesView implements ConsoleView {
     }
 
     @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        layout.showPanel(formView.node());
-    }
-
-    @FXML
     private void openImport() {
         importer.clear();
         layout.showPanel(importPanel);
@@ -185,51 +154,12 @@ public final class EventTypesView implements ConsoleView {
         list.refresh();
     }
 
-    private void saved(EventType type) {
-        selected.set(type);
-        list.refresh();
-    }
-
-    @FXML
-    private void closePanel() {
-        layout.closePanel();
-    }
-
-    EventTypeFormView formView() {
+    @Override
+    protected EventTypeFormView formView() {
         return formView;
     }
 
     ImportOpenApiViewModel importer() {
         return importer;
-    }
-
-    @Override
-    public Node node() {
-        return layout;
-    }
-
-    @Override
-    public void refresh() {
-        list.refresh();
-    }
-
-    @Override
-    public void onShown() {
-        list.refresh();
-    }
-
-    @Override
-    public void focusFilter() {
-        search.requestFocus();
-    }
-
-    @FXML
-    @Override
-    public void openSelected() {
-        EventType type = selected.get();
-        if (type != null) {
-            formView.viewModel().edit(type);
-            layout.showPanel(formView.node());
-        }
     }
 }

@@ -6,6 +6,8 @@ import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.PageLoader;
 import dev.hookline.app.table.PagedListModel;
 import dev.hookline.app.table.PagedTableView;
+import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.fxml.FXML;
@@ -68,8 +70,55 @@ public abstract class ConfigurationListView<T> implements ConsoleView {
         list.reload();
     }
 
+    /** The item's create/edit form, shown in the panel beside the table. */
+    protected abstract FormView<T, ?> formView();
+
     /** Opens {@code item}'s form (Enter, a double click, the Edit action). */
-    protected abstract void open(T item);
+    protected void open(T item) {
+        showForm(item);
+    }
+
+    /** New ...: opens the form empty. */
+    @FXML
+    protected void openCreate() {
+        showForm(null);
+    }
+
+    /** The form beside the table: empty for a new item ({@code item} null), else filled with {@code item}. */
+    private void showForm(T item) {
+        FormViewModel<T> form = formView().viewModel();
+        if (item == null) {
+            form.createNew();
+        } else {
+            form.edit(item);
+        }
+        form.loadChoices();
+        layout.showPanel(formView().node());
+    }
+
+    /**
+     * Asks {@code question} about the selected row (nothing when none is); on yes, {@code removal} (a delete, a
+     * revoke) runs on it, and once the server said yes the row leaves the screen ({@link #removed}).
+     */
+    protected final void confirmRemoval(Function<T, String> question, String confirm, BiConsumer<T, Runnable> removal) {
+        T item = selected.get();
+        if (item != null) {
+            layout.confirm().ask(question.apply(item), confirm, () -> removal.accept(item, () -> removed(item)));
+        }
+    }
+
+    /**
+     * {@code item} is gone (deleted, revoked): nothing is selected, its form closes if it was open on it, and the
+     * table shows what is left.
+     */
+    protected void removed(T item) {
+        selected.set(null);
+        T editing = formView().viewModel().editingProperty().get();
+        if (editing != null && Objects.equals(list.idOf(editing), list.idOf(item))) {
+            closePanel();
+        }
+        list.refresh();
+    }
 
     /** A save answered: the item stays selected (by ID) and the table shows it as saved. */
     protected void saved(T item) {

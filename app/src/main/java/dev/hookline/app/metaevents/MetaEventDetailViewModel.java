@@ -4,7 +4,6 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
-import dev.hookline.app.concurrent.Failures;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.json.JsonFormat;
 import dev.hookline.app.traffic.DetailViewModel;
@@ -33,7 +32,6 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
     private final ObjectBinding<Map<String, String>> requestHeaders;
     private final ObjectBinding<Map<String, String>> responseHeaders;
     private final BooleanBinding canResend;
-    private Runnable afterResend = () -> { };
 
     public MetaEventDetailViewModel(ConsoleSession session) {
         super(session);
@@ -54,10 +52,6 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
         canResend = Bindings.createBooleanBinding(() -> metaEvent.get() != null
                 && (metaEvent.get().status() == EventDeliveryStatus.FAILURE
                 || metaEvent.get().status() == EventDeliveryStatus.SUCCESS), metaEvent);
-    }
-
-    public void setAfterResend(Runnable afterResend) {
-        this.afterResend = Objects.requireNonNull(afterResend, "afterResend");
     }
 
     @Override
@@ -82,14 +76,10 @@ public final class MetaEventDetailViewModel extends DetailViewModel<MetaEvent> {
             return;
         }
         ApiClient client = session.client();
-        actionMessage.set("Sending…");
-        session.tasks().run(() -> client.resendMetaEvent(shown.uid()), resent -> {
+        runAction("Sending…", () -> client.resendMetaEvent(shown.uid()), resent -> {
             actionMessage.set("Meta event scheduled for resend");
             reload();
-            afterResend.run();
-        }, failure -> {
-            actionMessage.set(Failures.describe(failure));
-            session.reportConnectionFailure(failure);
+            afterAction.run();
         });
     }
 

@@ -3,23 +3,18 @@ package dev.hookline.app.metaevents;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.console.ConsoleView;
-import dev.hookline.app.fxml.Fxml;
 import dev.hookline.app.table.ExportColumn;
-import dev.hookline.app.table.PagedTableView;
-import dev.hookline.app.traffic.DetailWidgets;
 import dev.hookline.app.traffic.EventTypeChoices;
 import dev.hookline.app.traffic.FilterFields;
 import dev.hookline.app.traffic.SavedViews;
+import dev.hookline.app.traffic.TrafficView;
 import java.util.List;
 import javafx.fxml.FXML;
-import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
 
 /**
@@ -28,13 +23,7 @@ import org.controlsfx.control.CheckComboBox;
  * {@code MetaEventsView.fxml}; the table's columns and the detail pane are built here and put in their places in
  * {@link #initialize()}.
  */
-public final class MetaEventsView implements ConsoleView {
-
-    private final MetaEventsViewModel model;
-    private final MetaEventDetailViewModel detail;
-    private final PagedTableView<MetaEvent> table;
-    private final VBox root;
-    private boolean loaded;
+public final class MetaEventsView extends TrafficView<MetaEvent, MetaEventsViewModel, MetaEventDetailViewModel> {
 
     @FXML
     private SavedViews savedViews;
@@ -54,12 +43,13 @@ public final class MetaEventsView implements ConsoleView {
     private Label metaEventUrlHint;
 
     public MetaEventsView(ConsoleSession session) {
-        model = new MetaEventsViewModel(session);
-        detail = new MetaEventDetailViewModel(session);
-        detail.setAfterResend(() -> model.list().refresh());
-        table = new PagedTableView<>(model.list(), "No meta events in this time window");
+        this(new MetaEventsViewModel(session), new MetaEventDetailViewModel(session));
+    }
+
+    private MetaEventsView(MetaEventsViewModel model, MetaEventDetailViewModel detail) {
+        super(model, detail, "No meta events in this time window");
         table();
-        root = Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -73,13 +63,8 @@ public final class MetaEventsView implements ConsoleView {
         savedViews.bind(model.remembered());
         table.filterBar().getChildren().add(metaEventUrlHint);
 
-        split.getItems().addFirst(table);
-        MetaEventDetailPane pane = new MetaEventDetailPane(detail);
-        pane.visibleProperty().bind(detail.metaEventProperty().isNotNull().or(detail.errorProperty().isNotEmpty()));
-        noMetaEventSelected.visibleProperty().bind(pane.visibleProperty().not());
-        detailArea.getChildren().add(pane);
-
-        DetailWidgets.followSelection(model.list().selectedProperty(), row -> detail.show(row.uid()), detail::clear);
+        placeDetail(split, detailArea, new MetaEventDetailPane(detail), detail.metaEventProperty(),
+                noMetaEventSelected);
     }
 
     @FXML
@@ -89,9 +74,8 @@ public final class MetaEventsView implements ConsoleView {
 
     /** The table: its columns, empty text, time window, live tail and export. */
     private void table() {
-        table.setEmptyText(javafx.beans.binding.Bindings.createStringBinding(() -> model.hasFilters()
-                ? "No meta events match these filters" : "No meta events in this time window",
-                model.list().filterProperty()));
+        emptyTextByFilters(model::hasFilters, "No meta events match these filters",
+                "No meta events in this time window");
         table.setId("metaEventsTable");
         table.addStatusColumn("Status", (MetaEvent m) -> m.status() == null ? null : m.status().wire());
         table.addColumn("Event type", MetaEvent::eventType).setPrefWidth(200);
@@ -106,30 +90,5 @@ public final class MetaEventsView implements ConsoleView {
                 ExportColumn.of("event_type", MetaEvent::eventType),
                 ExportColumn.of("status", m -> m.status() == null ? "" : m.status().wire()),
                 ExportColumn.of("created_at", MetaEvent::createdAt)));
-        table.setOnOpen(row -> detail.show(row.uid()));
-    }
-
-    @Override
-    public Node node() {
-        return root;
-    }
-
-    @Override
-    public void refresh() {
-        model.list().refresh();
-        detail.reload();
-    }
-
-    @Override
-    public void openSelected() {
-        table.openSelected();
-    }
-
-    @Override
-    public void onShown() {
-        if (!loaded) {
-            loaded = true;
-            model.list().reload();
-        }
     }
 }

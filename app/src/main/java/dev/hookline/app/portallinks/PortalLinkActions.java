@@ -3,18 +3,15 @@ package dev.hookline.app.portallinks;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.form.Form;
+import dev.hookline.app.form.RowActions;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** What the portal links table does to one link: revoke it, refresh its token. */
-public final class PortalLinkActions {
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
+public final class PortalLinkActions extends RowActions {
 
     public PortalLinkActions(Supplier<ApiClient> client, Form form) {
-        this.client = client;
-        this.form = form;
+        super(client, form);
     }
 
     /**
@@ -27,12 +24,8 @@ public final class PortalLinkActions {
 
     /** Revokes the link (the view asks for confirmation first): its URL stops working. */
     public void revoke(PortalLink link, Runnable onDone) {
-        ApiClient api = client.get();
         String id = link.uid();
-        form.submit(() -> {
-            api.revokePortalLink(id);
-            return id;
-        }, revoked -> onDone.run());
+        send(api -> api.revokePortalLink(id), onDone);
     }
 
     /** Asks for a fresh auth key of the link; {@code onDone} gets the key to copy. */

@@ -5,15 +5,13 @@ import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.form.CopyButton;
 import dev.hookline.app.form.FormLayout;
-import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.form.FormView;
 import dev.hookline.app.portallinks.PortalLinkFormViewModel.Scope;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -34,16 +32,11 @@ import javafx.util.StringConverter;
  * {@code portal-link-}. The panel and the saved link's box are {@code PortalLinkFormView.fxml}; the rows are a
  * {@link FormLayout} built here.
  */
-public final class PortalLinkFormView {
+public final class PortalLinkFormView extends FormView<PortalLink, PortalLinkFormViewModel> {
 
-    private final PortalLinkFormViewModel viewModel;
-    private final Consumer<PortalLink> onSaved;
-    private final Runnable onClose;
     private final UrlOpener opener;
     private final Map<String, BooleanProperty> checks = new HashMap<>();
     private final StringProperty authKey = new SimpleStringProperty(this, "authKey", "");
-    @FXML
-    private FormPanel panel;
     @FXML
     private ListView<Endpoint> endpointList;
     @FXML
@@ -73,11 +66,9 @@ public final class PortalLinkFormView {
 
     public PortalLinkFormView(PortalLinkFormViewModel viewModel, Consumer<PortalLink> onSaved, Runnable onClose,
                               UrlOpener opener) {
-        this.viewModel = viewModel;
-        this.onSaved = onSaved;
-        this.onClose = onClose;
+        super(viewModel, onSaved, onClose);
         this.opener = opener;
-        Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -100,23 +91,10 @@ public final class PortalLinkFormView {
                     case STATIC_TOKEN -> "Static token (in the URL)";
                     case REFRESH_TOKEN -> "Refresh token (short-lived auth key)";
                 });
-        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
-                ? "Portal link " + viewModel.editingProperty().get().name() : "New portal link",
-                viewModel.editingProperty()));
-        panel.show(viewModel.form(), layout);
+        show(layout, "New portal link", link -> "Portal link " + link.name());
         bindSaved();
         layout.follow(viewModel::shownFields, viewModel.scope);
         viewModel.editingProperty().subscribe(link -> authKey.set(""));
-    }
-
-    @FXML
-    private void save() {
-        viewModel.save(onSaved);
-    }
-
-    @FXML
-    private void close() {
-        onClose.run();
     }
 
     /** One check box per endpoint, ticked while the model has it among the link's endpoints. */
@@ -192,13 +170,5 @@ public final class PortalLinkFormView {
     /** Shows a freshly refreshed auth key (refresh-token links). */
     public void showAuthKey(String key) {
         authKey.set(key == null ? "" : key);
-    }
-
-    public FormPanel node() {
-        return panel;
-    }
-
-    public PortalLinkFormViewModel viewModel() {
-        return viewModel;
     }
 }

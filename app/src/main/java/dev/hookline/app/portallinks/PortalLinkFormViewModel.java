@@ -7,15 +7,15 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.form.Choices;
-import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormField;
+import dev.hookline.app.form.FormViewModel;
 import dev.hookline.app.form.Rules;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
@@ -27,14 +27,10 @@ import javafx.collections.ObservableList;
  * supported) an explicit list of endpoints: the form takes exactly one of the two. After saving, the link's URL and
  * token are what the user copies.
  */
-public final class PortalLinkFormViewModel {
+public final class PortalLinkFormViewModel extends FormViewModel<PortalLink> {
 
     /** How the link names its endpoints. */
     public enum Scope { OWNER_ID, ENDPOINTS }
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
-    private final ObjectProperty<PortalLink> editing = new SimpleObjectProperty<>(this, "editing");
 
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     public final ObjectProperty<Scope> scope = new SimpleObjectProperty<>(this, "scope", Scope.OWNER_ID);
@@ -50,47 +46,30 @@ public final class PortalLinkFormViewModel {
 
     public PortalLinkFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                    Consumer<Throwable> connectionFailures) {
-        this.client = client;
-        this.form = new Form(tasks, connectionFailures);
+        super(tasks, client, connectionFailures);
+        declareFields(List.of(name, ownerId, endpointsField));
         form.serverField("name", name).serverField("owner_id", ownerId).serverField("endpoints", endpointsField);
         endpointsField.rule(value -> selectedEndpointIds.isEmpty() ? "Pick at least one endpoint" : null);
         selectedEndpointIds.addListener((ListChangeListener<String>) change -> endpointsField.clearError());
     }
 
-    public Form form() {
-        return form;
-    }
-
-    /** The link being edited, or the one just saved (its URL and token shown); {@code null} for a new link. */
-    public ReadOnlyObjectProperty<PortalLink> editingProperty() {
-        return editing;
-    }
-
-    public boolean isEditing() {
-        return editing.get() != null;
-    }
-
     /** Loads the endpoints the multi-select offers. */
+    @Override
     public void loadChoices() {
         ApiClient api = client.get();
         form.run(() -> Choices.all(api::listEndpoints), endpoints::setAll);
     }
 
-    public void createNew() {
-        editing.set(null);
-        name.set("");
-        ownerId.set("");
-        endpointsField.set("");
+    @Override
+    protected void setDefaults() {
         selectedEndpointIds.clear();
         scope.set(Scope.OWNER_ID);
         canManageEndpoint.set(false);
         authType.set(PortalAuthType.STATIC_TOKEN);
-        form.clearError();
     }
 
-    public void edit(PortalLink link) {
-        createNew();
-        editing.set(link);
+    @Override
+    protected void fill(PortalLink link) {
         name.set(link.name());
         boolean byOwner = link.ownerId() != null && !link.ownerId().isBlank();
         scope.set(byOwner ? Scope.OWNER_ID : Scope.ENDPOINTS);
@@ -102,31 +81,16 @@ public final class PortalLinkFormViewModel {
         authType.set(link.authType() == null ? PortalAuthType.STATIC_TOKEN : link.authType());
     }
 
+    @Override
     public List<FormField> shownFields() {
         return scope.get() == Scope.OWNER_ID ? List.of(name, ownerId) : List.of(name, endpointsField);
     }
 
-    public boolean validate() {
-        return Form.validate(List.of(name, ownerId, endpointsField), shownFields());
-    }
-
-    public boolean save(Consumer<PortalLink> onSaved) {
-        if (!validate()) {
-            return false;
-        }
+    @Override
+    protected Callable<PortalLink> saveCall(ApiClient api, PortalLink current) {
         PortalLinkRequest request = request();
-        ApiClient api = client.get();
-        PortalLink current = editing.get();
-        Consumer<PortalLink> done = saved -> {
-            edit(saved);
-            onSaved.accept(saved);
-        };
-        if (current == null) {
-            form.submit(() -> api.createPortalLink(request), done);
-        } else {
-            form.submit(() -> api.updatePortalLink(current.uid(), request), done);
-        }
-        return true;
+        return current == null ? () -> api.createPortalLink(request)
+                : () -> api.updatePortalLink(current.uid(), request);
     }
 
     /** The request the valid form stands for: the owner ID or the endpoint list, never both. */

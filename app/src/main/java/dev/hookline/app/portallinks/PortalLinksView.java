@@ -5,7 +5,6 @@ import dev.hookline.api.model.PortalLink;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.form.ConfigurationListView;
 import java.util.List;
-import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -73,19 +72,12 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
     }
 
     @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        formView.viewModel().loadChoices();
-        layout.showPanel(formView.node());
-    }
-
-    @FXML
     private void refreshToken() {
         PortalLink link = selected.get();
         if (link != null) {
             actionsForm.clearError();
             actions.refreshToken(link, key -> {
-                openLink(link);
+                open(link);
                 formView.showAuthKey(key);
             });
         }
@@ -93,28 +85,12 @@ public final class PortalLinksView extends ConfigurationListView<PortalLink> {
 
     @FXML
     private void askRevoke() {
-        PortalLink link = selected.get();
-        if (link != null) {
-            layout.confirm().ask("Revoke portal link \"" + link.name() + "\"? Its URL stops working at once.",
-                    "Revoke link", () -> actions.revoke(link, () -> {
-                        selected.set(null);
-                        PortalLink editing = formView.viewModel().editingProperty().get();
-                        if (editing != null && Objects.equals(editing.uid(), link.uid())) {
-                            closePanel();
-                        }
-                        list.refresh();
-                    }));
-        }
-    }
-
-    private void openLink(PortalLink link) {
-        formView.viewModel().edit(link);
-        formView.viewModel().loadChoices();
-        layout.showPanel(formView.node());
+        confirmRemoval(link -> "Revoke portal link \"" + link.name() + "\"? Its URL stops working at once.",
+                "Revoke link", actions::revoke);
     }
 
     @Override
-    protected void open(PortalLink link) {
-        openLink(link);
+    protected PortalLinkFormView formView() {
+        return formView;
     }
 }

@@ -1,5 +1,14 @@
 package dev.hookline.app.projects;
 
+import static dev.hookline.api.model.CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD;
+import static dev.hookline.api.model.CircuitBreakerRanges.ERROR_TIMEOUT;
+import static dev.hookline.api.model.CircuitBreakerRanges.FAILURE_THRESHOLD;
+import static dev.hookline.api.model.CircuitBreakerRanges.MINIMUM_REQUEST_COUNT;
+import static dev.hookline.api.model.CircuitBreakerRanges.OBSERVABILITY_WINDOW;
+import static dev.hookline.api.model.CircuitBreakerRanges.SAMPLE_RATE;
+import static dev.hookline.api.model.CircuitBreakerRanges.SUCCESS_THRESHOLD;
+
+import dev.hookline.api.model.CircuitBreakerRanges;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.Rules;
@@ -7,22 +16,26 @@ import java.util.List;
 
 /**
  * The project's circuit breaker thresholds as form fields, in Convoy's units (seconds, percent, minutes), checked
- * with the server's ranges (docs/adr/0034) so a mistake is named next to its field before Save. Part of
- * {@link ProjectSettingsViewModel}; shown by {@link CircuitBreakerSection}.
+ * with the server's own ranges ({@link CircuitBreakerRanges}, docs/adr/0034) so a mistake is named next to its field
+ * before Save. Part of {@link ProjectSettingsViewModel}; shown by {@link CircuitBreakerSection}.
  */
 public final class CircuitBreakerSettings {
 
     /** The most samples a window may hold (the server's limit). */
-    static final long MAX_SAMPLES = 3600;
+    static final long MAX_SAMPLES = CircuitBreakerRanges.MAX_SAMPLES;
 
-    public final FormField failureThreshold = field("Open at failure rate", "Failure rate (percent)", 1, 100);
-    public final FormField minimumRequestCount = field("Tries before judging", "Tries before judging", 1, 100_000);
-    public final FormField observabilityWindow = field("Observation window", "Observation window (minutes)", 1,
-            1440);
-    public final FormField sampleRate = field("Sample rate", "Sample rate (seconds)", 1, 3600);
-    public final FormField errorTimeout = field("Wait before a probe", "Wait before a probe (seconds)", 1, 86_400);
-    public final FormField successThreshold = field("Close at success rate", "Success rate (percent)", 1, 100);
-    public final FormField consecutiveFailureThreshold = field("Deactivate after", "Openings in a row", 1, 1000);
+    public final FormField failureThreshold = field("Open at failure rate", "Failure rate (percent)",
+            FAILURE_THRESHOLD);
+    public final FormField minimumRequestCount = field("Tries before judging", "Tries before judging",
+            MINIMUM_REQUEST_COUNT);
+    public final FormField observabilityWindow = field("Observation window", "Observation window (minutes)",
+            OBSERVABILITY_WINDOW);
+    public final FormField sampleRate = field("Sample rate", "Sample rate (seconds)", SAMPLE_RATE);
+    public final FormField errorTimeout = field("Wait before a probe", "Wait before a probe (seconds)", ERROR_TIMEOUT);
+    public final FormField successThreshold = field("Close at success rate", "Success rate (percent)",
+            SUCCESS_THRESHOLD);
+    public final FormField consecutiveFailureThreshold = field("Deactivate after", "Openings in a row",
+            CONSECUTIVE_FAILURE_THRESHOLD);
 
     /** In the order the section shows them. */
     public List<FormField> fields() {
@@ -80,8 +93,8 @@ public final class CircuitBreakerSettings {
         return true;
     }
 
-    private static FormField field(String label, String messageLabel, long min, long max) {
-        return new FormField(label).required().rule(Rules.integerBetween(messageLabel, min, max));
+    private static FormField field(String label, String messageLabel, CircuitBreakerRanges.Range range) {
+        return new FormField(label).required().rule(Rules.integerBetween(messageLabel, range.min(), range.max()));
     }
 
     private static String text(Long value, Long fallback) {

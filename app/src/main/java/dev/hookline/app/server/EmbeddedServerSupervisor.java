@@ -123,16 +123,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
 
     private EmbeddedServer startServer(Path dataDirectory) throws Exception {
         try {
-            LocalPort.Started started = startedOrHeadStarted(dataDirectory);
-            synchronized (lock) {
-                if (!closed) {
-                    server = started.server();
-                    portNote = started.note();
-                    return started.server();
-                }
-            }
-            started.server().close();
-            throw new CancellationException("The console closed before the embedded server was up");
+            return adopt(startedOrHeadStarted(dataDirectory));
         } finally {
             startFinished.countDown();
         }
@@ -213,7 +204,11 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         awaitStart();
         stop();
         createDirectories(directory);
-        LocalPort.Started started = LocalPort.start(directory);
+        return adopt(LocalPort.start(directory));
+    }
+
+    /** Keeps a server just started as the running one, unless the console closed meanwhile (then it stops it). */
+    private EmbeddedServer adopt(LocalPort.Started started) {
         synchronized (lock) {
             if (!closed) {
                 server = started.server();
@@ -236,14 +231,7 @@ public final class EmbeddedServerSupervisor implements AutoCloseable {
         if (waitForStart) {
             awaitStart();
         }
-        EmbeddedServer running;
-        synchronized (lock) {
-            running = server;
-            server = null;
-        }
-        if (running != null) {
-            running.close();
-        }
+        stop();
     }
 
     private void awaitStart() {

@@ -3,6 +3,7 @@ package dev.hookline.app.settings;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ApiException;
 import dev.hookline.api.model.StorageInfo;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.traffic.DetailWidgets;
 import java.time.Clock;
@@ -30,7 +31,8 @@ public final class StorageInfoViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper compacted = new ReadOnlyStringWrapper(this, "compacted", "");
     private final ReadOnlyBooleanWrapper compacting = new ReadOnlyBooleanWrapper(this, "compacting");
-    private int generation;
+    /** The figures on screen: when loads overlap, only the newest answer counts. */
+    private final LatestTask figures;
 
     public StorageInfoViewModel(ConsoleSession session) {
         this(session, Clock.systemUTC());
@@ -38,6 +40,7 @@ public final class StorageInfoViewModel {
 
     StorageInfoViewModel(ConsoleSession session, Clock clock) {
         this.session = session;
+        this.figures = new LatestTask(session.tasks());
         this.clock = clock;
         session.clientProperty().addListener((o, before, now) -> load());
     }
@@ -48,20 +51,14 @@ public final class StorageInfoViewModel {
         if (client == null) {
             return;
         }
-        int mine = ++generation;
         loading.set(true);
-        session.tasks().run(() -> new Loaded(client.storage(), client.getProject(client.projectId()).name()),
-                loaded -> {
-                    if (mine == generation) {
-                        loading.set(false);
-                        show(loaded.info(), loaded.projectName());
-                    }
-                }, failure -> {
-                    if (mine == generation) {
-                        loading.set(false);
-                        fail(failure);
-                    }
-                });
+        figures.run(() -> new Loaded(client.storage(), client.getProject(client.projectId()).name()), loaded -> {
+            loading.set(false);
+            show(loaded.info(), loaded.projectName());
+        }, failure -> {
+            loading.set(false);
+            fail(failure);
+        });
     }
 
     /**

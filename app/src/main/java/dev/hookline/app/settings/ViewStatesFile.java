@@ -2,14 +2,12 @@ package dev.hookline.app.settings;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.hookline.api.Json;
 import dev.hookline.app.console.ViewStates;
+import dev.hookline.app.json.JsonFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -73,18 +71,7 @@ public final class ViewStatesFile implements AutoCloseable {
 
     private void save(Map<String, ViewStates.Scope> all) {
         try {
-            Files.createDirectories(file.getParent());
-            Path temporary = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-            try {
-                mapper.writer().with(SerializationFeature.INDENT_OUTPUT).writeValue(temporary.toFile(), all);
-                try {
-                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
+            JsonFiles.writeWhole(mapper, file, all);
         } catch (IOException e) {
             LOG.warn("Cannot save the views to {}: {}", file, e.getMessage());
         }

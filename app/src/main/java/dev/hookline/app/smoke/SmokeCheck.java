@@ -15,11 +15,10 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
-import dev.hookline.app.AppVersion;
-import dev.hookline.app.DataDirectories;
-import dev.hookline.app.HooklineApp;
+import dev.hookline.app.about.AppVersion;
 import dev.hookline.app.console.NavigationTarget;
 import dev.hookline.app.settings.ConfigDirectories;
+import dev.hookline.app.settings.UserDirectory;
 import dev.hookline.app.table.PagedTableView;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -47,6 +46,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javafx.application.Platform;
 import javafx.scene.control.TableView;
@@ -87,6 +87,8 @@ public final class SmokeCheck {
     private final long deadline;
     private final long checkStart = System.nanoTime();
     private boolean windowSizes;
+    /** Makes the console to check (the launcher's: {@code HooklineApp::new}). */
+    private final Supplier<? extends CheckedConsole> consoles;
 
     /** Thrown when a phase cannot complete; its message is the reason printed. */
     static final class SmokeFailure extends Exception {
@@ -99,8 +101,9 @@ public final class SmokeCheck {
         }
     }
 
-    public SmokeCheck(PrintStream out, Duration timeout) {
+    public SmokeCheck(PrintStream out, Duration timeout, Supplier<? extends CheckedConsole> consoles) {
         this.out = out;
+        this.consoles = consoles;
         this.deadline = checkStart + timeout.toNanos();
     }
 
@@ -117,7 +120,7 @@ public final class SmokeCheck {
      * The {@code --smoke-test} entry point: starts the toolkit (Monocle headless when there is no display), runs the
      * check in a new temporary directory, removes it, stops the toolkit. Returns the process exit code.
      */
-    public static int main(List<String> args, PrintStream out) {
+    public static int main(List<String> args, PrintStream out, Supplier<? extends CheckedConsole> consoles) {
         Duration timeout = DEFAULT_TIMEOUT;
         boolean headless = false;
         boolean windowSizes = false;
@@ -158,7 +161,7 @@ public final class SmokeCheck {
             work = Files.createTempDirectory("hookline-smoke-");
             startToolkit();
             Stage stage = onFx(Stage::new, Duration.ofSeconds(30));
-            SmokeCheck check = new SmokeCheck(out, timeout);
+            SmokeCheck check = new SmokeCheck(out, timeout, consoles);
             boolean passed = (windowSizes ? check.checkingWindowSizes() : check).run(stage, work);
             return passed ? 0 : 1;
         } catch (Exception | LinkageError e) {
@@ -194,17 +197,17 @@ public final class SmokeCheck {
      * reason}. Returns whether it passed. The console is stopped again before this returns.
      */
     public boolean run(Stage stage, Path workDirectory) {
-        String previousData = System.getProperty(DataDirectories.PROPERTY);
+        String previousData = System.getProperty(UserDirectory.DATA.property());
         String previousConfig = System.getProperty(ConfigDirectories.PROPERTY);
         Path data = workDirectory.resolve("data");
-        System.setProperty(DataDirectories.PROPERTY, data.toString());
+        System.setProperty(UserDirectory.DATA.property(), data.toString());
         System.setProperty(ConfigDirectories.PROPERTY, workDirectory.resolve("config").toString());
         // the server's HTTP server reads this once, when the first HttpServer of the JVM is made: the receiver's
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        AtomicReference<HooklineApp> created = new AtomicReference<>();
+        AtomicReference<CheckedConsole> created = new AtomicReference<>();
         try (Receiver receiver = Receiver.start()) {
             phase("receiver listening at " + receiver.url("/hook") + "; data directory " + data);
-            HooklineApp app = startConsole(stage, created);
+            CheckedConsole app = startConsole(stage, created);
             phase("window shown");
             if (windowSizes) {
                 checkWindowSizes(app, stage);
@@ -221,14 +224,14 @@ public final class SmokeCheck {
             return false;
         } finally {
             stopConsole(created, stage);
-            restore(DataDirectories.PROPERTY, previousData);
+            restore(UserDirectory.DATA.property(), previousData);
             restore(ConfigDirectories.PROPERTY, previousConfig);
         }
     }
 
-    private HooklineApp startConsole(Stage stage, AtomicReference<HooklineApp> created) throws SmokeFailure {
+    private CheckedConsole startConsole(Stage stage, AtomicReference<CheckedConsole> created) throws SmokeFailure {
         return onFx(() -> {
-            HooklineApp console = new HooklineApp();
+            CheckedConsole console = consoles.get();
             created.set(console);
             console.init();
             console.start(stage);
@@ -236,7 +239,7 @@ public final class SmokeCheck {
         }, "the console's window to open");
     }
 
-    private void check(HooklineApp app, Receiver receiver) throws Exception {
+    private void check(CheckedConsole app, Receiver receiver) throws Exception {
         ApiClient client = await("the console to connect to its embedded server", () -> app.session().client());
         String apiBase = client.baseUrl();
         phase("console connected to the embedded server at " + apiBase.replaceFirst("/api$", ""));
@@ -282,7 +285,7 @@ public final class SmokeCheck {
      * The main window opens at its size, keeps it when maximized and while the About dialog is open, and the dialog
      * opens at its own size: what a window manager showed 200x200 with JavaFX 21 (issue 25).
      */
-    private void checkWindowSizes(HooklineApp app, Stage stage) throws Exception {
+    private void checkWindowSizes(CheckedConsole app, Stage stage) throws Exception {
         String main = await("the main window to open at least " + (int) MIN_MAIN_WIDTH + "x" + (int) MIN_MAIN_HEIGHT,
                 () -> onFxNow(() -> atLeast(stage, MIN_MAIN_WIDTH, MIN_MAIN_HEIGHT)), () -> size(stage));
         phase("main window " + main);
@@ -328,7 +331,7 @@ public final class SmokeCheck {
     }
 
     /** On the FX thread: the Success row of the deliveries table, refreshing the table now and then until it is. */
-    private static EventDelivery deliveredRow(HooklineApp app, long[] lastRefresh) {
+    private static EventDelivery deliveredRow(CheckedConsole app, long[] lastRefresh) {
         if (!(app.shell().getScene().lookup("#deliveriesTable") instanceof PagedTableView<?> view)) {
             return null;
         }
@@ -347,10 +350,10 @@ public final class SmokeCheck {
      * Stops the console if it was created, even half-started or still starting: the FX thread runs this after the
      * start (its queue is in order), so a start that outlived the deadline is stopped too.
      */
-    private void stopConsole(AtomicReference<HooklineApp> created, Stage stage) {
+    private void stopConsole(AtomicReference<CheckedConsole> created, Stage stage) {
         try {
             onFx(() -> {
-                HooklineApp app = created.get();
+                CheckedConsole app = created.get();
                 if (app != null) {
                     app.stop();
                 }

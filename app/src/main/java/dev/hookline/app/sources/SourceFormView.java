@@ -7,8 +7,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.form.CopyButton;
 import dev.hookline.app.form.FormLayout;
-import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.form.FormView;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -23,15 +22,10 @@ import javafx.scene.layout.HBox;
  * verifier's fields, the pub/sub section exactly the chosen broker's. The panel (and the ingest URL row) is
  * {@code SourceFormView.fxml}; the rows are a {@link FormLayout} built here. Ids start with {@code source-}.
  */
-public final class SourceFormView {
+public final class SourceFormView extends FormView<Source, SourceFormViewModel> {
 
-    private final SourceFormViewModel viewModel;
     private final Function<Source, String> ingestUrlOf;
-    private final Consumer<Source> onSaved;
-    private final Runnable onClose;
     private final FormLayout layout = new FormLayout();
-    @FXML
-    private FormPanel panel;
     @FXML
     private HBox ingestUrlRow;
     @FXML
@@ -40,11 +34,9 @@ public final class SourceFormView {
     /** @param ingestUrlOf the URL senders post to for a saved source */
     public SourceFormView(SourceFormViewModel viewModel, Function<Source, String> ingestUrlOf,
                           Consumer<Source> onSaved, Runnable onClose) {
-        this.viewModel = viewModel;
+        super(viewModel, onSaved, onClose);
         this.ingestUrlOf = ingestUrlOf;
-        this.onSaved = onSaved;
-        this.onClose = onClose;
-        Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -126,38 +118,17 @@ public final class SourceFormView {
         layout.area(viewModel.headerFunction, "source-header-function", 4, true)
                 .setPromptText("function transform(headers) {\n  return headers;\n}");
 
-        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
-                ? "Edit source " + viewModel.editingProperty().get().name() : "New source",
-                viewModel.editingProperty()));
-        panel.show(viewModel.form(), layout);
+        show(layout, "New source", source -> "Edit source " + source.name());
         viewModel.editingProperty().subscribe(source -> ingestUrl.setText(source == null ? ""
                 : ingestUrlOf.apply(source)));
         layout.follow(viewModel::shownFields, viewModel.type, viewModel.provider, viewModel.verifierType,
                 viewModel.pubSubType, viewModel.kafkaAuthType.textProperty(), viewModel.editingProperty());
     }
 
-    @FXML
-    private void save() {
-        viewModel.save(onSaved);
-    }
-
-    @FXML
-    private void close() {
-        onClose.run();
-    }
-
     /** Adds a node at the end of the form (the function test panel). */
     public void addSection(String title, javafx.scene.Node node) {
         layout.section(title);
         layout.row("", node);
-    }
-
-    public FormPanel node() {
-        return panel;
-    }
-
-    public SourceFormViewModel viewModel() {
-        return viewModel;
     }
 
     static String typeName(SourceType type) {
@@ -186,5 +157,4 @@ public final class SourceFormView {
             case AMQP -> "AMQP (RabbitMQ)";
         };
     }
-
 }

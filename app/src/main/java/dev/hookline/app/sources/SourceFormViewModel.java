@@ -14,20 +14,20 @@ import dev.hookline.api.model.UpdateSourceRequest;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.app.concurrent.BackgroundTasks;
-import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormField;
+import dev.hookline.app.form.FormViewModel;
 import dev.hookline.app.form.Rules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
@@ -39,7 +39,7 @@ import javafx.beans.property.SimpleObjectProperty;
  * <p>{@code forward_headers} and {@code is_disabled} exist only on update (Convoy's create has neither): when a new
  * source sets them, the same background call creates the source and then updates it.
  */
-public final class SourceFormViewModel {
+public final class SourceFormViewModel extends FormViewModel<Source> {
 
     /** The types a user creates here; {@code db_change_stream} has no settings a console could offer. */
     public static final List<SourceType> TYPES = List.of(SourceType.HTTP, SourceType.REST_API, SourceType.PUB_SUB);
@@ -51,10 +51,6 @@ public final class SourceFormViewModel {
     private static final Pattern IDEMPOTENCY_KEY =
             Pattern.compile("^(request|req)\\.(header|Header|body|Body|query|QueryParam)\\..+$");
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
-    private final ObjectProperty<Source> editing = new SimpleObjectProperty<>(this, "editing");
 
     public final FormField name = new FormField("Name").required().rule(Rules.maxLength("Name", 255));
     public final ObjectProperty<SourceType> type = new SimpleObjectProperty<>(this, "type", SourceType.HTTP);
@@ -123,18 +119,16 @@ public final class SourceFormViewModel {
     public final FormField bodyFunction = new FormField("Body function").rule(transformRule("Body function"));
     public final FormField headerFunction = new FormField("Header function").rule(transformRule("Header function"));
 
-    private final List<FormField> all = List.of(name, hmacHeader, hmacHash, hmacEncoding, hmacSecret, basicUsername,
-            basicPassword, apiKeyHeaderName, apiKeyHeaderValue, workers, sqsAccessKeyId, sqsSecretKey, sqsRegion,
-            sqsQueueName, sqsEndpoint, googleProjectId, googleSubscriptionId, googleServiceAccount, kafkaBrokers,
-            kafkaConsumerGroup, kafkaTopic, kafkaAuthType, kafkaHash, kafkaUsername, kafkaPassword, amqpSchema,
-            amqpHost, amqpPort, amqpQueue, amqpVhost, amqpUser, amqpPassword, amqpBindExchange, amqpRoutingKey,
-            amqpDeadLetterExchange, customResponseBody, customResponseContentType, idempotencyKeys, forwardHeaders,
-            bodyFunction, headerFunction);
-
     public SourceFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                Consumer<Throwable> connectionFailures) {
-        this.client = client;
-        this.form = new Form(tasks, connectionFailures);
+        super(tasks, client, connectionFailures);
+        declareFields(List.of(name, hmacHeader, hmacHash, hmacEncoding, hmacSecret, basicUsername, basicPassword,
+                apiKeyHeaderName, apiKeyHeaderValue, workers, sqsAccessKeyId, sqsSecretKey, sqsRegion, sqsQueueName,
+                sqsEndpoint, googleProjectId, googleSubscriptionId, googleServiceAccount, kafkaBrokers,
+                kafkaConsumerGroup, kafkaTopic, kafkaAuthType, kafkaHash, kafkaUsername, kafkaPassword, amqpSchema,
+                amqpHost, amqpPort, amqpQueue, amqpVhost, amqpUser, amqpPassword, amqpBindExchange, amqpRoutingKey,
+                amqpDeadLetterExchange, customResponseBody, customResponseContentType, idempotencyKeys, forwardHeaders,
+                bodyFunction, headerFunction));
         form.serverField("name", name).serverField("idempotency_keys", idempotencyKeys)
                 .serverField("verifier.hmac.hash", hmacHash).serverField("verifier.hmac.encoding", hmacEncoding)
                 .serverField("pub_sub.workers", workers).serverField("pub_sub.kafka.brokers", kafkaBrokers)
@@ -156,22 +150,9 @@ public final class SourceFormViewModel {
         createNew();
     }
 
-    public Form form() {
-        return form;
-    }
-
-    public ReadOnlyObjectProperty<Source> editingProperty() {
-        return editing;
-    }
-
-    public boolean isEditing() {
-        return editing.get() != null;
-    }
-
-    /** Empties the form for a new source (HTTP, no verifier). */
-    public void createNew() {
-        editing.set(null);
-        all.forEach(field -> field.set(""));
+    /** A new source: HTTP, no verifier. */
+    @Override
+    protected void setDefaults() {
         type.set(SourceType.HTTP);
         provider.set(null);
         verifierType.set(VerifierType.NOOP);
@@ -183,13 +164,10 @@ public final class SourceFormViewModel {
         amqpPort.set("5672");
         kafkaTls.set(false);
         disabled.set(false);
-        form.clearError();
     }
 
-    /** Fills the form with {@code source} for editing. */
-    public void edit(Source source) {
-        createNew();
-        editing.set(source);
+    @Override
+    protected void fill(Source source) {
         name.set(source.name());
         type.set(source.type() == null ? SourceType.HTTP : source.type());
         disabled.set(Boolean.TRUE.equals(source.isDisabled()));
@@ -277,6 +255,7 @@ public final class SourceFormViewModel {
     }
 
     /** The fields shown now: the chosen verifier's (or the provider's secret), the chosen broker's. */
+    @Override
     public List<FormField> shownFields() {
         List<FormField> shown = new ArrayList<>(List.of(name));
         if (showsVerifier()) {
@@ -314,33 +293,19 @@ public final class SourceFormViewModel {
         return shown;
     }
 
-    public boolean validate() {
-        return Form.validate(all, shownFields());
-    }
-
-    /** Validates and, when valid, creates or updates the source; answers whether a request was sent. */
-    public boolean save(Consumer<Source> onSaved) {
-        if (!validate()) {
-            return false;
-        }
-        ApiClient api = client.get();
-        Source current = editing.get();
-        Consumer<Source> done = saved -> {
-            edit(saved);
-            onSaved.accept(saved);
-        };
+    /** An update; a create, followed by an update for what the create request cannot carry (disabled, forwarding). */
+    @Override
+    protected Callable<Source> saveCall(ApiClient api, Source current) {
         if (current != null) {
             UpdateSourceRequest update = updateRequest();
-            form.submit(() -> api.updateSource(current.uid(), update), done);
-            return true;
+            return () -> api.updateSource(current.uid(), update);
         }
         CreateSourceRequest create = createRequest();
         UpdateSourceRequest followUp = needsFollowUpUpdate() ? updateRequest() : null;
-        form.submit(() -> {
+        return () -> {
             Source created = api.createSource(create);
             return followUp == null ? created : api.updateSource(created.uid(), followUp);
-        }, done);
-        return true;
+        };
     }
 
     private boolean needsFollowUpUpdate() {

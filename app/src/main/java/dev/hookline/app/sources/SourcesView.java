@@ -10,7 +10,6 @@ import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
 import java.time.ZoneId;
 import java.util.Arrays;
-import java.util.Objects;
 import java.util.stream.Stream;
 import javafx.fxml.FXML;
 import javafx.scene.control.ComboBox;
@@ -98,35 +97,14 @@ public final class SourcesView extends ConfigurationListView<Source> {
     }
 
     @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        layout.showPanel(formView.node());
-    }
-
-    @FXML
     private void askDelete() {
-        Source source = selected.get();
-        if (source != null) {
-            layout.confirm().ask("Delete source \"" + source.name() + "\"? Its subscriptions are deleted too.",
-                    "Delete source", () -> actions.delete(source, () -> {
-                        selected.set(null);
-                        Source editing = formView.viewModel().editingProperty().get();
-                        if (editing != null && Objects.equals(editing.uid(), source.uid())) {
-                            closePanel();
-                        }
-                        list.refresh();
-                    }));
-        }
+        confirmRemoval(source -> "Delete source \"" + source.name() + "\"? Its subscriptions are deleted too.",
+                "Delete source", actions::delete);
     }
 
     /** The form, for tests and the function test panel. */
-    SourceFormView formView() {
-        return formView;
-    }
-
     @Override
-    protected void open(Source source) {
-        formView.viewModel().edit(source);
-        layout.showPanel(formView.node());
+    protected SourceFormView formView() {
+        return formView;
     }
 }

@@ -1,10 +1,7 @@
 package dev.hookline.app.status;
 
-import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
+import dev.hookline.app.concurrent.Failures;
 import java.nio.file.Path;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -67,7 +64,7 @@ public final class ServerStatusViewModel {
         state.set(State.FAILED);
         baseUrl.set(null);
         apiKey.set(null);
-        message.set("Embedded server failed to start: " + describe(failure));
+        message.set("Embedded server failed to start: " + Failures.describe(failure));
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() {
@@ -90,24 +87,5 @@ public final class ServerStatusViewModel {
 
     public ReadOnlyStringProperty dataDirectoryProperty() {
         return dataDirectory;
-    }
-
-    /** One line a user can read: the innermost meaningful message, never a stack trace. */
-    static String describe(Throwable failure) {
-        Throwable cause = failure;
-        while (isWrapper(cause) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        String text = cause.getMessage();
-        if (text == null || text.isBlank()) {
-            return cause.getClass().getSimpleName();
-        }
-        String firstLine = text.strip().lines().findFirst().orElse("");
-        return firstLine.isBlank() ? cause.getClass().getSimpleName() : firstLine;
-    }
-
-    private static boolean isWrapper(Throwable failure) {
-        return failure instanceof CompletionException || failure instanceof ExecutionException
-                || failure instanceof UncheckedIOException || failure instanceof InvocationTargetException;
     }
 }

@@ -3,17 +3,14 @@ package dev.hookline.app.subscriptions;
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.form.Form;
+import dev.hookline.app.form.RowActions;
 import java.util.function.Supplier;
 
 /** Deleting a subscription, and switching it off and on, from the subscriptions table. */
-public final class SubscriptionActions {
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
+public final class SubscriptionActions extends RowActions {
 
     public SubscriptionActions(Supplier<ApiClient> client, Form form) {
-        this.client = client;
-        this.form = form;
+        super(client, form);
     }
 
     /** The label of the status toggle for a subscription that is {@code active} or not. */
@@ -26,20 +23,12 @@ public final class SubscriptionActions {
      * {@code onDone} runs once the server answered (Convoy answers without the subscription).
      */
     public void toggleStatus(Subscription subscription, Runnable onDone) {
-        ApiClient api = client.get();
         String id = subscription.uid();
-        form.submit(() -> {
-            api.toggleSubscriptionStatus(id);
-            return id;
-        }, toggled -> onDone.run());
+        send(api -> api.toggleSubscriptionStatus(id), onDone);
     }
 
     public void delete(Subscription subscription, Runnable onDone) {
-        ApiClient api = client.get();
         String id = subscription.uid();
-        form.submit(() -> {
-            api.deleteSubscription(id);
-            return id;
-        }, deleted -> onDone.run());
+        send(api -> api.deleteSubscription(id), onDone);
     }
 }

@@ -6,8 +6,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.FormLayout;
-import dev.hookline.app.form.FormPanel;
-import dev.hookline.app.fxml.Fxml;
+import dev.hookline.app.form.FormView;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -30,17 +29,12 @@ import javafx.scene.layout.VBox;
  * (the event types input, the in-place new source and new endpoint) are {@code SubscriptionFormView.fxml}; the rows
  * are a {@link FormLayout} built here. Ids start with {@code subscription-}.
  */
-public final class SubscriptionFormView {
+public final class SubscriptionFormView extends FormView<Subscription, SubscriptionFormViewModel> {
 
     private static final PseudoClass DANGER = PseudoClass.getPseudoClass("danger");
 
-    private final SubscriptionFormViewModel viewModel;
     private final Node filterTest;
     private final Node functionTest;
-    private final Consumer<Subscription> onSaved;
-    private final Runnable onClose;
-    @FXML
-    private FormPanel panel;
     @FXML
     private VBox newSource;
     @FXML
@@ -72,12 +66,10 @@ public final class SubscriptionFormView {
      */
     public SubscriptionFormView(SubscriptionFormViewModel viewModel, Node filterTest, Node functionTest,
                                 Consumer<Subscription> onSaved, Runnable onClose) {
-        this.viewModel = viewModel;
+        super(viewModel, onSaved, onClose);
         this.filterTest = filterTest;
         this.functionTest = functionTest;
-        this.onSaved = onSaved;
-        this.onClose = onClose;
-        Fxml.load(this);
+        loadLayout();
     }
 
     @FXML
@@ -129,21 +121,8 @@ public final class SubscriptionFormView {
         layout.text(viewModel.alertCount, "subscription-alert-count").setPromptText("failures");
         layout.text(viewModel.alertThreshold, "subscription-alert-threshold").setPromptText("e.g. 1h");
 
-        panel.titleProperty().bind(Bindings.createStringBinding(() -> viewModel.isEditing()
-                ? "Edit subscription " + viewModel.editingProperty().get().name() : "New subscription",
-                viewModel.editingProperty()));
-        panel.show(viewModel.form(), layout);
+        show(layout, "New subscription", subscription -> "Edit subscription " + subscription.name());
         layout.follow(viewModel::shownFields, viewModel.incoming, viewModel.editingProperty());
-    }
-
-    @FXML
-    private void save() {
-        viewModel.save(onSaved);
-    }
-
-    @FXML
-    private void close() {
-        onClose.run();
     }
 
     @FXML
@@ -207,13 +186,5 @@ public final class SubscriptionFormView {
         errors.textProperty().bind(Bindings.createStringBinding(() -> Arrays.stream(fields)
                 .map(FormField::error).filter(e -> !e.isBlank()).collect(Collectors.joining("; ")),
                 Arrays.stream(fields).map(FormField::errorProperty).toArray(Observable[]::new)));
-    }
-
-    public FormPanel node() {
-        return panel;
-    }
-
-    public SubscriptionFormViewModel viewModel() {
-        return viewModel;
     }
 }

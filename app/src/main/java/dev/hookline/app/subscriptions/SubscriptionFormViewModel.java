@@ -22,16 +22,17 @@ import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.form.Choices;
 import dev.hookline.app.form.Form;
 import dev.hookline.app.form.FormField;
+import dev.hookline.app.form.FormViewModel;
 import dev.hookline.app.form.Rules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
@@ -42,13 +43,9 @@ import javafx.collections.ObservableList;
  * delivery mode, the body and header filters (checked as JSON objects before anything is sent), the transform
  * function, the rate limit and the alert configuration.
  */
-public final class SubscriptionFormViewModel {
+public final class SubscriptionFormViewModel extends FormViewModel<Subscription> {
 
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
-
-    private final Supplier<ApiClient> client;
-    private final Form form;
-    private final ObjectProperty<Subscription> editing = new SimpleObjectProperty<>(this, "editing");
 
     /** Whether the project is incoming: then a source is required and offered. */
     public final BooleanProperty incoming = new SimpleBooleanProperty(this, "incoming", false);
@@ -88,13 +85,11 @@ public final class SubscriptionFormViewModel {
     public final FormField newSourceName = new FormField("New source name").required()
             .rule(Rules.maxLength("New source name", 255));
 
-    private final List<FormField> all = List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders,
-            function, rateLimitCount, rateLimitDuration, alertCount, alertThreshold);
-
     public SubscriptionFormViewModel(BackgroundTasks tasks, Supplier<ApiClient> client,
                                      Consumer<Throwable> connectionFailures) {
-        this.client = client;
-        this.form = new Form(tasks, connectionFailures);
+        super(tasks, client, connectionFailures);
+        declareFields(List.of(name, sourceId, endpointId, eventTypes, filterBody, filterHeaders, function,
+                rateLimitCount, rateLimitDuration, alertCount, alertThreshold));
         form.serverField("name", name).serverField("endpoint_id", endpointId).serverField("function", function)
                 .serverField("alert_config.threshold", alertThreshold).serverField("alert_config.count", alertCount);
         rateLimitDuration.rule(value -> !rateLimitCount.isBlank() && !"0".equals(rateLimitCount.value())
@@ -103,22 +98,11 @@ public final class SubscriptionFormViewModel {
                 ? "Event types must be names separated by commas, without empty entries" : null);
     }
 
-    public Form form() {
-        return form;
-    }
-
-    public ReadOnlyObjectProperty<Subscription> editingProperty() {
-        return editing;
-    }
-
-    public boolean isEditing() {
-        return editing.get() != null;
-    }
-
     /**
      * Loads what the pickers offer (the project's endpoints and sources) and whether the project is incoming. Runs
      * in the background; errors show as the form's message.
      */
+    @Override
     public void loadChoices() {
         ApiClient api = client.get();
         form.run(() -> {
@@ -199,16 +183,13 @@ public final class SubscriptionFormViewModel {
         eventTypes.set(String.join(", ", types));
     }
 
-    public void createNew() {
-        editing.set(null);
-        all.forEach(field -> field.set(""));
+    @Override
+    protected void setDefaults() {
         deliveryMode.set(DeliveryMode.AT_LEAST_ONCE);
-        form.clearError();
     }
 
-    public void edit(Subscription subscription) {
-        createNew();
-        editing.set(subscription);
+    @Override
+    protected void fill(Subscription subscription) {
         name.set(subscription.name());
         if (subscription.sourceMetadata() != null) {
             sourceId.set(subscription.sourceMetadata().uid());
@@ -240,6 +221,7 @@ public final class SubscriptionFormViewModel {
     }
 
     /** The source picker only exists in incoming projects. */
+    @Override
     public List<FormField> shownFields() {
         List<FormField> shown = new ArrayList<>(List.of(name));
         if (incoming.get()) {
@@ -250,27 +232,11 @@ public final class SubscriptionFormViewModel {
         return shown;
     }
 
-    public boolean validate() {
-        return Form.validate(all, shownFields());
-    }
-
-    public boolean save(Consumer<Subscription> onSaved) {
-        if (!validate()) {
-            return false;
-        }
+    @Override
+    protected Callable<Subscription> saveCall(ApiClient api, Subscription current) {
         SubscriptionRequest request = request();
-        ApiClient api = client.get();
-        Subscription current = editing.get();
-        Consumer<Subscription> done = saved -> {
-            edit(saved);
-            onSaved.accept(saved);
-        };
-        if (current == null) {
-            form.submit(() -> withConflictHint(() -> api.createSubscription(request)), done);
-        } else {
-            form.submit(() -> withConflictHint(() -> api.updateSubscription(current.uid(), request)), done);
-        }
-        return true;
+        return current == null ? () -> withConflictHint(() -> api.createSubscription(request))
+                : () -> withConflictHint(() -> api.updateSubscription(current.uid(), request));
     }
 
     /** What to do when an outgoing project already has a subscription for the endpoint (issue 25). */

@@ -8,7 +8,6 @@ import dev.hookline.app.form.FunctionTestPane;
 import dev.hookline.app.form.FunctionTestViewModel;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -81,13 +80,6 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
                 List.of(endpointFilter.getText().split(","))).toQuery());
     }
 
-    @FXML
-    private void openCreate() {
-        formView.viewModel().createNew();
-        formView.viewModel().loadChoices();
-        layout.showPanel(formView.node());
-    }
-
     /** Off and on again; an inactive subscription gets nothing, and events it would have taken say so. */
     @FXML
     private void toggleStatus() {
@@ -100,28 +92,12 @@ public final class SubscriptionsView extends ConfigurationListView<Subscription>
 
     @FXML
     private void askDelete() {
-        Subscription subscription = selected.get();
-        if (subscription != null) {
-            layout.confirm().ask("Delete subscription \"" + subscription.name() + "\"? Its endpoint stops "
-                    + "receiving these events.", "Delete subscription", () -> actions.delete(subscription, () -> {
-                        selected.set(null);
-                        Subscription editing = formView.viewModel().editingProperty().get();
-                        if (editing != null && Objects.equals(editing.uid(), subscription.uid())) {
-                            closePanel();
-                        }
-                        list.refresh();
-                    }));
-        }
-    }
-
-    SubscriptionFormView formView() {
-        return formView;
+        confirmRemoval(subscription -> "Delete subscription \"" + subscription.name() + "\"? Its endpoint stops "
+                + "receiving these events.", "Delete subscription", actions::delete);
     }
 
     @Override
-    protected void open(Subscription subscription) {
-        formView.viewModel().edit(subscription);
-        formView.viewModel().loadChoices();
-        layout.showPanel(formView.node());
+    protected SubscriptionFormView formView() {
+        return formView;
     }
 }

@@ -4,6 +4,7 @@ import dev.hookline.api.client.ApiClient;
 import dev.hookline.api.client.ListQuery;
 import dev.hookline.api.model.Page;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -66,8 +67,11 @@ public final class PagedListModel<T> {
     private T pinned;
 
     private boolean started;
-    private long generation;
-    private boolean polling;
+    /**
+     * The page on screen, loaded or polled: a new load drops the answer of the load or poll before it (a poll never
+     * starts while a load is under way).
+     */
+    private final LatestTask page;
     /** The cursor part of the page on screen: null for the first page. */
     private ListQuery.Direction direction;
     private String cursor;
@@ -81,6 +85,7 @@ public final class PagedListModel<T> {
     public PagedListModel(ConsoleSession session, PageLoader<T> loader, Function<? super T, String> idOf,
                           Clock clock) {
         this.session = Objects.requireNonNull(session, "session");
+        this.page = new LatestTask(session.tasks());
         this.loader = Objects.requireNonNull(loader, "loader");
         this.idOf = Objects.requireNonNull(idOf, "idOf");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -302,24 +307,17 @@ public final class PagedListModel<T> {
      */
     public void poll() {
         ApiClient client = session.client();
-        if (!started || polling || client == null || !isOnFirstPage() || state.get() == LoadState.LOADING) {
+        if (!started || page.isRunning() || client == null || !isOnFirstPage()
+                || state.get() == LoadState.LOADING) {
             return;
         }
-        polling = true;
-        long pollGeneration = generation;
         ListQuery query = query(null, null);
-        session.tasks().run(() -> loader.load(client, query), page -> {
-            polling = false;
-            if (pollGeneration == generation && isOnFirstPage()) {
+        page.run(() -> loader.load(client, query), answer -> {
+            if (isOnFirstPage()) {
                 session.reportConnectionOk();
-                merge(page);
+                merge(answer);
             }
-        }, failure -> {
-            polling = false;
-            if (pollGeneration == generation) {
-                fail(failure);
-            }
-        });
+        }, this::fail);
     }
 
     private void reloadIfStarted() {
@@ -333,24 +331,16 @@ public final class PagedListModel<T> {
         if (client == null) {
             return;
         }
-        long callGeneration = ++generation;
         ListQuery query = query(newDirection, newCursor);
         state.set(LoadState.LOADING);
-        session.tasks().run(() -> loader.load(client, query), page -> {
-            if (callGeneration != generation) {
-                return;
-            }
+        page.run(() -> loader.load(client, query), answer -> {
             session.reportConnectionOk();
             boolean backOnFirst = newDirection == ListQuery.Direction.PREV
-                    && (page.pagination() == null || !page.pagination().hasPrevPage());
+                    && (answer.pagination() == null || !answer.pagination().hasPrevPage());
             direction = backOnFirst ? null : newDirection;
             cursor = backOnFirst ? null : newCursor;
-            show(page);
-        }, failure -> {
-            if (callGeneration == generation) {
-                fail(failure);
-            }
-        });
+            show(answer);
+        }, this::fail);
     }
 
     private ListQuery query(ListQuery.Direction newDirection, String newCursor) {

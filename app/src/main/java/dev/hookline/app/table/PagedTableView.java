@@ -275,10 +275,7 @@ public final class PagedTableView<T> extends VBox {
 
     /** A status column shown as a pill. */
     public <V> TableColumn<T, V> addStatusColumn(String title, Function<? super T, V> status) {
-        TableColumn<T, V> column = addColumn(title, status);
-        column.setCellFactory(StatusPill.forTableColumn(Object::toString));
-        column.setPrefWidth(110);
-        return column;
+        return addStatusColumn(title, status, row -> null);
     }
 
     /** A timestamp column in the user's time zone ({@code yyyy-MM-dd HH:mm:ss}). */

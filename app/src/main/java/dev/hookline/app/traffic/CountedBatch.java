@@ -3,6 +3,7 @@ package dev.hookline.app.traffic;
 import dev.hookline.api.client.ApiException;
 import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -29,20 +30,20 @@ public final class CountedBatch {
     /** Where the batch is. */
     public enum State { IDLE, COUNTING, AWAITING_CONFIRMATION, SENDING, DONE, FAILED }
 
-    private final BackgroundTasks tasks;
     private final Consumer<? super Throwable> connectionFailures;
     private final ObjectProperty<State> state = new SimpleObjectProperty<>(this, "state", State.IDLE);
     private final LongProperty count = new SimpleLongProperty(this, "count");
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
     private Callable<String> pendingBatch;
     private Runnable pendingDone;
-    private long generation;
+    /** The count, then the batch: a new request or a cancel drops the answer still on its way. */
+    private final LatestTask step;
 
     /**
      * @param connectionFailures told about failures that mean the server is unreachable (the shell's banner)
      */
     public CountedBatch(BackgroundTasks tasks, Consumer<? super Throwable> connectionFailures) {
-        this.tasks = Objects.requireNonNull(tasks, "tasks");
+        this.step = new LatestTask(tasks);
         this.connectionFailures = Objects.requireNonNull(connectionFailures, "connectionFailures");
     }
 
@@ -54,21 +55,17 @@ public final class CountedBatch {
      * @param onDone  runs on the FX thread after the batch succeeded (e.g. reload the table)
      */
     public void request(Callable<Long> counter, Callable<String> batch, Runnable onDone) {
-        long ticket = ++generation;
         pendingBatch = null;
         pendingDone = null;
         state.set(State.COUNTING);
         message.set("Counting…");
-        tasks.run(counter, counted -> {
-            if (ticket != generation) {
-                return; // cancelled or replaced meanwhile
-            }
+        step.run(counter, counted -> {
             count.set(counted == null ? 0 : counted);
             pendingBatch = batch;
             pendingDone = onDone;
             state.set(State.AWAITING_CONFIRMATION);
             message.set("");
-        }, failure -> fail(ticket, failure));
+        }, this::fail);
     }
 
     /** Sends the batch that was counted; does nothing unless a count is waiting for confirmation. */
@@ -76,38 +73,31 @@ public final class CountedBatch {
         if (state.get() != State.AWAITING_CONFIRMATION || pendingBatch == null) {
             return;
         }
-        long ticket = ++generation;
         Callable<String> batch = pendingBatch;
         Runnable done = pendingDone;
         pendingBatch = null;
         pendingDone = null;
         state.set(State.SENDING);
         message.set("Sending…");
-        tasks.run(batch, answer -> {
-            if (ticket != generation) {
-                return;
-            }
+        step.run(batch, answer -> {
             state.set(State.DONE);
             message.set(answer == null ? "" : answer);
             if (done != null) {
                 done.run();
             }
-        }, failure -> fail(ticket, failure));
+        }, this::fail);
     }
 
     /** Drops the open question (or ignores the count still on its way); nothing is sent. */
     public void cancel() {
-        generation++;
+        step.cancel();
         pendingBatch = null;
         pendingDone = null;
         state.set(State.IDLE);
         message.set("");
     }
 
-    private void fail(long ticket, Throwable failure) {
-        if (ticket != generation) {
-            return;
-        }
+    private void fail(Throwable failure) {
         pendingBatch = null;
         pendingDone = null;
         state.set(State.FAILED);

@@ -2,8 +2,11 @@ package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ApiClient;
 import dev.hookline.app.concurrent.Failures;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -25,11 +28,33 @@ public abstract class DetailViewModel<L> {
     private final StringProperty error = new SimpleStringProperty(this, "error", "");
     /** What the last action (retry, replay, resend) did or why it failed; cleared when another row is shown. */
     protected final StringProperty actionMessage = new SimpleStringProperty(this, "actionMessage", "");
+    /** Runs after an action (retry, replay, resend) succeeded: the table reloads its rows. */
+    protected Runnable afterAction = () -> { };
     private String shownId;
-    private long generation;
+    /** The load of the row shown: showing another row, or none, drops the answer of the one before. */
+    private final LatestTask load;
 
     protected DetailViewModel(ConsoleSession session) {
         this.session = Objects.requireNonNull(session, "session");
+        this.load = new LatestTask(session.tasks());
+    }
+
+    /** Runs after an action on the row shown (retry, replay, resend) succeeded: the table reloads its rows. */
+    public void setAfterAction(Runnable afterAction) {
+        this.afterAction = Objects.requireNonNull(afterAction, "afterAction");
+    }
+
+    /**
+     * Runs an action on the row shown (retry, replay, resend) in the background: {@code working} says it is under
+     * way, then {@code done} gets the server's answer (and says what happened); a failure says why, and tells the
+     * shell when the server could not be reached.
+     */
+    protected final <T> void runAction(String working, Callable<T> action, Consumer<? super T> done) {
+        actionMessage.set(working);
+        session.tasks().run(action, done, failure -> {
+            actionMessage.set(Failures.describe(failure));
+            session.reportConnectionFailure(failure);
+        });
     }
 
     /** Fetches row {@code id} (on a background thread). */
@@ -58,21 +83,14 @@ public abstract class DetailViewModel<L> {
             actionMessage.set("");
         }
         shownId = id;
-        long ticket = ++generation;
         loading.set(true);
         error.set("");
         ApiClient client = session.client();
-        session.tasks().run(() -> fetch(client, id), loaded -> {
-            if (ticket != generation) {
-                return;
-            }
+        load.run(() -> fetch(client, id), loaded -> {
             loading.set(false);
             apply(loaded);
             session.reportConnectionOk();
         }, failure -> {
-            if (ticket != generation) {
-                return;
-            }
             loading.set(false);
             error.set(Failures.describe(failure));
             session.reportConnectionFailure(failure);
@@ -88,7 +106,7 @@ public abstract class DetailViewModel<L> {
 
     /** Nothing selected: the pane empties, and a load still under way is dropped. */
     public void clear() {
-        generation++;
+        load.cancel();
         shownId = null;
         forget();
         loading.set(false);

@@ -1,6 +1,7 @@
 package dev.hookline.app.traffic;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.app.concurrent.LatestTask;
 import dev.hookline.app.console.ConsoleSession;
 import java.util.Collection;
 import java.util.List;
@@ -18,6 +19,8 @@ import javafx.collections.ObservableList;
 public final class EventTypeChoices {
 
     private final ObservableList<String> choices = FXCollections.observableArrayList();
+    /** The types asked of the server: a newer load (another connection or project, a refresh) drops an older answer. */
+    private LatestTask loads;
 
     public ObservableList<String> choices() {
         return choices;
@@ -29,11 +32,11 @@ public final class EventTypeChoices {
         if (client == null) {
             return;
         }
-        session.tasks().run(client::knownEventTypes, types -> {
-            if (client == session.client()) {
-                add(types);
-            }
-        }, failure -> session.reportConnectionFailure(failure)); // a 404 (Convoy): the rows' types remain
+        if (loads == null) {
+            loads = new LatestTask(session.tasks());
+        }
+        // a 404 (Convoy): the rows' types remain
+        loads.run(client::knownEventTypes, this::add, session::reportConnectionFailure);
     }
 
     /** Adds types seen in rows (blank and known ones are skipped). */

@@ -10,7 +10,6 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.app.concurrent.SameThreadBackgroundTasks;
 import dev.hookline.app.console.ConsoleSession;
-import dev.hookline.app.settings.SettingsStore;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.theme.Theme;
 import java.nio.file.Files;
@@ -187,7 +186,7 @@ class ConnectionManagerTest {
                 "http://127.0.0.1:" + port + "/api", "P1");
         secrets.store("gone", "CO.key");
         new SettingsStore(temp.resolve("config")).save(
-                dev.hookline.app.settings.ConsoleSettings.defaults().withProfile(gone).withActive("gone"));
+                ConsoleSettings.defaults().withProfile(gone).withActive("gone"));
         manager = new ConnectionManager(session, new SettingsStore(temp.resolve("config")), secrets);
 
         manager.connectSaved();

@@ -82,7 +82,7 @@ class EventDetailViewModelTest {
     void replayAsksTheServerThenReloads() {
         convoy.answer("PUT", "events/E1/replay", 200, "{\"uid\":\"E1\"}");
         List<String> reloaded = new ArrayList<>();
-        detail.setAfterReplay(() -> reloaded.add("table"));
+        detail.setAfterAction(() -> reloaded.add("table"));
         detail.show("E1");
 
         detail.replay();

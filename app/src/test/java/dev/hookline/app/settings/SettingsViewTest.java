@@ -16,6 +16,7 @@ import dev.hookline.app.connection.ConnectionBar;
 import dev.hookline.app.connection.ConnectionManager;
 import dev.hookline.app.connection.ConnectionProfile;
 import dev.hookline.app.connection.FileSecretStore;
+import dev.hookline.app.connection.SettingsStore;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.status.ServerStatusViewModel;
 import dev.hookline.app.testing.EmbeddedServerFixture;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.app.DataDirectories;
+import dev.hookline.app.HooklineApp;
 import dev.hookline.app.settings.ConfigDirectories;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -48,7 +49,7 @@ class SmokeCheckTest {
 
     @Test
     void deliversOneIngestedEventToTheReceiverAndFindsItInTheDeliveriesTable() throws Exception {
-        boolean passed = new SmokeCheck(out, Duration.ofSeconds(90)).run(stage, work);
+        boolean passed = new SmokeCheck(out, Duration.ofSeconds(90), HooklineApp::new).run(stage, work);
 
         String text = printed();
         assertTrue(passed, text);
@@ -68,7 +69,7 @@ class SmokeCheckTest {
 
     @Test
     void missingTheDeadlineFailsWithTheReasonAndStopsTheConsole() throws Exception {
-        boolean passed = new SmokeCheck(out, Duration.ofMillis(1)).run(stage, work);
+        boolean passed = new SmokeCheck(out, Duration.ofMillis(1), HooklineApp::new).run(stage, work);
 
         String text = printed();
         assertFalse(passed, text);
@@ -78,9 +79,9 @@ class SmokeCheckTest {
 
     @Test
     void badOptionsPrintTheUsageAndExitWithTwoWithoutStartingAnything() {
-        assertEquals(2, SmokeCheck.main(List.of("--timeout"), out));
-        assertEquals(2, SmokeCheck.main(List.of("--timeout", "soon"), out));
-        assertEquals(2, SmokeCheck.main(List.of("--display"), out));
+        assertEquals(2, SmokeCheck.main(List.of("--timeout"), out, HooklineApp::new));
+        assertEquals(2, SmokeCheck.main(List.of("--timeout", "soon"), out, HooklineApp::new));
+        assertEquals(2, SmokeCheck.main(List.of("--display"), out, HooklineApp::new));
         assertTrue(printed().contains(SmokeCheck.USAGE), printed());
     }
 

@@ -1,6 +1,7 @@
 package dev.hookline.server.projects;
 
 import dev.hookline.api.model.ProjectConfig;
+import dev.hookline.api.model.CircuitBreakerRanges;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
 import dev.hookline.api.model.ProjectConfig.RetentionPolicy;
@@ -49,7 +50,7 @@ public final class ProjectConfigs {
     }
 
     /** The most samples an observation window may hold (its memory is per endpoint: 16 bytes a sample). */
-    public static final long MAX_CIRCUIT_SAMPLES = 3600;
+    public static final long MAX_CIRCUIT_SAMPLES = CircuitBreakerRanges.MAX_SAMPLES;
 
     /**
      * Convoy's defaults (linear 100 s x 10, SHA256/hex signatures, 1000 req / 60 s, meta events off, circuit
@@ -276,13 +277,18 @@ public final class ProjectConfigs {
     /** The circuit breaker's ranges, in Convoy's units; every problem names the key and its unit. */
     private static void validateCircuitBreaker(CircuitBreaker cb) {
         String at = "config.circuit_breaker.";
-        between(at + "sample_rate", cb.sampleRate(), 1, 3600, " seconds");
-        between(at + "error_timeout", cb.errorTimeout(), 1, 86_400, " seconds");
-        between(at + "failure_threshold", cb.failureThreshold(), 1, 100, " (percent)");
-        between(at + "success_threshold", cb.successThreshold(), 1, 100, " (percent)");
-        between(at + "observability_window", cb.observabilityWindow(), 1, 1440, " minutes");
-        between(at + "minimum_request_count", cb.minimumRequestCount(), 1, 100_000, " tries");
-        between(at + "consecutive_failure_threshold", cb.consecutiveFailureThreshold(), 1, 1000, " openings");
+        between(at + "sample_rate", cb.sampleRate(), CircuitBreakerRanges.SAMPLE_RATE, " seconds");
+        between(at + "error_timeout", cb.errorTimeout(), CircuitBreakerRanges.ERROR_TIMEOUT, " seconds");
+        between(at + "failure_threshold", cb.failureThreshold(), CircuitBreakerRanges.FAILURE_THRESHOLD,
+                " (percent)");
+        between(at + "success_threshold", cb.successThreshold(), CircuitBreakerRanges.SUCCESS_THRESHOLD,
+                " (percent)");
+        between(at + "observability_window", cb.observabilityWindow(), CircuitBreakerRanges.OBSERVABILITY_WINDOW,
+                " minutes");
+        between(at + "minimum_request_count", cb.minimumRequestCount(), CircuitBreakerRanges.MINIMUM_REQUEST_COUNT,
+                " tries");
+        between(at + "consecutive_failure_threshold", cb.consecutiveFailureThreshold(),
+                CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD, " openings");
         long windowSeconds = cb.observabilityWindow() * 60;
         if (cb.sampleRate() >= windowSeconds) {
             throw InvalidInputException.of(at + "sample_rate (" + cb.sampleRate() + " seconds) must be shorter than "
@@ -295,9 +301,9 @@ public final class ProjectConfigs {
         }
     }
 
-    private static void between(String key, Long value, long min, long max, String unit) {
-        if (value == null || value < min || value > max) {
-            throw InvalidInputException.of(key + " must be between " + min + " and " + max + unit);
+    private static void between(String key, Long value, CircuitBreakerRanges.Range range, String unit) {
+        if (value == null || !range.contains(value)) {
+            throw InvalidInputException.of(key + " must be between " + range.min() + " and " + range.max() + unit);
         }
     }
 

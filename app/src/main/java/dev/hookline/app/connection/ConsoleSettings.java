@@ -1,6 +1,5 @@
-package dev.hookline.app.settings;
+package dev.hookline.app.connection;
 
-import dev.hookline.app.connection.ConnectionProfile;
 import dev.hookline.app.theme.Theme;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,11 @@
-package dev.hookline.app.settings;
+package dev.hookline.app.connection;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.hookline.api.Json;
+import dev.hookline.app.json.JsonFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,17 +44,6 @@ public final class SettingsStore {
     }
 
     public void save(ConsoleSettings settings) throws IOException {
-        Files.createDirectories(file.getParent());
-        Path temporary = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-        try {
-            mapper.writer().with(SerializationFeature.INDENT_OUTPUT).writeValue(temporary.toFile(), settings);
-            try {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        JsonFiles.writeWhole(mapper, file, settings);
     }
 }

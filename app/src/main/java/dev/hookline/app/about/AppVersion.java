@@ -1,4 +1,4 @@
-package dev.hookline.app;
+package dev.hookline.app.about;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +9,9 @@ public final class AppVersion {
 
     /** What {@link #version()} answers when the resource is missing or unfiltered (e.g. run from an IDE). */
     public static final String UNKNOWN = "development build";
-    private static final String RESOURCE = "version.properties";
+    /** The product's name, as the window title and {@code --version} say it. */
+    public static final String NAME = "Hookline";
+    private static final String RESOURCE = "/dev/hookline/app/version.properties";
 
     private AppVersion() {
     }
@@ -23,7 +25,7 @@ public final class AppVersion {
     }
 
     /** {@code 0.1.0-SNAPSHOT} as the installers name it: {@code 0.1.0}; anything else as it is. */
-    static String release(String version) {
+    public static String release(String version) {
         return version.endsWith("-SNAPSHOT") ? version.substring(0, version.length() - "-SNAPSHOT".length())
                 : version;
     }
@@ -44,6 +46,6 @@ public final class AppVersion {
 
     /** What {@code --version} prints: {@code Hookline 0.1.0}. */
     public static String line() {
-        return HooklineApp.TITLE + " " + version();
+        return NAME + " " + version();
     }
 }

@@ -1,16 +1,13 @@
-package dev.hookline.app.settings;
+package dev.hookline.app.connection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hookline.app.connection.ConnectionProfile;
 import dev.hookline.app.theme.Theme;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,22 +64,5 @@ class SettingsStoreTest {
         String text = Files.readString(config.resolve(SettingsStore.FILE_NAME));
         assertTrue(text.contains("https://convoy.example.com/api"));
         assertFalse(text.toLowerCase().contains("key\""), text);
-    }
-
-    @Test
-    void theConfigDirectoryFollowsXdgAndOverrides() {
-        UnaryOperator<String> none = name -> null;
-        Path home = Path.of("/home/ada");
-        assertEquals(Path.of("/home/ada/.config/hookline"), ConfigDirectories.resolve(none, none, "Linux", home));
-        assertEquals(Path.of("/cfg/hookline"),
-                ConfigDirectories.resolve(none, Map.of("XDG_CONFIG_HOME", "/cfg")::get, "Linux", home));
-        assertEquals(Path.of("/home/ada/.config/hookline"),
-                ConfigDirectories.resolve(none, Map.of("XDG_CONFIG_HOME", "rel")::get, "Linux", home));
-        assertEquals(Path.of("/home/ada/Library/Application Support/Hookline"),
-                ConfigDirectories.resolve(none, none, "Mac OS X", home));
-        assertEquals(Path.of("/roaming/Hookline"),
-                ConfigDirectories.resolve(none, Map.of("APPDATA", "/roaming")::get, "Windows 11", home));
-        assertEquals(Path.of("/srv/cfg"), ConfigDirectories.resolve(
-                Map.of(ConfigDirectories.PROPERTY, "/srv/cfg")::get, Map.of("XDG_CONFIG_HOME", "/cfg")::get, "Linux", home));
     }
 }
