@@ -43,38 +43,6 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
                             Boolean allowUnmatchedDynamicUrls,
                             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> portalFrameAncestors) {
 
-    /**
-     * A configuration without {@code portal_frame_ancestors} (Hookline's own key, docs/adr/0025: the origins allowed
-     * to embed the project's customer portal in a frame; empty by default): left as is on update.
-     */
-    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
-                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
-                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
-                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
-                         RetentionPolicy retentionPolicy, Boolean verifyDynamicEvents,
-                         Boolean allowUnmatchedDynamicUrls) {
-        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
-                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, verifyDynamicEvents,
-                allowUnmatchedDynamicUrls, null);
-    }
-
-    /**
-     * A configuration without Convoy's {@code verify_dynamic_events} and {@code allow_unmatched_dynamic_urls}: left as
-     * is on update, false by default (what they mean here: ADR 0030).
-     */
-    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
-                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
-                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
-                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker,
-                         RetentionPolicy retentionPolicy) {
-        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
-                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, circuitBreaker, retentionPolicy, null, null, null);
-    }
-
     /** This configuration with {@code portal_frame_ancestors} set to {@code origins}. */
     public ProjectConfig withPortalFrameAncestors(List<String> origins) {
         return toBuilder().portalFrameAncestors(origins).build();
@@ -91,44 +59,6 @@ public record ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreven
      */
     public static ProjectConfigBuilder builder() {
         return ProjectConfigBuilder.builder();
-    }
-
-    /**
-     * A configuration without {@code circuit_breaker}: left as is on update, Convoy's thresholds by default.
-     */
-    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
-                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
-                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
-                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                         String requestIdHeader, Boolean validateEventSchemas) {
-        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
-                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, null, null);
-    }
-
-    /**
-     * A configuration without {@code validate_event_schemas} (Convoy has no such key): left as is on update, off by
-     * default.
-     */
-    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
-                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
-                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
-                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                         String requestIdHeader) {
-        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
-                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, null, null, null);
-    }
-
-    /** A configuration without {@code retention_policy}: left as is on update, the default (off) on create. */
-    public ProjectConfig(Long maxPayloadReadSize, Boolean replayAttacksPreventionEnabled,
-                         Boolean addEventIdTraceHeaders, Boolean disableEndpoint,
-                         Boolean multipleEndpointSubscriptions, String searchPolicy, RateLimitConfig ratelimit,
-                         Strategy strategy, Signature signature, Ssl ssl, MetaEventConfig metaEvent,
-                         String requestIdHeader, Boolean validateEventSchemas, CircuitBreaker circuitBreaker) {
-        this(maxPayloadReadSize, replayAttacksPreventionEnabled, addEventIdTraceHeaders, disableEndpoint,
-                multipleEndpointSubscriptions, searchPolicy, ratelimit, strategy, signature, ssl, metaEvent,
-                requestIdHeader, validateEventSchemas, circuitBreaker, null);
     }
 
     /** This configuration with {@code retention_policy} set to {@code policy}. */

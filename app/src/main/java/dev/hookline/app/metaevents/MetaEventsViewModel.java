@@ -23,9 +23,9 @@ import javafx.collections.ObservableList;
  */
 public final class MetaEventsViewModel extends TrafficListViewModel<MetaEvent> {
 
-    /** The meta-event types a project can subscribe to (Convoy's list). */
+    /** The meta-event types a project can subscribe to: Convoy's list, and Hookline's cut webhook loop (ADR 0039). */
     public static final List<String> TYPES = List.of("endpoint.created", "endpoint.updated", "endpoint.deleted",
-            "eventdelivery.success", "eventdelivery.failed");
+            "eventdelivery.success", "eventdelivery.failed", "event.loop_cut");
 
     private final ObservableList<EventDeliveryStatus> statuses = FXCollections.observableArrayList();
     private final StringProperty eventType = new SimpleStringProperty(this, "eventType", "");

@@ -37,7 +37,7 @@ public final class ProjectSettingsViewModel {
     public static final List<String> HASHES = List.of("SHA256", "SHA512");
     public static final List<String> ENCODINGS = List.of("hex", "base64");
     public static final List<String> META_EVENT_TYPES = List.of("endpoint.created", "endpoint.updated",
-            "endpoint.deleted", "eventdelivery.success", "eventdelivery.failed");
+            "endpoint.deleted", "eventdelivery.success", "eventdelivery.failed", "event.loop_cut");
 
     private final Supplier<ApiClient> client;
     private final Form form;
@@ -190,13 +190,23 @@ public final class ProjectSettingsViewModel {
                 .map(Map.Entry::getKey).toList();
         ProjectConfig.MetaEventConfig meta = new ProjectConfig.MetaEventConfig(metaEventsEnabled.get(), "http",
                 types, metaEventsEnabled.get() ? metaEventUrl.value() : orEmpty(old.metaEvent()), null);
-        return new ProjectConfig(maxPayloadBytes.longOrNull(), replayAttacksPrevention.get(), traceHeaders.get(),
-                disableEndpoint.get(), multipleEndpointSubscriptions.get(), searchPolicy.value(),
-                new RateLimitConfig(rateLimitCount.intOrNull(), rateLimitDuration.longOrNull()),
-                new ProjectConfig.Strategy(strategyType.get(), strategyDuration.longOrNull(), retryCount.longOrNull()),
-                new ProjectConfig.Signature(signatureHeader.value(), versions),
-                new ProjectConfig.Ssl(enforceSecureEndpoints.get()), meta, requestIdHeader.value(), null,
-                circuitBreaker.config(), retention.policy());
+        return ProjectConfig.builder()
+                .maxPayloadReadSize(maxPayloadBytes.longOrNull())
+                .replayAttacksPreventionEnabled(replayAttacksPrevention.get())
+                .addEventIdTraceHeaders(traceHeaders.get())
+                .disableEndpoint(disableEndpoint.get())
+                .multipleEndpointSubscriptions(multipleEndpointSubscriptions.get())
+                .searchPolicy(searchPolicy.value())
+                .ratelimit(new RateLimitConfig(rateLimitCount.intOrNull(), rateLimitDuration.longOrNull()))
+                .strategy(new ProjectConfig.Strategy(strategyType.get(), strategyDuration.longOrNull(),
+                        retryCount.longOrNull()))
+                .signature(new ProjectConfig.Signature(signatureHeader.value(), versions))
+                .ssl(new ProjectConfig.Ssl(enforceSecureEndpoints.get()))
+                .metaEvent(meta)
+                .requestIdHeader(requestIdHeader.value())
+                .circuitBreaker(circuitBreaker.config())
+                .retentionPolicy(retention.policy())
+                .build();
     }
 
     private static String orEmpty(ProjectConfig.MetaEventConfig meta) {

@@ -141,10 +141,21 @@ public final class Promotion {
                 source.signature().header(), source.signature().versions() == null ? null
                         : source.signature().versions().stream().map(v -> new ProjectConfig.SignatureVersion(null,
                                 v.hash(), v.encoding(), null)).toList());
-        return new ProjectConfig(source.maxPayloadReadSize(), source.replayAttacksPreventionEnabled(),
-                source.addEventIdTraceHeaders(), source.disableEndpoint(), source.multipleEndpointSubscriptions(),
-                source.searchPolicy(), source.ratelimit(), source.strategy(), signature, source.ssl(), meta,
-                source.requestIdHeader(), null, source.circuitBreaker());
+        return ProjectConfig.builder()
+                .maxPayloadReadSize(source.maxPayloadReadSize())
+                .replayAttacksPreventionEnabled(source.replayAttacksPreventionEnabled())
+                .addEventIdTraceHeaders(source.addEventIdTraceHeaders())
+                .disableEndpoint(source.disableEndpoint())
+                .multipleEndpointSubscriptions(source.multipleEndpointSubscriptions())
+                .searchPolicy(source.searchPolicy())
+                .ratelimit(source.ratelimit())
+                .strategy(source.strategy())
+                .signature(signature)
+                .ssl(source.ssl())
+                .metaEvent(meta)
+                .requestIdHeader(source.requestIdHeader())
+                .circuitBreaker(source.circuitBreaker())
+                .build();
     }
 
     private static boolean sameSettings(ProjectConfig wanted, ProjectConfig target) {

@@ -59,8 +59,9 @@ class EndpointConsequencesViewTest {
         receiver = RecordingReceiver.start(500, "{\"error\":\"down\"}");
         server = EmbeddedServerFixture.start(dataDirectory);
         admin = new ApiClient(server.server().baseUrl() + "/api", server.server().apiKey());
-        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null,
-                new ProjectConfig.Strategy(StrategyType.LINEAR, 3600L, 5L), null, null, null, null);
+        ProjectConfig config = ProjectConfig.builder()
+                .strategy(new ProjectConfig.Strategy(StrategyType.LINEAR, 3600L, 5L))
+                .build();
         String projectId = admin.createProject(new CreateProjectRequest("Orders", ProjectType.OUTGOING, null,
                 config)).project().uid();
         project = admin.withProject(projectId);

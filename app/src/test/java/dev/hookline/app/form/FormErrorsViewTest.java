@@ -94,8 +94,7 @@ class FormErrorsViewTest {
     @Test
     void aRefusalOnlyTheServerCanMakeShowsUnderItsField() throws Exception {
         ApiClient admin = new ApiClient(server.server().baseUrl() + "/api", server.server().apiKey());
-        ProjectConfig secureOnly = new ProjectConfig(null, null, null, null, null, null, null, null, null,
-                new ProjectConfig.Ssl(true), null, null);
+        ProjectConfig secureOnly = ProjectConfig.builder().ssl(new ProjectConfig.Ssl(true)).build();
         ApiClient project = admin.withProject(admin.createProject(new CreateProjectRequest("Secure",
                 ProjectType.OUTGOING, null, secureOnly)).project().uid());
         try {

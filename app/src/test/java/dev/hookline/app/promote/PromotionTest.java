@@ -46,9 +46,11 @@ class PromotionTest {
         laptop = EmbeddedServerFixture.start(laptopDir);
         team = EmbeddedServerFixture.start(teamDir);
         ApiClient from = laptop.client();
-        from.updateProject(from.projectId(), new UpdateProjectRequest("laptop", null, new ProjectConfig(null, null,
-                true, null, null, null, null, new ProjectConfig.Strategy(StrategyType.EXPONENTIAL, 20L, 4L), null,
-                null, null, null, null, new ProjectConfig.CircuitBreaker(null, 120L, 40L, null, null, 3L, null))));
+        from.updateProject(from.projectId(), new UpdateProjectRequest("laptop", null, ProjectConfig.builder()
+                .addEventIdTraceHeaders(true)
+                .strategy(new ProjectConfig.Strategy(StrategyType.EXPONENTIAL, 20L, 4L))
+                .circuitBreaker(new ProjectConfig.CircuitBreaker(null, 120L, 40L, null, null, 3L, null))
+                .build()));
         Source plain = from.createSource(new CreateSourceRequest("shop", SourceType.HTTP, null, null,
                 new Verifier(VerifierType.NOOP, null, null, null), null, null, null, null));
         from.createSource(new CreateSourceRequest("github", SourceType.HTTP, null, null,

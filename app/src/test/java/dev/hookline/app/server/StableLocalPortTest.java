@@ -114,8 +114,9 @@ class StableLocalPortTest {
 
     private static Setup setUp(EmbeddedServer server) {
         try (ApiClient admin = client(server)) {
-            ProjectConfig oneTry = new ProjectConfig(null, null, null, null, null, null, null,
-                    new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L), null, null, null, null, null, null, null);
+            ProjectConfig oneTry = ProjectConfig.builder()
+                    .strategy(new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L))
+                    .build();
             String projectId = admin.createProject(new CreateProjectRequest("Shop", ProjectType.INCOMING, null,
                     oneTry)).project().uid();
             ApiClient project = admin.withProject(projectId);

@@ -69,8 +69,9 @@ class StorageInfoPaneTest {
         harness.screenshot("settings-storage-light");
 
         server.client().updateProject(server.client().projectId(), new UpdateProjectRequest(projectName(), null,
-                new ProjectConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                        new ProjectConfig.RetentionPolicy("168h", true))));
+                ProjectConfig.builder()
+                        .retentionPolicy(new ProjectConfig.RetentionPolicy("168h", true))
+                        .build()));
         robot.clickOn("#storageRefresh");
         ViewHarness.await("the policy is shown", () -> label("#storageRetention").getText().startsWith(
                 "Retention: events older than 168h are deleted"));

@@ -49,10 +49,10 @@ public final class TrafficSeeds implements AutoCloseable {
         ApiClient admin = new ApiClient(server.baseUrl() + "/api", server.apiKey());
         // one try per delivery (a failure is final at once), and meta events on: creating the endpoint below
         // records an endpoint.created meta event
-        ProjectConfig config = new ProjectConfig(null, null, null, null, null, null, null,
-                new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L), null, null,
-                new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created", "endpoint.updated"),
-                        receiver.url("/meta"), "meta-secret"), null);
+        ProjectConfig config = ProjectConfig.builder()
+                .strategy(new ProjectConfig.Strategy(StrategyType.LINEAR, 1L, 1L))
+                .metaEvent(new ProjectConfig.MetaEventConfig(true, "http", List.of("endpoint.created", "endpoint.updated"), receiver.url("/meta"), "meta-secret"))
+                .build();
         String projectId = admin.createProject(new CreateProjectRequest("Traffic", ProjectType.INCOMING, null,
                 config)).project().uid();
         ApiClient project = admin.withProject(projectId);

@@ -211,8 +211,7 @@ class PortalSetupIT {
     }
 
     private static dev.hookline.api.model.ProjectConfig frameAncestors(List<String> origins) {
-        return new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null).withPortalFrameAncestors(origins);
+        return dev.hookline.api.model.ProjectConfig.builder().portalFrameAncestors(origins).build();
     }
 
     private HttpResponse<String> page(String path) throws Exception {

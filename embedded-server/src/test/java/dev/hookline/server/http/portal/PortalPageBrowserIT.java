@@ -546,8 +546,7 @@ class PortalPageBrowserIT {
     void aProjectsAllowedOriginEmbedsThePortalAndAnotherOriginIsRefused() throws Exception {
         try (Receiver allowed = Receiver.start(); Receiver other = Receiver.start()) {
             shop.client().updateProject(shop.id(), new dev.hookline.api.model.UpdateProjectRequest("shop", null,
-                    new dev.hookline.api.model.ProjectConfig(null, null, null, null, null, null, null, null, null, null,
-                            null, null, null, null, null).withPortalFrameAncestors(List.of(allowed.url()))));
+                    dev.hookline.api.model.ProjectConfig.builder().portalFrameAncestors(List.of(allowed.url())).build()));
             assertEquals(List.of(allowed.url()), shop.client().getProject(shop.id()).config().portalFrameAncestors(),
                     "the setting is the project's, editable through the API");
             PortalLink link = link(shop.client(), "acme", false, PortalAuthType.STATIC_TOKEN);
