@@ -1,14 +1,14 @@
 package dev.hookline.app.projects;
 
-import static dev.hookline.api.model.CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD;
-import static dev.hookline.api.model.CircuitBreakerRanges.ERROR_TIMEOUT;
-import static dev.hookline.api.model.CircuitBreakerRanges.FAILURE_THRESHOLD;
-import static dev.hookline.api.model.CircuitBreakerRanges.MINIMUM_REQUEST_COUNT;
-import static dev.hookline.api.model.CircuitBreakerRanges.OBSERVABILITY_WINDOW;
-import static dev.hookline.api.model.CircuitBreakerRanges.SAMPLE_RATE;
-import static dev.hookline.api.model.CircuitBreakerRanges.SUCCESS_THRESHOLD;
+import static dev.hookline.api.CircuitBreakerRanges.CONSECUTIVE_FAILURE_THRESHOLD;
+import static dev.hookline.api.CircuitBreakerRanges.ERROR_TIMEOUT;
+import static dev.hookline.api.CircuitBreakerRanges.FAILURE_THRESHOLD;
+import static dev.hookline.api.CircuitBreakerRanges.MINIMUM_REQUEST_COUNT;
+import static dev.hookline.api.CircuitBreakerRanges.OBSERVABILITY_WINDOW;
+import static dev.hookline.api.CircuitBreakerRanges.SAMPLE_RATE;
+import static dev.hookline.api.CircuitBreakerRanges.SUCCESS_THRESHOLD;
 
-import dev.hookline.api.model.CircuitBreakerRanges;
+import dev.hookline.api.CircuitBreakerRanges;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.app.form.FormField;
 import dev.hookline.app.form.Rules;

@@ -1,7 +1,7 @@
 package dev.hookline.server.projects;
 
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.api.model.CircuitBreakerRanges;
+import dev.hookline.api.CircuitBreakerRanges;
 import dev.hookline.api.model.ProjectConfig.CircuitBreaker;
 import dev.hookline.api.model.ProjectConfig.MetaEventConfig;
 import dev.hookline.api.model.ProjectConfig.RetentionPolicy;

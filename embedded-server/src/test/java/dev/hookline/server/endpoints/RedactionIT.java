@@ -105,6 +105,7 @@ class RedactionIT {
         data(send("POST", base + "/subscriptions", shop.apiKey(), "{\"name\":\"s\",\"endpoint_id\":\"" + id + "\"}"));
         String event = data(send("POST", base + "/events", shop.apiKey(), "{\"endpoint_id\":\"" + id
                 + "\",\"event_type\":\"t\",\"data\":{}}")).path("uid").asText();
+        server.awaitPlanned(); // acknowledged on receipt: its delivery follows (ADR 0038)
         String delivery = data(send("GET", base + "/eventdeliveries?eventId=" + event, shop.apiKey(), null))
                 .path("content").path(0).path("uid").asText();
         JsonNode api = data(send("GET", base + "/eventdeliveries/" + delivery, shop.apiKey(), null))

@@ -1,4 +1,6 @@
-package dev.hookline.api.model;
+package dev.hookline.api;
+
+import dev.hookline.api.model.ProjectConfig;
 
 /**
  * The ranges a project's {@link ProjectConfig.CircuitBreaker circuit breaker} thresholds must keep, in Convoy's units
