@@ -71,7 +71,9 @@ class KeyChecksIT {
         String mask = shop.apiKey().split("\\.")[1]; // a live mask never verified yet: each secret needs PBKDF2
         long runs = pbkdf2Runs();
         List<CompletableFuture<HttpResponse<String>>> flood = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        // 200: far more than the key-check queue takes (16), and below the 250 connections one client address may
+        // hold open (issue 29), which would answer the rest 503 before any key is looked at
+        for (int i = 0; i < 200; i++) {
             flood.add(http.sendAsync(request(shop, "CO." + mask + "." + Keys.random(64)),
                     HttpResponse.BodyHandlers.ofString()));
         }
@@ -89,7 +91,7 @@ class KeyChecksIT {
                 refused++;
             }
         }
-        assertTrue(busy > 0, "some of 300 simultaneous fresh wrong secrets find the key-check queue full");
+        assertTrue(busy > 0, "some of 200 simultaneous fresh wrong secrets find the key-check queue full");
         assertTrue(pbkdf2Runs() - runs <= refused, "PBKDF2 ran only for the ones it refused with 401");
         assertEquals(200, get(shop, shop.apiKey()).statusCode(), "the right key works after the flood");
     }
