@@ -46,6 +46,14 @@ public final class DestinationPolicy {
         this.hint = hint;
     }
 
+    /**
+     * The portal's reach with {@code opened} ranges counted as public: only for a test whose stand-in for a public
+     * receiver listens on loopback (a server always uses {@link #PORTAL}).
+     */
+    public static DestinationPolicy portalOpening(List<Cidr> opened) {
+        return new DestinationPolicy("portal", true, opened, PORTAL.hint);
+    }
+
     /** The headless default: public addresses, plus {@code allowed} ranges. */
     public static DestinationPolicy publicOnly(List<Cidr> allowed) {
         return new DestinationPolicy("headless", true, allowed, OPTION_HINT);

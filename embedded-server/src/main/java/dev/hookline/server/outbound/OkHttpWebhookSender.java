@@ -73,7 +73,7 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
     private final ConcurrentMap<ClientKey, Derived> clients = new ConcurrentHashMap<>();
     private final OAuth2Tokens tokens;
     /** Sockets for endpoints portal link holders can change: public addresses only (ADR 0039). */
-    private final PolicySocketFactory portalSockets = new PolicySocketFactory(DestinationPolicy.PORTAL);
+    private final PolicySocketFactory portalSockets;
     /**
      * Their connections, apart: OkHttp reuses a pooled connection by address (host, port, TLS settings), not by
      * socket factory, so a connection the server's own policy allowed must never carry a public-only call.
@@ -103,7 +103,17 @@ public final class OkHttpWebhookSender implements WebhookSender, AutoCloseable {
      * resolving names with {@code dns} (tests resolve names to addresses of their choosing).
      */
     public OkHttpWebhookSender(Clock clock, X509TrustManager trust, DestinationPolicy destinations, okhttp3.Dns dns) {
+        this(clock, trust, destinations, DestinationPolicy.PORTAL, dns);
+    }
+
+    /**
+     * The same, with {@code portalReach} for the endpoints portal link holders can change ({@link
+     * DestinationPolicy#PORTAL} in every server; a browser test whose "public" receiver lives on loopback opens it).
+     */
+    public OkHttpWebhookSender(Clock clock, X509TrustManager trust, DestinationPolicy destinations,
+                               DestinationPolicy portalReach, okhttp3.Dns dns) {
         this.clock = clock;
+        this.portalSockets = new PolicySocketFactory(portalReach);
         this.trust = trust == null ? ClientTls.systemTrust() : trust;
         this.tokens = new OAuth2Tokens(clock);
         // calls run with execute() on the caller's thread, so OkHttp's async dispatcher and its limits are unused

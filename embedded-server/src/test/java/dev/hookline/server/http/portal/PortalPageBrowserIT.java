@@ -613,7 +613,10 @@ class PortalPageBrowserIT {
     /** Restarts the server with a real webhook sender, so deliveries reach a receiver on loopback. */
     private void deliverForReal() throws Exception {
         server.close();
-        sender = new OkHttpWebhookSender(clock, null, DestinationPolicy.EMBEDDED, OWNER_DNS);
+        // the owner's "public" host is this test's receiver on loopback: the sender's portal reach counts it public
+        // (that a portal-changeable endpoint never reaches loopback for real is OutboundAddressPolicyIT's)
+        sender = new OkHttpWebhookSender(clock, null, DestinationPolicy.EMBEDDED,
+                DestinationPolicy.portalOpening(List.of(DestinationPolicy.Cidr.parse("127.0.0.1/32"))), OWNER_DNS);
         server = TestServer.start(dataDir, clock, sender);
         shop = new TestProject(shop.id(), shop.apiKey(), server.client(shop.apiKey()).withProject(shop.id()));
         seeds = new EventSeeds(server);
