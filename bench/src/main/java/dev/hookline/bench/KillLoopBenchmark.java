@@ -42,6 +42,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -96,7 +97,8 @@ public final class KillLoopBenchmark {
             try (ApiClient admin = new ApiClient(child.baseUrl() + "/api", KEY)) {
                 mask = setUp(admin, "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook");
             }
-            AtomicReferenceUrl base = new AtomicReferenceUrl(child.baseUrl());
+            // the base URL the senders use; swapped at every restart
+            AtomicReference<String> base = new AtomicReference<>(child.baseUrl());
             Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
             AtomicLong sequence = new AtomicLong();
             AtomicBoolean stop = new AtomicBoolean();
@@ -156,23 +158,6 @@ public final class KillLoopBenchmark {
             }
             receiver.stop(0);
             Benchmark.deleteTree(dataDir);
-        }
-    }
-
-    /** The base URL the senders use; swapped at every restart. */
-    private static final class AtomicReferenceUrl {
-        private volatile String url;
-
-        AtomicReferenceUrl(String url) {
-            this.url = url;
-        }
-
-        String get() {
-            return url;
-        }
-
-        void set(String url) {
-            this.url = url;
         }
     }
 
