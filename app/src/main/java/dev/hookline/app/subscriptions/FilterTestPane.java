@@ -83,6 +83,10 @@ public final class FilterTestPane extends VBox {
         if (!(parent instanceof javafx.scene.control.ScrollPane scroll) || scroll.getContent() == null) {
             return;
         }
+        // lay the form out first: the answer's row may have changed size in this pulse (an error label shown or
+        // hidden, the answer's text), and bounds from before that would scroll to where the row was
+        scroll.applyCss();
+        scroll.layout();
         javafx.scene.Node content = scroll.getContent();
         javafx.geometry.Bounds bounds = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
         double viewport = scroll.getViewportBounds().getHeight();

@@ -31,6 +31,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class TableExporter<T> {
 
+    /** What {@link #write} answers when a cancel stopped it and the partial file was removed. */
+    private static final long CANCELLED = -1;
+
     /** Rows asked per page while exporting (the most Convoy serves). */
     static final int PAGE_SIZE = 100;
 
@@ -82,7 +85,7 @@ public final class TableExporter<T> {
         message.set("Exporting…");
         tasks.run(() -> write(rows, file, format, stop, total), written -> {
             running.set(false);
-            if (stop.get()) {
+            if (written == CANCELLED) {
                 message.set("Export cancelled; nothing was written.");
             } else {
                 progress.set(1);
@@ -108,6 +111,11 @@ public final class TableExporter<T> {
         cancelled.set(true);
     }
 
+    /**
+     * Writes the rows and answers how many, or {@link #CANCELLED}. The outcome is decided here, once, on the
+     * background thread: a cancel that comes after the last page was written is too late, and the export counts as
+     * done (the message must not say "nothing was written" about a file that is there).
+     */
     private long write(PagedListModel.AllRows<T> rows, Path file, Format format, AtomicBoolean stop, long total)
             throws IOException {
         long[] written = {0};
@@ -138,7 +146,7 @@ public final class TableExporter<T> {
                 Files.deleteIfExists(file);
             }
         }
-        return written[0];
+        return done ? written[0] : CANCELLED;
     }
 
     private interface Sink<T> {
