@@ -18,6 +18,14 @@ public record DispatchSettings(Duration pollInterval, int claimBatch, int maxInF
     public static final DispatchSettings DEFAULTS = new DispatchSettings(Duration.ofMillis(100), 256, 2048, 16, 240,
             Duration.ofSeconds(3));
 
+    /**
+     * How many deliveries of one project may be claimed at once: three quarters of {@link #maxInFlight}, so a flood in
+     * one project always leaves room for the others' next deliveries (ADR 0042).
+     */
+    int perProjectInFlight() {
+        return Math.max(1, maxInFlight - maxInFlight / 4);
+    }
+
     /** How many deliveries of one endpoint may be claimed at once (sending plus waiting). */
     int perEndpointLoad() {
         return perEndpointSends + perEndpointBacklog;

@@ -44,6 +44,10 @@ import org.slf4j.LoggerFactory;
  * {@code perEndpointSends} at a time, each on a virtual thread, so a slow or hanging endpoint only ever delays
  * itself. Results are recorded in batches by {@link OutcomeWriter}.
  *
+ * <p>Fair between projects (ADR 0042): one project holds at most {@link DispatchSettings#perProjectInFlight()} of the
+ * claimed deliveries ({@link ProjectShares}), and a look takes the projects' due deliveries in turn, not oldest first
+ * over all, so a replay storm or a huge fan-out in one project does not queue another project's deliveries behind it.
+ *
  * <p>At start, deliveries a previous run left {@code Processing} are put back to be sent, or failed if at_most_once
  * ({@link DueDeliveries#recoverInterrupted}); an at_least_once delivery in flight at a crash is still waiting in its
  * row and is sent again. {@link #close()} stops claiming, hands back claimed deliveries that did not start, and lets
@@ -60,6 +64,7 @@ public final class Dispatcher implements AutoCloseable {
     private final DispatchState state;
     private final RateLimits rateLimits;
     private final OutcomeWriter outcomes;
+    private final ProjectShares shares;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final AtomicInteger claimed = new AtomicInteger();
     private final Semaphore wakeUps = new Semaphore(0);
@@ -74,6 +79,7 @@ public final class Dispatcher implements AutoCloseable {
         this.state = context.dispatchState();
         this.rateLimits = state.rateLimits();
         this.outcomes = new OutcomeWriter(context);
+        this.shares = new ProjectShares(settings.perProjectInFlight());
     }
 
     public Dispatcher(ServerContext context, WebhookSender sender) {
@@ -149,7 +155,7 @@ public final class Dispatcher implements AutoCloseable {
         DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, context, now, limit, skip, endpointId -> {
             Lane lane = lanes.get(endpointId);
             return settings.perEndpointLoad() - (lane == null ? 0 : lane.load());
-        }, state, look));
+        }, state, look, shares));
         if (batch.deliveries().isEmpty()) {
             return false;
         }
@@ -167,6 +173,7 @@ public final class Dispatcher implements AutoCloseable {
             Endpoint endpoint = batch.endpoints().get(d.endpointId());
             ProjectConfig config = batch.projects().get(d.projectId()).config();
             claimed.incrementAndGet();
+            shares.claimed(d.projectId());
             Lane lane = lanes.computeIfAbsent(d.endpointId(), id -> new Lane());
             lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
             filled.add(lane);
@@ -305,6 +312,7 @@ public final class Dispatcher implements AutoCloseable {
             for (Job job : lane.drain()) {
                 outcomes.handBack(job.delivery(), now, Transition.HANDED_BACK_ON_STOP);
                 claimed.decrementAndGet();
+                shares.done(job.delivery().projectId());
                 handedBack++;
             }
         }
@@ -370,6 +378,9 @@ public final class Dispatcher implements AutoCloseable {
                     state.release(job.delivery().id()); // nothing recorded: its row is due again at the next look
                 } finally {
                     claimed.decrementAndGet();
+                    if (shares.done(job.delivery().projectId())) {
+                        wakeUp(); // its project was held at its share and has room again
+                    }
                 }
                 job = next();
             }

@@ -79,16 +79,17 @@ final class DueDeliveries {
      * endpoint with waiting deliveries, never a step per row of a busy endpoint's backlog.
      */
     static Batch due(Connection c, ServerContext context, Instant now, int limit, Collection<String> skipEndpoints,
-                     java.util.function.ToIntFunction<String> room, DispatchState state, long look)
-            throws SQLException {
+                     java.util.function.ToIntFunction<String> room, DispatchState state, long look,
+                     ProjectShares shares) throws SQLException {
         List<DueDelivery> all = new ArrayList<>();
+        Map<String, Integer> readPerProject = new HashMap<>();
         for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.RETRY)) {
-            dueWithStatus(c, context.db(), status, now, limit, skipEndpoints, room, state, all);
+            dueWithStatus(c, context.db(), status, now, limit, skipEndpoints, room, state, shares, readPerProject,
+                    all);
         }
         // a lease released during this look: the read may predate its outcome's commit, so it waits for the next look
         all.removeIf(d -> state.releasedDuring(d.id(), look));
-        all.sort(java.util.Comparator.comparing(DueDelivery::nextSendTime));
-        List<DueDelivery> deliveries = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
+        List<DueDelivery> deliveries = inTurn(all, limit);
 
         Map<String, Set<String>> endpointsByProject = new HashMap<>();
         Set<String> subscriptionIds = new LinkedHashSet<>();
@@ -117,7 +118,9 @@ final class DueDeliveries {
      */
     private static void dueWithStatus(Connection c, Database db, EventDeliveryStatus status, Instant now, int limit,
                                       Collection<String> skipEndpoints, java.util.function.ToIntFunction<String> room,
-                                      DispatchState state, List<DueDelivery> out) throws SQLException {
+                                      DispatchState state, ProjectShares shares,
+                                      Map<String, Integer> readPerProject, List<DueDelivery> out)
+            throws SQLException {
         try (Database.Reusable nextKept = db.reusable(c, String.format(NEXT_ENDPOINT, status.wire()));
              Database.Reusable dueKept = db.reusable(c, String.format(DUE, status.wire()))) {
             PreparedStatement next = nextKept.statement();
@@ -137,17 +140,59 @@ final class DueDeliveries {
                 if (take <= 0 || skipEndpoints.contains(endpointId)) {
                     continue;
                 }
+                String project = shares.projectOf(endpointId);
+                if (project != null) {
+                    // no more rows of a project than its share has room for: the rest of its endpoints are one seek
+                    int left = Math.min(limit, shares.room(project)) - readPerProject.getOrDefault(project, 0);
+                    if (left <= 0) {
+                        shares.heldBack(project);
+                        continue;
+                    }
+                    take = Math.min(take, left);
+                }
                 due.setString(1, endpointId);
                 due.setString(2, JsonColumns.write(state.leased(endpointId)));
                 Times.set(due, 3, now);
                 due.setInt(4, take);
                 try (ResultSet rs = due.executeQuery()) {
                     while (rs.next()) {
-                        out.add(map(rs));
+                        DueDelivery d = map(rs);
+                        out.add(d);
+                        readPerProject.merge(d.projectId(), 1, Integer::sum);
+                        shares.learn(endpointId, d.projectId());
                     }
                 }
             }
         }
+    }
+
+    /**
+     * At most {@code limit} of {@code due}, the projects taken in turn (one delivery of each, then the next of each,
+     * ...), each project's own oldest first, the project with the oldest delivery first. Not oldest first over all:
+     * a project that queued 100,000 deliveries a minute ago would otherwise go before another's delivery of now.
+     */
+    static List<DueDelivery> inTurn(List<DueDelivery> due, int limit) {
+        List<DueDelivery> sorted = new ArrayList<>(due);
+        sorted.sort(java.util.Comparator.comparing(DueDelivery::nextSendTime));
+        Map<String, java.util.ArrayDeque<DueDelivery>> byProject = new LinkedHashMap<>();
+        for (DueDelivery d : sorted) {
+            byProject.computeIfAbsent(d.projectId(), p -> new java.util.ArrayDeque<>()).add(d);
+        }
+        if (byProject.size() <= 1) {
+            return sorted.size() > limit ? List.copyOf(sorted.subList(0, limit)) : sorted;
+        }
+        List<DueDelivery> out = new ArrayList<>(Math.min(limit, sorted.size()));
+        while (out.size() < limit && !byProject.isEmpty()) {
+            var projects = byProject.values().iterator();
+            while (projects.hasNext() && out.size() < limit) {
+                java.util.ArrayDeque<DueDelivery> queue = projects.next();
+                out.add(queue.poll());
+                if (queue.isEmpty()) {
+                    projects.remove();
+                }
+            }
+        }
+        return out;
     }
 
     private static DueDelivery map(ResultSet rs) throws SQLException {

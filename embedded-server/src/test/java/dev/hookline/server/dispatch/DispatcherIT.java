@@ -219,6 +219,52 @@ class DispatcherIT {
     }
 
     @Test
+    void aFloodInOneProjectLeavesRoomForAnotherProjectsDeliveries() {
+        try (Receiver fast = Receiver.start()) {
+            receiver.answerAlways(Answer.hanging());
+            // more due deliveries than the dispatcher holds in flight, all to endpoints that never answer: without a
+            // share per project, they would take all the room and the other project would wait 30 s for timeouts
+            int endpoints = DispatchSettings.DEFAULTS.maxInFlight() / DispatchSettings.DEFAULTS.perEndpointLoad() + 1;
+            for (int e = 0; e < endpoints; e++) {
+                String hanging = f.endpoint(receiver.url("/hang-" + e), 30, 0, 0);
+                for (int i = 0; i < DispatchSettings.DEFAULTS.perEndpointLoad() + 10; i++) {
+                    f.seeds.delivery(f.event(hanging, "{\"n\":" + i + "}"), hanging).insert();
+                }
+            }
+            f.signal();
+            receiver.awaitRequests((endpoints - 1) * DispatchSettings.DEFAULTS.perEndpointSends(),
+                    DispatchFixture.WAIT);
+
+            var other = f.server.newProject("other", dev.hookline.api.model.ProjectType.OUTGOING);
+            String quick = other.client().createEndpoint(dev.hookline.api.model.EndpointRequest.of(fast.url("/quick"),
+                    "quick")).uid();
+            List<String> quickOnes = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                var event = f.seeds.event(other.id()).endpoints(quick).data("{\"q\":" + i + "}").insert();
+                quickOnes.add(f.seeds.delivery(event, quick).insert().uid());
+            }
+            f.signal();
+
+            fast.awaitRequests(5, Duration.ofSeconds(5));
+            quickOnes.forEach(id -> assertEquals(EventDeliveryStatus.SUCCESS, await(other, id).status()));
+            assertTrue(receiver.requests().size() <= endpoints * DispatchSettings.DEFAULTS.perEndpointSends(),
+                    "the flooding project's endpoints get their per-endpoint limit, no more");
+        }
+    }
+
+    /** Waits until another project's delivery is no longer waiting. */
+    private static dev.hookline.api.model.EventDelivery await(dev.hookline.server.testing.TestServer.TestProject project,
+                                                               String id) {
+        long deadline = System.nanoTime() + DispatchFixture.WAIT.toNanos();
+        dev.hookline.api.model.EventDelivery d = project.client().getEventDelivery(id);
+        while (d.status() != EventDeliveryStatus.SUCCESS && System.nanoTime() < deadline) {
+            DispatchFixture.pause();
+            d = project.client().getEventDelivery(id);
+        }
+        return d;
+    }
+
+    @Test
     void aBacklogLargerThanItsLaneBehindAHangingEndpointsBacklogIsDeliveredInFull() {
         try (Receiver fast = Receiver.start()) {
             receiver.answerAlways(Answer.hanging());

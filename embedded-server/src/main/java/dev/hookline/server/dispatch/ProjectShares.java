@@ -1,0 +1,86 @@
+package dev.hookline.server.dispatch;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Each project's share of the dispatcher's in-flight deliveries (issue 29, ADR 0042). A project may hold at most
+ * {@code cap} claimed deliveries at once, less than the dispatcher's whole room, so a replay storm or a fan-out to a
+ * thousand endpoints in one project always leaves room for another project's next delivery; and each look reads
+ * at most {@code cap} rows of one project ({@link DueDeliveries#due}).
+ *
+ * <p>A project held back by its cap is marked; once half of its cap came back, the dispatcher is woken (as a busy
+ * endpoint's lane wakes it), so a project alone on the server still drains at full speed and does not wait for
+ * the next poll.
+ *
+ * <p>It also remembers each endpoint's project (an endpoint never changes project), learnt from the due rows, so a
+ * look can skip an endpoint whose project has no share left before reading any of its rows.
+ */
+final class ProjectShares {
+
+    private final int cap;
+    private final Map<String, Share> shares = new ConcurrentHashMap<>();
+    private final Map<String, String> endpointProjects = new ConcurrentHashMap<>();
+
+    private static final class Share {
+        final AtomicInteger load = new AtomicInteger();
+        volatile boolean held;
+    }
+
+    ProjectShares(int cap) {
+        if (cap <= 0) {
+            throw new IllegalArgumentException("a project's share must be positive: " + cap);
+        }
+        this.cap = cap;
+    }
+
+    /** How many more deliveries {@code projectId} may have claimed now. */
+    int room(String projectId) {
+        Share share = shares.get(projectId);
+        return share == null ? cap : Math.max(0, cap - share.load.get());
+    }
+
+    /** The project of {@code endpointId}, when a due row of it was seen; null before. */
+    String projectOf(String endpointId) {
+        return endpointProjects.get(endpointId);
+    }
+
+    /** Learns an endpoint's project from one of its due rows. */
+    void learn(String endpointId, String projectId) {
+        endpointProjects.putIfAbsent(endpointId, projectId);
+    }
+
+    /** One of the project's deliveries is claimed. */
+    void claimed(String projectId) {
+        shares.computeIfAbsent(projectId, p -> new Share()).load.incrementAndGet();
+    }
+
+    /** A look left some of the project's due deliveries waiting because its share was used up. */
+    void heldBack(String projectId) {
+        shares.computeIfAbsent(projectId, p -> new Share()).held = true;
+    }
+
+    /**
+     * One of the project's claimed deliveries is done (answered, or handed back). Answers true when the dispatcher
+     * should look again: the project was held back and half its share is free now.
+     */
+    boolean done(String projectId) {
+        Share share = shares.get(projectId);
+        if (share == null) {
+            return false;
+        }
+        int load = share.load.decrementAndGet();
+        if (share.held && load <= cap / 2) {
+            share.held = false;
+            return true;
+        }
+        return false;
+    }
+
+    /** Deliveries the project has claimed now. */
+    int load(String projectId) {
+        Share share = shares.get(projectId);
+        return share == null ? 0 : share.load.get();
+    }
+}
