@@ -49,7 +49,7 @@ public final class FairnessBenchmark {
     }
 
     /** What one measured run of B saw, and how many of A's deliveries arrived meanwhile. */
-    record Run(Latencies toReceiver, long ok, long aReceived) {
+    record Run(Latencies ingest, Latencies toReceiver, long ok, long aReceived) {
     }
 
     static void run(int rate, int seconds, PrintStream out) throws Exception {
@@ -117,8 +117,9 @@ public final class FairnessBenchmark {
             double fanRatio = fanned.toReceiver().p99Ms() / alone2.toReceiver().p99Ms();
 
             out.println();
-            out.println("| run | B delivered | B ingest-to-receiver p50 / p99 ms | A's deliveries received meanwhile |");
-            out.println("|---|---:|---:|---:|");
+            out.println("| run | B delivered | B ingest p50 / p99 ms | B ingest-to-receiver p50 / p99 ms "
+                    + "| A's deliveries received meanwhile |");
+            out.println("|---|---:|---:|---:|---:|");
             rows.forEach(out::println);
             out.printf(Locale.ROOT, "%np99 ratios (target <= 2): replay storm %.2f, fan-out %.2f%n", stormRatio,
                     fanRatio);
@@ -133,10 +134,12 @@ public final class FairnessBenchmark {
         sinkB.reset(rate * seconds);
         long aBefore = sinkA.received();
         flood.run();
-        LoadGenerator.Result result = load.fixedRate(rate, 8, Duration.ofSeconds(seconds));
+        java.util.concurrent.ConcurrentLinkedQueue<Long> ingest = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        LoadGenerator.Result result = load.fixedRate(rate, 8, Duration.ofSeconds(seconds), ingest::add);
         long aDuring = sinkA.received() - aBefore;
         awaitReceived(sinkB, result.ok(), Duration.ofMinutes(5));
-        return new Run(Latencies.of(sinkB.latencySamples()), result.ok(), aDuring);
+        return new Run(Latencies.of(ingest.stream().mapToLong(Long::longValue).toArray()),
+                Latencies.of(sinkB.latencySamples()), result.ok(), aDuring);
     }
 
     private static void awaitReceived(CountingReceiver sink, long count, Duration limit) throws InterruptedException {
@@ -165,13 +168,14 @@ public final class FairnessBenchmark {
     }
 
     private static String describe(Run r) {
-        return String.format(Locale.ROOT, "%,d delivered, to receiver p50 %.1f / p99 %.1f / max %.1f ms; %,d of A's "
-                + "deliveries received meanwhile", r.ok(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(),
+        return String.format(Locale.ROOT, "%,d delivered, ingest p50 %.1f / p99 %.1f / max %.1f ms, to receiver p50 "
+                + "%.1f / p99 %.1f / max %.1f ms; %,d of A's deliveries received meanwhile", r.ok(), r.ingest().p50Ms(),
+                r.ingest().p99Ms(), r.ingest().maxMs(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(),
                 r.toReceiver().maxMs(), r.aReceived());
     }
 
     private static String row(String what, Run r) {
-        return String.format(Locale.ROOT, "| %s | %,d | %.1f / %.1f | %,d |", what, r.ok(), r.toReceiver().p50Ms(),
-                r.toReceiver().p99Ms(), r.aReceived());
+        return String.format(Locale.ROOT, "| %s | %,d | %.1f / %.1f | %.1f / %.1f | %,d |", what, r.ok(),
+                r.ingest().p50Ms(), r.ingest().p99Ms(), r.toReceiver().p50Ms(), r.toReceiver().p99Ms(), r.aReceived());
     }
 }

@@ -164,7 +164,10 @@ public final class Dispatcher implements AutoCloseable {
         if (plan.isEmpty()) {
             return false;
         }
-        List<DueDelivery> toSend = context.db().write(c -> DueDeliveries.apply(c, plan, now));
+        // a plan of at_least_once claims only writes nothing (the lease is in memory): no round trip to the writer,
+        // which a flood keeps busy, and whose queue this look would otherwise wait in
+        List<DueDelivery> toSend = plan.writesNothing() ? plan.claim()
+                : context.db().write(c -> DueDeliveries.apply(c, plan, now));
         Set<String> sent = new HashSet<>();
         Set<Lane> filled = new HashSet<>();
         for (DueDelivery d : toSend) {

@@ -243,6 +243,12 @@ final class DueDeliveries {
         boolean isEmpty() {
             return claim.isEmpty() && discard.isEmpty() && defer.isEmpty();
         }
+
+        /** Whether {@link #apply} would write nothing: only at_least_once claims (held by the in-memory lease). */
+        boolean writesNothing() {
+            return discard.isEmpty() && defer.isEmpty()
+                    && claim.stream().noneMatch(d -> d.mode() == DeliveryMode.AT_MOST_ONCE);
+        }
     }
 
     /**

@@ -118,7 +118,8 @@ final class OutcomeWriter {
         for (Object next; batch.size() < MAX_BATCH && (next = pending.poll()) != null; ) {
             batch.add(next);
         }
-        context.db().writeAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
+        // bulk: a flood's outcomes are written between other projects' ingest and plans, not ahead of them
+        context.db().writeBulkAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
             if (failure == null) {
                 // the outcomes are committed: the deliveries may be read as due again (ADR 0008's lease)
                 for (Object item : batch) {

@@ -29,7 +29,9 @@ public final class EventReplay {
 
     static final String NOT_FOUND = "event not found";
     private static final Logger LOG = LoggerFactory.getLogger(EventReplay.class);
-    private static final int CHUNK = 500;
+    /** Events replayed per write: a bulk write each ({@code Database.writeBulk}), short enough that ingest waits
+     * behind one for tens of milliseconds, not seconds. */
+    private static final int CHUNK = 25;
 
     private final ServerContext context;
     private final ReplayPlanner planner;
@@ -94,7 +96,7 @@ public final class EventReplay {
                     planned.add(planner.planReplay(event));
                 }
             }
-            List<Integer> outcomes = context.db().write(c -> {
+            List<Integer> outcomes = context.db().writeBulk(c -> {
                 List<Integer> dues = new ArrayList<>(planned.size());
                 for (ReplayPlanner.Planned replay : planned) {
                     dues.add(replayAlone(c, replay));

@@ -5,6 +5,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.server.ServerContext;
 import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.store.JsonColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -58,6 +59,12 @@ final class EventPlanning implements AutoCloseable {
     static final int PROJECT_CAP = 1;
     /** Events planned before their plans are written together. */
     private static final int BATCH = 64;
+    /**
+     * Deliveries planned before the batch is written, whatever its number of events: a fan-out to a thousand
+     * endpoints is written one event at a time, so one write holds the writer for milliseconds and another
+     * project's ingest and plans are not queued behind 64,000 rows (issue 29).
+     */
+    private static final int BATCH_DELIVERIES = 512;
     /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours
      * are not held back. */
     private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
@@ -250,7 +257,9 @@ final class EventPlanning implements AutoCloseable {
     private void serve(ProjectQueue q) {
         List<Planned> batch = new ArrayList<>();
         long started = System.nanoTime();
-        while (batch.size() < BATCH && System.nanoTime() - started < FLUSH_NANOS && !closed) {
+        int deliveries = 0;
+        while (batch.size() < BATCH && deliveries < BATCH_DELIVERIES && System.nanoTime() - started < FLUSH_NANOS
+                && !closed) {
             Job job = poll(q);
             if (job == null) {
                 break;
@@ -258,6 +267,7 @@ final class EventPlanning implements AutoCloseable {
             Planned planned = planOne(job);
             if (planned != null) {
                 batch.add(planned);
+                deliveries += planned.plan() == null ? 0 : planned.plan().matches().size();
             }
         }
         if (closed || batch.isEmpty()) {
@@ -376,13 +386,17 @@ final class EventPlanning implements AutoCloseable {
     private void write(List<Planned> batch) {
         List<EventDelivery> stored;
         try {
-            stored = context.db().write(c -> {
+            SqlWork<List<EventDelivery>> storing = c -> {
                 List<EventDelivery> all = new ArrayList<>();
                 for (Planned p : batch) {
                     all.addAll(store(c, p));
                 }
                 return all;
-            });
+            };
+            // a large fan-out's plans are bulk: written between other projects' ingest and small plans (issue 29)
+            int deliveries = batch.stream().mapToInt(p -> p.plan() == null ? 0 : p.plan().matches().size()).sum();
+            stored = deliveries >= BATCH_DELIVERIES / 2 ? context.db().writeBulk(storing)
+                    : context.db().write(storing);
         } catch (RuntimeException batchFailure) {
             stored = new ArrayList<>();
             for (Planned p : batch) {

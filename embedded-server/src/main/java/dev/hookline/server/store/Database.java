@@ -57,6 +57,10 @@ public final class Database implements AutoCloseable {
     /** The read connection the current thread holds inside {@link #read}, so a nested read reuses it. */
     private final ThreadLocal<Connection> heldReader = new ThreadLocal<>();
     private final BlockingQueue<WriteJob<?>> writeQueue = new LinkedBlockingQueue<>();
+    /** Long writes ({@link #writeBulk}): one between two groups of the others, never ahead of them. */
+    private final BlockingQueue<WriteJob<?>> bulkQueue = new LinkedBlockingQueue<>();
+    /** Put in {@link #writeQueue} to wake the writer for a bulk job; runs nothing. */
+    private static final WriteJob<Void> BULK_WAITING = new WriteJob<>(c -> null, true);
     private final Thread writerThread;
     private final List<Runnable> afterCommit = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Hot statements of write jobs, prepared once on the write connection (only the writer thread uses them). */
@@ -368,6 +372,42 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Like {@link #write}, for a long write of bulk work (a chunk of a batch replay, a batch of delivery outcomes, the
+     * plans of a large fan-out): it commits
+     * in a transaction of its own, and the writer takes one such job only between groups of the other writes, so
+     * ingest and API writes wait behind at most one bulk job, never behind a queue of them (issue 29: another
+     * project's batch replays held each ingest for seconds). Keep each job to a few tens of milliseconds.
+     */
+    public <T> T writeBulk(SqlWork<T> work) {
+        try {
+            return writeBulkAsync(work).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for a commit", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new StoreException(cause.getMessage(), cause);
+        }
+    }
+
+    /** Queues {@code work} as {@link #writeBulk} does; the future completes once it has committed. */
+    public <T> CompletableFuture<T> writeBulkAsync(SqlWork<T> work) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new StoreException("database is closed", null));
+        }
+        WriteJob<T> job = new WriteJob<>(work, false);
+        bulkQueue.add(job);
+        writeQueue.add(BULK_WAITING);
+        return job.future;
+    }
+
     /** Queues {@code work}; the future completes after the group containing it has committed. */
     public <T> CompletableFuture<T> writeAsync(SqlWork<T> work) {
         return queue(work, false);
@@ -467,21 +507,29 @@ public final class Database implements AutoCloseable {
         while (true) {
             try {
                 WriteJob<?> first = writeQueue.poll(200, TimeUnit.MILLISECONDS);
-                if (first == null) {
+                if (first == null && bulkQueue.isEmpty()) {
                     if (closed) {
                         return;
                     }
                     continue;
                 }
-                group.add(first);
-                writeQueue.drainTo(group, MAX_GROUP - 1);
+                if (first != null) {
+                    group.add(first);
+                    writeQueue.drainTo(group, MAX_GROUP - 1);
+                }
                 List<WriteJob<?>> alone = new ArrayList<>();
-                group.removeIf(job -> job.alone && alone.add(job));
+                group.removeIf(job -> job == BULK_WAITING || job.alone && alone.add(job));
                 if (!group.isEmpty()) {
                     runGroup(group);
                 }
                 group.clear();
                 alone.forEach(this::runAlone);
+                WriteJob<?> bulk = bulkQueue.poll(); // one, then whatever queued meanwhile goes first again
+                if (bulk != null) {
+                    group.add(bulk);
+                    runGroup(group);
+                    group.clear();
+                }
                 checkpointIfLong();
             } catch (InterruptedException e) {
                 if (closed) {

@@ -51,6 +51,44 @@ class DatabaseTest {
     }
 
     @Test
+    void aWriteQueuedBehindBulkWorkWaitsForOneBulkJobNotAllOfThem() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"))) {
+            List<String> committed = java.util.Collections.synchronizedList(new ArrayList<>());
+            java.util.concurrent.CountDownLatch firstBulkRuns = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            List<CompletableFuture<Object>> bulk = new ArrayList<>();
+            bulk.add(db.writeBulkAsync(c -> {
+                firstBulkRuns.countDown();
+                try {
+                    release.await(); // holds the writer, as a long chunk of a batch replay would
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return insert(c, "bulk-0");
+            }));
+            firstBulkRuns.await();
+            for (int i = 1; i <= 4; i++) {
+                String key = "bulk-" + i;
+                bulk.add(db.writeBulkAsync(c -> insert(c, key)));
+            }
+            CompletableFuture<Object> ingest = db.writeAsync(c -> insert(c, "ingest"));
+            for (int i = 0; i < bulk.size(); i++) {
+                int n = i;
+                bulk.get(i).thenRun(() -> committed.add("bulk-" + n));
+            }
+            ingest.thenRun(() -> committed.add("ingest"));
+            release.countDown();
+
+            CompletableFuture.allOf(bulk.toArray(CompletableFuture[]::new)).get();
+            ingest.get();
+            assertEquals("bulk-0", committed.get(0), "the bulk job already running finishes first");
+            assertEquals("ingest", committed.get(1), "then the write that waited, ahead of the 4 bulk jobs queued "
+                    + "before it: " + committed);
+            assertEquals(6, count(db), "and every bulk job is committed too");
+        }
+    }
+
+    @Test
     void aFailingWriteRollsBackOnlyItselfNotItsGroup() throws Exception {
         try (Database db = Database.open(dir.resolve("t.db"))) {
             CompletableFuture<Object> good1 = db.writeAsync(c -> insert(c, "a"));
