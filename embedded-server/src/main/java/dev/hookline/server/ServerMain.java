@@ -72,8 +72,8 @@ public final class ServerMain {
             return;
         }
         if (options.compact) {
-            Database.Compaction done = server.context().db().compact();
-            System.out.println("Compacted " + server.context().db().file().toAbsolutePath() + ": " + done.bytesBefore()
+            Database.Compaction done = server.store().db().compact();
+            System.out.println("Compacted " + server.store().db().file().toAbsolutePath() + ": " + done.bytesBefore()
                     + " -> " + done.bytesAfter() + " bytes in " + done.millis() + " ms");
         }
         String generated = ensureInstanceKey(server, options.apiKey);

@@ -9,7 +9,7 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
@@ -57,10 +57,12 @@ public final class DeliveryRepository {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
+    private final DeliveryHolds deliveryHolds;
 
-    public DeliveryRepository(ServerContext context) {
-        this.context = context;
+    public DeliveryRepository(Store store, DeliveryHolds deliveryHolds) {
+        this.store = store;
+        this.deliveryHolds = deliveryHolds;
     }
 
     /**
@@ -156,12 +158,12 @@ public final class DeliveryRepository {
     /** Stores deliveries in the caller's write transaction (ingest stores an event and its deliveries together). */
     public List<EventDelivery> insertDeliveries(Connection c, String projectId, List<NewDelivery> deliveries)
             throws SQLException {
-        Instant now = context.now();
+        Instant now = store.now();
         List<EventDelivery> written = new ArrayList<>(deliveries.size());
-        try (Database.Reusable r = context.db().reusable(c, INSERT)) {
+        try (Database.Reusable r = store.db().reusable(c, INSERT)) {
             PreparedStatement s = r.statement();
             for (NewDelivery d : deliveries) {
-                String id = context.newId();
+                String id = store.newId();
                 Instant next = d.nextSendTime() == null ? now : d.nextSendTime().truncatedTo(ChronoUnit.MICROS);
                 Instant acknowledged = d.acknowledgedAt() == null ? null
                         : d.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
@@ -240,15 +242,15 @@ public final class DeliveryRepository {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
-        String baseUrl = context.baseUrl();
-        return context.db().read(c -> {
+        String baseUrl = store.baseUrl();
+        return store.db().read(c -> {
             Filter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
             if (resolved == null || (resolved.endpointIds() != null && resolved.endpointIds().isEmpty())) {
                 return params.<EventDelivery>emptyPage();
             }
             Page<EventDelivery> page = listQuery(projectId, resolved).page(c, params, EventDelivery::uid);
-            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl, context.deliveryHolds(),
-                    context.now()), page.pagination());
+            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl, deliveryHolds,
+                    store.now()), page.pagination());
         });
     }
 
@@ -339,7 +341,7 @@ public final class DeliveryRepository {
         if (filter.heldBy().isEmpty()) {
             return filter;
         }
-        Instant now = context.now();
+        Instant now = store.now();
         Set<String> paused = new LinkedHashSet<>();
         try (PreparedStatement s = c.prepareStatement("SELECT id FROM endpoints WHERE project_id = ? "
                 + "AND status = 'paused' AND deleted_at IS NULL")) {
@@ -350,7 +352,7 @@ public final class DeliveryRepository {
                 }
             }
         }
-        Set<String> circuitOpen = new LinkedHashSet<>(context.deliveryHolds()
+        Set<String> circuitOpen = new LinkedHashSet<>(deliveryHolds
                 .endpointsHeldBy(DeliveryHold.CIRCUIT_OPEN, now));
         circuitOpen.removeAll(paused);
         Set<String> held = new LinkedHashSet<>();
@@ -359,7 +361,7 @@ public final class DeliveryRepository {
                 case ENDPOINT_PAUSED -> held.addAll(paused);
                 case CIRCUIT_OPEN -> held.addAll(circuitOpen);
                 case RATE_LIMITED -> {
-                    Set<String> limited = new LinkedHashSet<>(context.deliveryHolds()
+                    Set<String> limited = new LinkedHashSet<>(deliveryHolds
                             .endpointsHeldBy(DeliveryHold.RATE_LIMITED, now));
                     limited.removeAll(paused);
                     limited.removeAll(circuitOpen);

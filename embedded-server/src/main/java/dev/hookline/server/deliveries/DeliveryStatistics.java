@@ -5,7 +5,8 @@ import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EndpointFailureRate;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.store.Ulid;
@@ -68,10 +69,14 @@ public final class DeliveryStatistics {
 
     private static final List<EventDeliveryStatus> STATUSES = DeliveryRepository.ALL_STATUSES;
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final DeliveryRepository deliveries;
 
-    public DeliveryStatistics(ServerContext context) {
-        this.context = context;
+    public DeliveryStatistics(Store store, Signals signals, DeliveryRepository deliveries) {
+        this.store = store;
+        this.signals = signals;
+        this.deliveries = deliveries;
     }
 
     /**
@@ -109,7 +114,7 @@ public final class DeliveryStatistics {
     public List<EndpointFailureRate> periodFailureRates(String projectId, List<String> endpointIds, String lowestId,
                                                         String highestId) {
         String lowest = lowestId != null ? lowestId
-                : Ulid.lowerBound(context.clock().instant().minus(DEFAULT_RATE_PERIOD).toEpochMilli());
+                : Ulid.lowerBound(store.clock().instant().minus(DEFAULT_RATE_PERIOD).toEpochMilli());
         List<EndpointFailureRate> out = new ArrayList<>();
         for (String id : endpointIds.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct()
                 .limit(MAX_RATE_ENDPOINTS).toList()) {
@@ -132,9 +137,9 @@ public final class DeliveryStatistics {
      */
     public DeliveryTimeSeries timeSeries(String projectId, DeliveryRepository.Filter filter, Instant start, Instant end,
                                          Bucket bucket) {
-        Instant to = end == null ? context.now() : end;
+        Instant to = end == null ? store.now() : end;
         refreshCache();
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Instant from = start;
             if (from == null) {
                 String first = firstId(c, projectId);
@@ -205,7 +210,7 @@ public final class DeliveryStatistics {
             throws SQLException {
         long[][] counts = new long[windows.size()][STATUSES.size()];
         // heldBy becomes endpoints and waiting statuses, as the list resolves it (ADR 0008)
-        DeliveryRepository.Filter filter = context.deliveries().resolveHolds(c, projectId, unresolved);
+        DeliveryRepository.Filter filter = deliveries.resolveHolds(c, projectId, unresolved);
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return counts;
         }
@@ -263,7 +268,7 @@ public final class DeliveryStatistics {
     /**
      * Per-status counts of past hours that had no delivery in flight ({@code Scheduled}, {@code Retry},
      * {@code Processing}) when counted. Nothing can change them then but a resend or batch retry of a settled
-     * delivery, which {@link ServerContext#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
+     * delivery, which {@link Signals#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
      * always get IDs of the current hour, and the dispatcher only changes deliveries in flight.
      */
     private final Map<HourKey, long[]> settledHours = new ConcurrentHashMap<>();
@@ -271,7 +276,7 @@ public final class DeliveryStatistics {
 
     /** Drops the cached hours when settled deliveries were queued again since they were counted. */
     private void refreshCache() {
-        long requeues = context.requeues();
+        long requeues = signals.requeues();
         if (requeues != cachedAtRequeues || settledHours.size() > MAX_CACHED_HOURS) {
             settledHours.clear();
             cachedAtRequeues = requeues;
@@ -281,7 +286,7 @@ public final class DeliveryStatistics {
     /** {@link #count} with the cache checked first (read before the database snapshot is taken). */
     private long[][] counted(String projectId, DeliveryRepository.Filter filter, List<Window> windows) {
         refreshCache();
-        return context.db().read(c -> count(c, projectId, filter, windows));
+        return store.db().read(c -> count(c, projectId, filter, windows));
     }
 
     /**
@@ -300,7 +305,7 @@ public final class DeliveryStatistics {
             return;
         }
         long cacheRequeues = cachedAtRequeues;
-        long nowMs = context.now().toEpochMilli();
+        long nowMs = store.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
         // whole hours only where deliveries can be: from the project's first one to the current hour; the rest of
         // an open window is counted from the index like an edge (ranges that hold no row, or a few future IDs)
@@ -363,7 +368,7 @@ public final class DeliveryStatistics {
                                               List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
                                               List<Window> windows) throws SQLException {
         long cacheRequeues = cachedAtRequeues;
-        long nowMs = context.now().toEpochMilli();
+        long nowMs = store.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
         String first = firstId(c, projectId);
         if (first == null) {

@@ -6,7 +6,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.paging.KeysetQuery;
@@ -55,10 +55,12 @@ public final class EventRepository {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
+    private final SearchIndexer searchIndexer;
 
-    public EventRepository(ServerContext context) {
-        this.context = context;
+    public EventRepository(Store store, SearchIndexer searchIndexer) {
+        this.store = store;
+        this.searchIndexer = searchIndexer;
     }
 
     /**
@@ -139,10 +141,10 @@ public final class EventRepository {
      * is made here, above every stored event ID, so that rowid order stays ID order.
      */
     public Event insert(Connection c, NewEvent event) throws SQLException {
-        Database db = context.db();
+        Database db = store.db();
         Last last = db.onWriter(c) ? lastWritten : null;
-        String id = context.newIdAbove(last != null ? last.id() : highestId(c, db));
-        Instant now = context.now();
+        String id = store.newIdAbove(last != null ? last.id() : highestId(c, db));
+        Instant now = store.now();
         Instant acknowledged = event.acknowledgedAt() == null ? now
                 : event.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
         long rowid = last == null ? 0 : last.rowid() + 1;
@@ -209,7 +211,7 @@ public final class EventRepository {
                               EventStatus status, String failureReason, Instant now) throws SQLException {
         List<String> stored;
         String sourceId;
-        try (Database.Reusable r = context.db().reusable(c, OUTCOME_FIND)) {
+        try (Database.Reusable r = store.db().reusable(c, OUTCOME_FIND)) {
             PreparedStatement s = r.statement();
             s.setString(1, eventId);
             s.setString(2, projectId);
@@ -250,7 +252,7 @@ public final class EventRepository {
      * row are written only when the endpoints changed, and the search row only when the indexer already wrote it.
      */
     public void recordOutcome(Connection c, Outcome o, Instant now) throws SQLException {
-        Database db = context.db();
+        Database db = store.db();
         boolean changed = o.endpointsChanged();
         long rowid = -1;
         try (Database.Reusable r = db.reusable(c, changed ? OUTCOME_UPDATE_RETURNING : OUTCOME_UPDATE)) {
@@ -362,8 +364,8 @@ public final class EventRepository {
 
     /** The live event with its {@code source_metadata}, or null. */
     public Event findWithSource(String projectId, String id) {
-        String baseUrl = context.baseUrl();
-        return context.db().read(c -> {
+        String baseUrl = store.baseUrl();
+        return store.db().read(c -> {
             Event event = find(c, projectId, id);
             return event == null ? null : withMetadata(c, projectId, List.of(event), baseUrl).get(0);
         });
@@ -408,7 +410,7 @@ public final class EventRepository {
 
     /** The distinct event types the project's live deliveries carry, sorted. */
     public List<String> knownTypes(String projectId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             List<String> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(KNOWN_TYPES)) {
                 s.setString(1, projectId);
@@ -427,11 +429,11 @@ public final class EventRepository {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         if (filter.searchesText()) {
-            awaitSearchable(context);
+            awaitSearchable();
         }
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Page<Event> page = listQuery(projectId, withNamedSources(c, projectId, filter)).page(c, params,
                     Event::uid);
             return new Page<>(withMetadata(c, projectId, page.content(), baseUrl), page.pagination());
@@ -443,11 +445,8 @@ public final class EventRepository {
      * for; a few milliseconds when events arrived in the last moments), so a search finds what was acknowledged
      * before it (ADR 0024). Gives up after {@link SearchIndexer#SEARCH_PATIENCE} (a restart's backlog).
      */
-    static void awaitSearchable(ServerContext context) {
-        SearchIndexer indexer = context.searchIndexer();
-        if (indexer != null) {
-            indexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
-        }
+    void awaitSearchable() {
+        searchIndexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
     }
 
     /** Receives one page of a walk over matching events ({@link #forEachMatching}). */

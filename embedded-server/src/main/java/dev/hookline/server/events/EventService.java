@@ -2,7 +2,6 @@ package dev.hookline.server.events;
 
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Page;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
 import java.util.ArrayList;
@@ -14,8 +13,8 @@ public final class EventService {
 
     private final EventRepository events;
 
-    public EventService(ServerContext context) {
-        this.events = context.events();
+    public EventService(EventRepository events) {
+        this.events = events;
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.hookline.server.portal;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointScope;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
@@ -16,12 +16,12 @@ import java.util.List;
  */
 public final class PortalScope {
 
-    private final ServerContext context;
+    private final Store store;
     private final PortalLinkRepository links;
 
-    public PortalScope(ServerContext context) {
-        this.context = context;
-        this.links = context.portalLinks();
+    public PortalScope(Store store, PortalLinkRepository portalLinks) {
+        this.store = store;
+        this.links = portalLinks;
     }
 
     /** The caller's live link and the endpoints it reaches, read together. */
@@ -33,12 +33,12 @@ public final class PortalScope {
 
     /** The live link {@code portalLinkId}, or null when it was revoked. */
     public Link liveLink(String portalLinkId) {
-        return context.db().read(c -> links.findLive(c, portalLinkId));
+        return store.db().read(c -> links.findLive(c, portalLinkId));
     }
 
     /** The live link and its endpoints as an {@link EventScope}, or null when it was revoked. */
     public Reach reach(String portalLinkId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Link link = links.findLive(c, portalLinkId);
             return link == null ? null : new Reach(link, EventScope.endpoints(endpointIds(c, link.id())));
         });

@@ -4,7 +4,7 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
@@ -27,7 +27,7 @@ import java.util.Set;
 
 /**
  * The SQL of portal links, their explicit endpoint lists and their refresh keys (one instance per server,
- * {@code ServerContext}; write methods take the writer's connection, the use cases are {@link PortalLinkService}'s).
+ * made by {@code HooklineServer}; write methods take the writer's connection, the use cases are {@link PortalLinkService}'s).
  *
  * <p>A link's endpoints: every live endpoint with the link's {@code owner_id} when it has one, otherwise the live
  * endpoints of its explicit list ({@code portal_links_endpoints}). {@link #endpointsOf} is that rule; the portal API
@@ -53,10 +53,12 @@ public final class PortalLinkRepository {
         }
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
 
-    public PortalLinkRepository(ServerContext context) {
-        this.context = context;
+    public PortalLinkRepository(Store store, EndpointRepository endpoints) {
+        this.store = store;
+        this.endpoints = endpoints;
     }
 
     // ------------------------------------------------------------------------------------------------- reads
@@ -78,13 +80,13 @@ public final class PortalLinkRepository {
     }
 
     public Link findLive(String id) {
-        return context.db().read(c -> findLive(c, id));
+        return store.db().read(c -> findLive(c, id));
     }
 
     /** The link's live endpoints, oldest first (see the class comment for the rule). */
     public List<Endpoint> endpointsOf(Connection c, Link link) throws SQLException {
         if (link.hasOwner()) {
-            return context.endpoints().findByOwner(c, link.projectId(), link.ownerId());
+            return endpoints.findByOwner(c, link.projectId(), link.ownerId());
         }
         List<Endpoint> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointRepository.COLUMNS + " FROM endpoints "
@@ -203,7 +205,7 @@ public final class PortalLinkRepository {
                     + ")) OR owner_id IN (SELECT owner_id FROM endpoints WHERE project_id = ? AND id IN (" + marks
                     + ") AND owner_id <> '' AND deleted_at IS NULL)", args.toArray());
         }
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Page<Link> links = query.page(c, params, Link::id);
             List<PortalLink> content = new ArrayList<>(links.content().size());
             for (Link link : links.content()) {
@@ -312,7 +314,7 @@ public final class PortalLinkRepository {
 
     /** Stores a refresh key of the link (dropping its expired ones); returns the key. */
     public String storeKey(Connection c, String linkId, Keys.Generated key) throws SQLException {
-        Instant now = context.now();
+        Instant now = store.now();
         try (PreparedStatement s = c.prepareStatement(
                 "DELETE FROM portal_tokens WHERE portal_link_id = ? AND expires_at <= ?")) {
             s.setString(1, linkId);
@@ -321,7 +323,7 @@ public final class PortalLinkRepository {
         }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO portal_tokens(id, portal_link_id, mask_id, hash, "
                 + "salt, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, context.newId());
+            s.setString(1, store.newId());
             s.setString(2, linkId);
             s.setString(3, key.maskId());
             s.setString(4, key.hash());
@@ -356,7 +358,7 @@ public final class PortalLinkRepository {
 
     /** The wire shape; {@code authKey} is "" unless a refresh key was just minted. */
     public PortalLink response(Link link, List<Endpoint> endpoints, String authKey) {
-        String url = context.baseUrl() + "/portal?token=" + link.token()
+        String url = store.baseUrl() + "/portal?token=" + link.token()
                 + (authKey.isEmpty() ? "" : "&auth_token=" + authKey);
         return new PortalLink(link.id(), link.name(), link.projectId(), link.ownerId(),
                 endpoints.stream().map(Endpoint::uid).toList(), endpoints.size(), link.canManageEndpoint(),

@@ -5,7 +5,8 @@ import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
@@ -35,7 +36,8 @@ public final class PortalLinkService {
                         PortalAuthType authType) {
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
     private final PortalLinkRepository links;
     private final Runnable credentialsChanged;
 
@@ -43,9 +45,11 @@ public final class PortalLinkService {
      * @param credentialsChanged told after a change that retires a link's credentials (the authenticator drops
      *                           what it remembered)
      */
-    public PortalLinkService(ServerContext context, Runnable credentialsChanged) {
-        this.context = context;
-        this.links = context.portalLinks();
+    public PortalLinkService(Store store, EndpointRepository endpoints, PortalLinkRepository portalLinks,
+                             Runnable credentialsChanged) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.links = portalLinks;
         this.credentialsChanged = credentialsChanged;
     }
 
@@ -69,15 +73,15 @@ public final class PortalLinkService {
 
     /** Like {@link #get}, null when the link is unknown or revoked (the portal answers that as a lost session). */
     public PortalLink find(String projectId, String id) {
-        Link link = context.db().read(c -> links.find(c, projectId, id));
+        Link link = store.db().read(c -> links.find(c, projectId, id));
         if (link == null) {
             return null;
         }
         if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-            return context.db().read(c -> links.response(link, links.endpointsOf(c, link), ""));
+            return store.db().read(c -> links.response(link, links.endpointsOf(c, link), ""));
         }
         Keys.Generated key = Keys.portalRefreshKey();
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             Link current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
@@ -91,10 +95,10 @@ public final class PortalLinkService {
     /** Creates a link (checking and claiming its endpoints) in one write. */
     public PortalLink create(String projectId, PortalLinkRequest request) {
         Draft draft = draft(request);
-        Instant now = context.now();
-        String id = context.newId();
+        Instant now = store.now();
+        String id = store.newId();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             linkEndpoints(c, projectId, draft, now);
             String token = links.insert(c, id, projectId, draft, now);
             Link link = new Link(id, projectId, draft.name(), token, draft.ownerId(), draft.canManageEndpoint(),
@@ -107,9 +111,9 @@ public final class PortalLinkService {
     /** Replaces a link's settings and endpoints in one write; an auth_type change retires old credentials. */
     public PortalLink update(String projectId, String id, PortalLinkRequest request) {
         Draft draft = draft(request);
-        Instant now = context.now();
+        Instant now = store.now();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        PortalLink updated = context.db().write(c -> {
+        PortalLink updated = store.db().write(c -> {
             Link current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
@@ -133,8 +137,8 @@ public final class PortalLinkService {
 
     /** Soft-deletes the link and drops its refresh keys. */
     public void revoke(String projectId, String id) {
-        Instant now = context.now();
-        if (!context.db().write(c -> links.softDelete(c, projectId, id, now))) {
+        Instant now = store.now();
+        if (!store.db().write(c -> links.softDelete(c, projectId, id, now))) {
             throw new NotFoundException(NOT_FOUND);
         }
         credentialsChanged.run();
@@ -147,7 +151,7 @@ public final class PortalLinkService {
      */
     public String refreshKey(String projectId, String id) {
         Keys.Generated key = Keys.portalRefreshKey();
-        String refreshKey = context.db().write(c -> {
+        String refreshKey = store.db().write(c -> {
             Link link = links.find(c, projectId, id);
             if (link == null) {
                 return null;
@@ -183,7 +187,7 @@ public final class PortalLinkService {
         if (draft.endpointIds().isEmpty()) {
             return;
         }
-        Map<String, Endpoint> found = context.endpoints().findAll(c, projectId, draft.endpointIds());
+        Map<String, Endpoint> found = endpoints.findAll(c, projectId, draft.endpointIds());
         for (String endpointId : draft.endpointIds()) {
             if (!found.containsKey(endpointId)) {
                 throw InvalidInputException.of("endpoints:endpoint " + endpointId

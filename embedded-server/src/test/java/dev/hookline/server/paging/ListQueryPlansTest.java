@@ -55,7 +55,7 @@ class ListQueryPlansTest {
     @BeforeAll
     static void seed() throws Exception {
         server = TestServer.start(dataDir);
-        db = server.server().context().db();
+        db = server.server().store().db();
         String project = server.newProject("plans", ProjectType.OUTGOING).id();
         var client = server.client(TestServer.INSTANCE_KEY).withProject(project);
         String hot = client.createEndpoint(EndpointRequest.of("https://hot.example", "hot")).uid();
