@@ -130,8 +130,8 @@ public final class DeliveryRecovery {
      * {@code filter} in {@code window}'s date window (a {@code status} filter narrows these two; other statuses in
      * it match nothing). Synchronous: the answer says how many were queued.
      */
-    public BatchOutcome batchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
-        DeliveryRepository.Filter retryable = retryable(filter);
+    public BatchOutcome batchRetry(String projectId, DeliveryFilter filter, ListParams window) {
+        DeliveryFilter retryable = retryable(filter);
         if (retryable == null) {
             return new BatchOutcome(0, 0);
         }
@@ -147,8 +147,8 @@ public final class DeliveryRecovery {
     }
 
     /** How many deliveries {@link #batchRetry} would try for the same filter and window. */
-    public long countBatchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
-        DeliveryRepository.Filter retryable = retryable(filter);
+    public long countBatchRetry(String projectId, DeliveryFilter filter, ListParams window) {
+        DeliveryFilter retryable = retryable(filter);
         if (retryable == null) {
             return 0;
         }
@@ -160,13 +160,13 @@ public final class DeliveryRecovery {
     }
 
     /** {@code filter} limited to the retryable statuses, or null when it asks only for others. */
-    static DeliveryRepository.Filter retryable(DeliveryRepository.Filter filter) {
+    static DeliveryFilter retryable(DeliveryFilter filter) {
         List<EventDeliveryStatus> statuses = filter.statuses().isEmpty() ? List.copyOf(RETRYABLE)
                 : filter.statuses().stream().filter(RETRYABLE::contains).toList();
         if (statuses.isEmpty()) {
             return null;
         }
-        return new DeliveryRepository.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
+        return new DeliveryFilter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
                 filter.idempotencyKey(), statuses, filter.eventType(), filter.httpClasses(), filter.heldBy());
     }
 

@@ -40,7 +40,7 @@ public final class DeliveryService {
     }
 
     /** One page of the project's live deliveries matching {@code filter}, each with its embedded metadata. */
-    public Page<EventDelivery> list(String projectId, DeliveryRepository.Filter filter, ListParams params) {
+    public Page<EventDelivery> list(String projectId, DeliveryFilter filter, ListParams params) {
         return deliveries.list(projectId, filter, params);
     }
 
@@ -50,7 +50,7 @@ public final class DeliveryService {
      * one is refused), {@code httpStatuses} ({@code 2xx}, {@code none}, ...: {@link #httpClasses}), the others exact
      * (null for any).
      */
-    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+    public static DeliveryFilter filter(EventScope scope, List<String> endpointIds, String eventId,
                                                    String subscriptionId, String idempotencyKey,
                                                    List<String> statuses, String eventType,
                                                    List<String> httpStatuses) {
@@ -59,11 +59,11 @@ public final class DeliveryService {
     }
 
     /** The same with Hookline's {@code heldBy} ({@code circuit_open}, ...: {@link #holds}). */
-    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+    public static DeliveryFilter filter(EventScope scope, List<String> endpointIds, String eventId,
                                                    String subscriptionId, String idempotencyKey,
                                                    List<String> statuses, String eventType,
                                                    List<String> httpStatuses, List<String> heldBy) {
-        return new DeliveryRepository.Filter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
+        return new DeliveryFilter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
                 statuses(statuses), eventType, httpClasses(httpStatuses), holds(heldBy));
     }
 

@@ -74,7 +74,7 @@ public final class EventReplay {
      * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed, and so is one
      * that also targets endpoints outside {@code scope} (a portal link replays only what is wholly its own).
      */
-    public BatchOutcome batchReplay(String projectId, EventRepository.Filter filter, ListParams window,
+    public BatchOutcome batchReplay(String projectId, EventFilter filter, ListParams window,
                                     EventScope scope) {
         int dueTotal = 0;
         int successful = 0;
@@ -125,7 +125,7 @@ public final class EventReplay {
     }
 
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
-    public long countBatchReplay(String projectId, EventRepository.Filter filter, ListParams window,
+    public long countBatchReplay(String projectId, EventFilter filter, ListParams window,
                                  EventScope scope) {
         if (filter.searchesText()) {
             events.awaitSearchable();

@@ -87,54 +87,6 @@ public final class EventRepository {
         }
     }
 
-    /**
-     * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). Other lists may be empty.
-     * {@code containments}: JSON searches the payload must each contain (the {@code query} and {@code body}
-     * parameters); their terms are in {@code searchTerms}, which every matching payload has, so the search index
-     * narrows the candidates first. {@code text}: a typed {@code query} (null: none), see {@link TextQuery}.
-     */
-    public record Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                         List<String> searchTerms, List<PayloadContainment> containments, TextQuery text) {
-
-        public Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                      List<String> searchTerms) {
-            this(endpointIds, sourceIds, idempotencyKey, searchTerms, List.of(), null);
-        }
-
-        public Filter {
-            endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
-            sourceIds = sourceIds == null ? List.of() : List.copyOf(new LinkedHashSet<>(sourceIds));
-            searchTerms = searchTerms == null ? List.of() : List.copyOf(searchTerms);
-            containments = containments == null ? List.of() : List.copyOf(containments);
-            idempotencyKey = idempotencyKey == null || idempotencyKey.isEmpty() ? null : idempotencyKey;
-        }
-
-        /** True when a page needs the full-text index (so it must have caught up first). */
-        public boolean searchesText() {
-            return !searchTerms.isEmpty() || (text != null && !text.words().isEmpty());
-        }
-
-        Filter withText(TextQuery newText) {
-            return new Filter(endpointIds, sourceIds, idempotencyKey, searchTerms, containments, newText);
-        }
-
-        Filter withTerms(List<String> terms) {
-            return new Filter(endpointIds, sourceIds, idempotencyKey, terms, containments, text);
-        }
-
-        Filter withSources(List<String> sources) {
-            return new Filter(endpointIds, sources, idempotencyKey, searchTerms, containments, text);
-        }
-
-        Filter withIdempotencyKey(String key) {
-            return new Filter(endpointIds, sourceIds, key, searchTerms, containments, text);
-        }
-
-        /** No filter at all. */
-        public static Filter none() {
-            return new Filter(null, List.of(), null, List.of());
-        }
-    }
 
     /**
      * Stores an event in the caller's write transaction (so ingest can add the deliveries in the same one). The ID
@@ -425,7 +377,7 @@ public final class EventRepository {
     }
 
     /** One page of the project's live events, each with its {@code source_metadata}. */
-    public Page<Event> list(String projectId, Filter filter, ListParams params) {
+    public Page<Event> list(String projectId, EventFilter filter, ListParams params) {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
@@ -460,7 +412,7 @@ public final class EventRepository {
      * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
      * act on exactly what the list matches. Events come without embedded metadata.
      */
-    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+    public void forEachMatching(Connection c, String projectId, EventFilter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
@@ -486,7 +438,7 @@ public final class EventRepository {
      * source when both are given), sources {@code events_source}, and no filter {@code events_project}.
      * {@code filter.endpointIds()} must not be empty (an empty scope lists nothing and needs no query).
      */
-    public static KeysetQuery<Event> listQuery(String projectId, Filter filter) {
+    public static KeysetQuery<Event> listQuery(String projectId, EventFilter filter) {
         KeysetQuery<Event> query = filter.text() == null ? walk(projectId, filter) : textWalk(projectId, filter);
         for (PayloadContainment containment : filter.containments()) {
             // checked on the candidates the walk yields (with terms: the full-text matches only)
@@ -502,7 +454,7 @@ public final class EventRepository {
             + "COLLATE NOCASE";
 
     /** {@code filter} with its text query's named sources looked up (unchanged without a text query). */
-    static Filter withNamedSources(Connection c, String projectId, Filter filter) throws SQLException {
+    static EventFilter withNamedSources(Connection c, String projectId, EventFilter filter) throws SQLException {
         if (filter.text() == null || filter.text().namedSourceIds() != null) {
             return filter;
         }
@@ -525,9 +477,9 @@ public final class EventRepository {
      * {@code events_idempotency}; event type: {@code events_type}; source name: {@code events_source}), all with
      * the other filters.
      */
-    private static KeysetQuery<Event> textWalk(String projectId, Filter filter) {
+    private static KeysetQuery<Event> textWalk(String projectId, EventFilter filter) {
         TextQuery text = filter.text();
-        Filter base = filter.withText(null);
+        EventFilter base = filter.withText(null);
         List<KeysetQuery<Event>> parts = new ArrayList<>();
         if (!text.words().isEmpty()) {
             List<String> terms = new ArrayList<>(base.searchTerms());
@@ -557,7 +509,7 @@ public final class EventRepository {
         return KeysetQuery.union(parts);
     }
 
-    private static KeysetQuery<Event> walk(String projectId, Filter filter) {
+    private static KeysetQuery<Event> walk(String projectId, EventFilter filter) {
         List<String> endpoints = filter.endpointIds();
         List<String> sources = filter.sourceIds();
         if (filter.idempotencyKey() != null) {

@@ -23,7 +23,7 @@ public final class EventService {
      * object: the payload must contain it, see {@link PayloadContainment}; other text: see {@link TextQuery}) and
      * {@code body} (blank for none; else a JSON object the payload must contain). All given filters must match.
      */
-    public static EventRepository.Filter filter(EventScope scope, List<String> endpointIds, List<String> sourceIds,
+    public static EventFilter filter(EventScope scope, List<String> endpointIds, List<String> sourceIds,
                                                 String idempotencyKey, String query, String body) {
         List<PayloadContainment> containments = new ArrayList<>();
         TextQuery text = null;
@@ -40,12 +40,12 @@ public final class EventService {
         for (PayloadContainment containment : containments) {
             containment.terms().stream().filter(term -> !terms.contains(term)).forEach(terms::add);
         }
-        return new EventRepository.Filter(scope.limit(endpointIds), sourceIds, idempotencyKey, terms, containments,
+        return new EventFilter(scope.limit(endpointIds), sourceIds, idempotencyKey, terms, containments,
                 text);
     }
 
     /** One page of the project's live events, each with its {@code source_metadata}. */
-    public Page<Event> list(String projectId, EventRepository.Filter filter, ListParams params) {
+    public Page<Event> list(String projectId, EventFilter filter, ListParams params) {
         return events.list(projectId, filter, params);
     }
 

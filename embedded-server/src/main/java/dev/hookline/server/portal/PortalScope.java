@@ -4,7 +4,7 @@ import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointScope;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
-import dev.hookline.server.portallinks.PortalLinkRepository.Link;
+import dev.hookline.server.portallinks.StoredPortalLink;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -25,21 +25,21 @@ public final class PortalScope {
     }
 
     /** The caller's live link and the endpoints it reaches, read together. */
-    public record Reach(Link link, EventScope scope) {
+    public record Reach(StoredPortalLink link, EventScope scope) {
         public String projectId() {
             return link.projectId();
         }
     }
 
     /** The live link {@code portalLinkId}, or null when it was revoked. */
-    public Link liveLink(String portalLinkId) {
+    public StoredPortalLink liveLink(String portalLinkId) {
         return store.db().read(c -> links.findLive(c, portalLinkId));
     }
 
     /** The live link and its endpoints as an {@link EventScope}, or null when it was revoked. */
     public Reach reach(String portalLinkId) {
         return store.db().read(c -> {
-            Link link = links.findLive(c, portalLinkId);
+            StoredPortalLink link = links.findLive(c, portalLinkId);
             return link == null ? null : new Reach(link, EventScope.endpoints(endpointIds(c, link.id())));
         });
     }
@@ -55,7 +55,7 @@ public final class PortalScope {
     /** The link's endpoints as an {@link EndpointScope} (re-read inside each write, so revocation wins). */
     public EndpointScope of(String portalLinkId) {
         return (c, endpoint) -> {
-            Link link = links.findLive(c, portalLinkId);
+            StoredPortalLink link = links.findLive(c, portalLinkId);
             return link != null && links.contains(c, link, endpoint);
         };
     }

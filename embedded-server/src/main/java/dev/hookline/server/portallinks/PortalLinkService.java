@@ -11,7 +11,6 @@ import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
-import dev.hookline.server.portallinks.PortalLinkRepository.Link;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -31,10 +30,6 @@ public final class PortalLinkService {
 
     static final String NOT_FOUND = "Resource not found";
 
-    /** A validated create/update request. {@code endpointIds} deduplicated, in request order. */
-    public record Draft(String name, String ownerId, List<String> endpointIds, boolean canManageEndpoint,
-                        PortalAuthType authType) {
-    }
 
     private final Store store;
     private final EndpointRepository endpoints;
@@ -73,7 +68,7 @@ public final class PortalLinkService {
 
     /** Like {@link #get}, null when the link is unknown or revoked (the portal answers that as a lost session). */
     public PortalLink find(String projectId, String id) {
-        Link link = store.db().read(c -> links.find(c, projectId, id));
+        StoredPortalLink link = store.db().read(c -> links.find(c, projectId, id));
         if (link == null) {
             return null;
         }
@@ -82,7 +77,7 @@ public final class PortalLinkService {
         }
         Keys.Generated key = Keys.portalRefreshKey();
         return store.db().write(c -> {
-            Link current = links.find(c, projectId, id);
+            StoredPortalLink current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
             }
@@ -94,15 +89,15 @@ public final class PortalLinkService {
 
     /** Creates a link (checking and claiming its endpoints) in one write. */
     public PortalLink create(String projectId, PortalLinkRequest request) {
-        Draft draft = draft(request);
+        PortalLinkDraft draft = draft(request);
         Instant now = store.now();
         String id = store.newId();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
         return store.db().write(c -> {
             linkEndpoints(c, projectId, draft, now);
             String token = links.insert(c, id, projectId, draft, now);
-            Link link = new Link(id, projectId, draft.name(), token, draft.ownerId(), draft.canManageEndpoint(),
-                    draft.authType(), now, now, null);
+            StoredPortalLink link = new StoredPortalLink(id, projectId, draft.name(), token, draft.ownerId(),
+                    draft.canManageEndpoint(), draft.authType(), now, now, null);
             String authKey = key == null ? "" : links.storeKey(c, id, key);
             return links.response(link, links.endpointsOf(c, link), authKey);
         });
@@ -110,11 +105,11 @@ public final class PortalLinkService {
 
     /** Replaces a link's settings and endpoints in one write; an auth_type change retires old credentials. */
     public PortalLink update(String projectId, String id, PortalLinkRequest request) {
-        Draft draft = draft(request);
+        PortalLinkDraft draft = draft(request);
         Instant now = store.now();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
         PortalLink updated = store.db().write(c -> {
-            Link current = links.find(c, projectId, id);
+            StoredPortalLink current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
             }
@@ -123,7 +118,7 @@ public final class PortalLinkService {
             if (key == null) {
                 links.deleteKeys(c, id);
             }
-            Link link = new Link(id, projectId, draft.name(), current.token(), draft.ownerId(),
+            StoredPortalLink link = new StoredPortalLink(id, projectId, draft.name(), current.token(), draft.ownerId(),
                     draft.canManageEndpoint(), draft.authType(), current.createdAt(), now, null);
             String authKey = key == null ? "" : links.storeKey(c, id, key);
             return links.response(link, links.endpointsOf(c, link), authKey);
@@ -152,7 +147,7 @@ public final class PortalLinkService {
     public String refreshKey(String projectId, String id) {
         Keys.Generated key = Keys.portalRefreshKey();
         String refreshKey = store.db().write(c -> {
-            Link link = links.find(c, projectId, id);
+            StoredPortalLink link = links.find(c, projectId, id);
             if (link == null) {
                 return null;
             }
@@ -169,7 +164,7 @@ public final class PortalLinkService {
      * it to its list; an owned one reaches it through the owner_id it was given). False, with nothing added, when
      * the link was revoked meanwhile; the caller then abandons the write.
      */
-    public boolean joinIfLive(Connection c, Link link, String endpointId) throws SQLException {
+    public boolean joinIfLive(Connection c, StoredPortalLink link, String endpointId) throws SQLException {
         if (links.findLive(c, link.id()) == null) {
             return false;
         }
@@ -183,7 +178,8 @@ public final class PortalLinkService {
      * Checks the draft's listed endpoints exist in the project; with an owner_id, gives the owner-less ones that
      * owner and refuses ones owned by someone else. Throws (nothing written) on the first problem.
      */
-    private void linkEndpoints(Connection c, String projectId, Draft draft, Instant now) throws SQLException {
+    private void linkEndpoints(Connection c, String projectId, PortalLinkDraft draft, Instant now)
+            throws SQLException {
         if (draft.endpointIds().isEmpty()) {
             return;
         }
@@ -207,7 +203,7 @@ public final class PortalLinkService {
     }
 
     /** Validates a create/update body. */
-    static Draft draft(PortalLinkRequest request) {
+    static PortalLinkDraft draft(PortalLinkRequest request) {
         if (request.name() == null || request.name().isBlank()) {
             throw InvalidInputException.of("name:please provide the portal link's name");
         }
@@ -227,7 +223,7 @@ public final class PortalLinkService {
         if (ownerId.isEmpty() && endpoints.isEmpty()) {
             throw InvalidInputException.of("please provide an owner_id or endpoints");
         }
-        return new Draft(request.name().trim(), ownerId, List.copyOf(new ArrayList<>(endpoints)),
+        return new PortalLinkDraft(request.name().trim(), ownerId, List.copyOf(new ArrayList<>(endpoints)),
                 Boolean.TRUE.equals(request.canManageEndpoint()),
                 request.authType() == null ? PortalAuthType.STATIC_TOKEN : request.authType());
     }
