@@ -208,7 +208,7 @@ public final class HooklineServer implements AutoCloseable {
      * dispatcher. A null sender starts neither (deliveries and meta events are stored and wait).
      */
     public static HooklineServer start(ServerConfig config, WebhookSender sender) throws IOException {
-        return start(config, sender, BrokerConsumers.standard());
+        return start(config, sender, StandardBrokers.consumers());
     }
 
     /**

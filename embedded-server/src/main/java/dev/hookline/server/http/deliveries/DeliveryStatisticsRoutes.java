@@ -8,7 +8,7 @@ import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
-import dev.hookline.server.http.portal.PortalCaller;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.store.Ulid;

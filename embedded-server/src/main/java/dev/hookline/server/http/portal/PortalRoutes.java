@@ -10,6 +10,7 @@ import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.http.Access;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;

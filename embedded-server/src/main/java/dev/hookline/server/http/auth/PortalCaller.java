@@ -1,4 +1,4 @@
-package dev.hookline.server.http.portal;
+package dev.hookline.server.http.auth;
 
 import dev.hookline.server.auth.Principal;
 import dev.hookline.server.http.ApiError;
