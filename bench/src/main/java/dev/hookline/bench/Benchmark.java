@@ -86,10 +86,10 @@ public final class Benchmark {
         try (HooklineServer server = HooklineServer.start(
                 ServerConfig.standalone("127.0.0.1", 0, dataDir, null).withClock(clock), null);
              ApiClient admin = new ApiClient(server.baseUrl() + "/api", sessionKey(server))) {
-            DataSet data = new DataSetSeeder(server.context(), clock, admin, out)
+            DataSet data = new DataSetSeeder(server, clock, admin, out)
                     .seed(options.deliveries(), options.seed(), end);
             // the search rows are written by the background indexer (ADR 0024): part of seeding, not of measuring
-            while (!server.context().searchIndexer().awaitCaughtUp(java.time.Duration.ofSeconds(1))) {
+            while (!server.searchIndexer().awaitCaughtUp(java.time.Duration.ofSeconds(1))) {
                 Thread.onSpinWait();
             }
             data.writeTo(dataDir);
@@ -120,7 +120,7 @@ public final class Benchmark {
                         result.latencies().p50Ms(), result.latencies().p95Ms(), result.latencies().p99Ms(),
                         result.latencies().maxMs());
             }
-            String sqlite = server.context().db().read(c -> {
+            String sqlite = server.store().db().read(c -> {
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT sqlite_version()")) {
                     rs.next();
                     return rs.getString(1);

@@ -5,7 +5,7 @@ import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.HooklineServer;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventRepository;
@@ -38,17 +38,17 @@ public final class DataSetSeeder {
     private static final int EVENTS_PER_WRITE = 2000;
     private static final int SAMPLE_SIZE = 256;
 
-    private final ServerContext context;
+    private final HooklineServer server;
     private final SeedClock clock;
     private final ApiClient admin;
     private final PrintStream log;
 
     /**
-     * @param context the running server's context (its clock must be {@code clock})
+     * @param server the running server (its clock must be {@code clock})
      * @param admin   a client with a key that reaches every project
      */
-    public DataSetSeeder(ServerContext context, SeedClock clock, ApiClient admin, PrintStream log) {
-        this.context = context;
+    public DataSetSeeder(HooklineServer server, SeedClock clock, ApiClient admin, PrintStream log) {
+        this.server = server;
         this.clock = clock;
         this.admin = admin;
         this.log = log;
@@ -86,7 +86,7 @@ public final class DataSetSeeder {
                 planned += plan.deliveries().size();
                 batch.add(plan);
             }
-            List<String> eventIds = context.db().write(c -> {
+            List<String> eventIds = server.store().db().write(c -> {
                 List<String> ids = new ArrayList<>(batch.size());
                 for (EventPlanner.EventPlan plan : batch) {
                     clock.set(plan.time());
@@ -116,7 +116,7 @@ public final class DataSetSeeder {
 
     /** Writes one event, its deliveries and their attempts in the caller's transaction; returns the event ID. */
     private String store(Connection c, EventPlanner.EventPlan plan) throws SQLException {
-        Event event = context.events().insert(c, plan.event());
+        Event event = server.repositories().events().insert(c, plan.event());
         if (plan.deliveries().isEmpty()) {
             return event.uid();
         }
@@ -130,13 +130,13 @@ public final class DataSetSeeder {
                     SeededProject.STRATEGY.retryCount(), 0), null, d.numTrials(), d.nextSendTime(),
                     d.latencySeconds(), d.description(), event.acknowledgedAt(), lastHttpStatus(d)));
         }
-        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, projectId, deliveries);
+        List<EventDelivery> stored = server.repositories().deliveries().insertDeliveries(c, projectId, deliveries);
         for (int i = 0; i < stored.size(); i++) {
             EventDelivery delivery = stored.get(i);
             String url = plan.project().endpointUrls.get(delivery.endpointId());
             for (EventPlanner.AttemptPlan a : plan.deliveries().get(i).attempts()) {
                 Instant requested = plan.time().plus(a.after());
-                context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(delivery.uid(),
+                server.repositories().attempts().insert(c, projectId, new AttemptRepository.NewAttempt(delivery.uid(),
                         delivery.endpointId(), url, "POST", "2025-11-24", "203.0.113.10",
                         Map.of("Content-Type", "application/json", "X-Convoy-Signature", "t=" + requested
                                 .getEpochSecond() + ",v1=" + "0".repeat(64)), plan.event().data(),

@@ -8,7 +8,6 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventRepository;
 import java.io.PrintStream;
@@ -57,10 +56,10 @@ public final class DrainBenchmark {
                     endpointIds.add(project.createEndpoint(EndpointRequest.of(receiver.url(), "receiver-" + i))
                             .uid());
                 }
-                seed(storing.context(), projectId, endpointIds, deliveries);
+                seed(storing, projectId, endpointIds, deliveries);
                 // the search rows are part of storing the events: let the background indexer finish them here, so
                 // the drain below measures delivering only
-                while (!storing.context().searchIndexer().awaitCaughtUp(java.time.Duration.ofSeconds(1))) {
+                while (!storing.searchIndexer().awaitCaughtUp(java.time.Duration.ofSeconds(1))) {
                     Thread.onSpinWait();
                 }
             }
@@ -93,17 +92,17 @@ public final class DrainBenchmark {
     }
 
     /** Stores {@code count} due deliveries (one event each), round-robin over the endpoints, in batched writes. */
-    private static void seed(ServerContext context, String projectId, List<String> endpointIds, int count) {
+    private static void seed(HooklineServer server, String projectId, List<String> endpointIds, int count) {
         for (int done = 0; done < count; done += SEED_BATCH) {
             int from = done;
             int to = Math.min(count, done + SEED_BATCH);
-            context.db().write(c -> {
+            server.store().db().write(c -> {
                 for (int n = from; n < to; n++) {
                     String endpointId = endpointIds.get(n % endpointIds.size());
-                    Event event = context.events().insert(c, new EventRepository.NewEvent(projectId, "invoice.paid",
+                    Event event = server.repositories().events().insert(c, new EventRepository.NewEvent(projectId, "invoice.paid",
                             null, List.of(endpointId), Map.of(), new String(EngineBenchmark.payload(n),
                             java.nio.charset.StandardCharsets.UTF_8), null, null, null, false, null, null, null));
-                    context.deliveries().insertDeliveries(c, projectId, List.of(new DeliveryRepository.NewDelivery(
+                    server.repositories().deliveries().insertDeliveries(c, projectId, List.of(new DeliveryRepository.NewDelivery(
                             event.uid(), endpointId, null, null, event.eventType(), null,
                             EventDeliveryStatus.SCHEDULED, null, null, null, null, null, 0, null, 0, null,
                             event.acknowledgedAt())));
@@ -132,7 +131,7 @@ public final class DrainBenchmark {
     }
 
     private static long pending(HooklineServer server) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM event_deliveries "
                     + "WHERE status IN ('Scheduled', 'Retry', 'Processing')");
                  ResultSet rs = s.executeQuery()) {

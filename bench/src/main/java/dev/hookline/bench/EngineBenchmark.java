@@ -197,7 +197,7 @@ public final class EngineBenchmark {
     }
 
     private static long pending(HooklineServer server) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM event_deliveries "
                     + "WHERE status IN ('Scheduled', 'Retry', 'Processing')");
                  ResultSet rs = s.executeQuery()) {

@@ -171,7 +171,7 @@ public final class KafkaIngestBenchmark {
     }
 
     private static long count(HooklineServer server, String sql) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
             }

@@ -69,7 +69,7 @@ public final class PortalPaintBenchmark {
         try (HooklineServer server = HooklineServer.start(
                 ServerConfig.standalone("127.0.0.1", 0, dataDir, null).withClock(clock), null);
              ApiClient admin = new ApiClient(server.baseUrl() + "/api", Benchmark.sessionKey(server))) {
-            DataSet data = new DataSetSeeder(server.context(), clock, admin, out)
+            DataSet data = new DataSetSeeder(server, clock, admin, out)
                     .seed(options.deliveries(), options.seed(), end);
             data.writeTo(dataDir);
             return data;

@@ -17,7 +17,6 @@ import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.StorageInfo;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventRepository;
@@ -66,15 +65,14 @@ public final class RetentionBenchmark {
                 ServerConfig.standalone("127.0.0.1", 0, dir, null).withClock(clock), null);
              ApiClient admin = new ApiClient(server.baseUrl() + "/api", server.ownerKey())) {
             server.retention().close(); // this benchmark runs the sweep itself, with a listener
-            ServerContext context = server.context();
             CreateProjectResponse old = admin.createProject(new CreateProjectRequest("old", ProjectType.OUTGOING, null,
                     null));
             String oldId = old.project().uid();
             long seedStart = System.nanoTime();
-            seed(context, clock, oldId, events, end.minus(AGE), end.minus(AGE).plus(Duration.ofDays(5)));
+            seed(server, clock, oldId, events, end.minus(AGE), end.minus(AGE).plus(Duration.ofDays(5)));
             out.printf(Locale.ROOT, "seeded %d events, %d deliveries, %d attempts in %.1f s%n", events, events,
                     events, (System.nanoTime() - seedStart) / 1e9);
-            while (!context.searchIndexer().awaitCaughtUp(Duration.ofSeconds(30))) {
+            while (!server.searchIndexer().awaitCaughtUp(Duration.ofSeconds(30))) {
                 out.println("waiting for the search indexer…");
             }
             clock.release();
@@ -97,7 +95,8 @@ public final class RetentionBenchmark {
             List<Long> holds = new ArrayList<>();
             List<Long> cpu = new ArrayList<>();
             long[] rows = new long[1];
-            RetentionSweeper sweeper = new RetentionSweeper(context, new RetentionRepository(context.db()), batch -> {
+            RetentionSweeper sweeper = new RetentionSweeper(server.store(), server.repositories().projects(),
+                    new RetentionRepository(server.store().db()), batch -> {
                 synchronized (holds) {
                     holds.add(batch.heldNanos());
                     cpu.add(batch.cpuNanos());
@@ -161,7 +160,7 @@ public final class RetentionBenchmark {
     }
 
     /** {@code count} events spread from {@code from} to {@code to}, each with one Success delivery and one attempt. */
-    private static void seed(ServerContext context, SeedClock clock, String projectId, int count, Instant from,
+    private static void seed(HooklineServer server, SeedClock clock, String projectId, int count, Instant from,
                              Instant to) {
         long span = Duration.between(from, to).toMillis();
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("customer", "cus_123").put("amount", 4200);
@@ -169,18 +168,18 @@ public final class RetentionBenchmark {
         for (int done = 0; done < count; done += EVENTS_PER_WRITE) {
             int first = done;
             int n = Math.min(EVENTS_PER_WRITE, count - done);
-            context.db().write(c -> {
+            server.store().db().write(c -> {
                 for (int i = first; i < first + n; i++) {
                     clock.set(from.plusMillis(span * i / count));
-                    Event event = context.events().insert(c, new EventRepository.NewEvent(projectId, "invoice.paid",
+                    Event event = server.repositories().events().insert(c, new EventRepository.NewEvent(projectId, "invoice.paid",
                             null, List.of("E1"), Map.of("Content-Type", List.of("application/json")), data, "", "/",
                             "", false, EventStatus.SUCCESS, "", null));
-                    EventDelivery delivery = context.deliveries().insertDeliveries(c, projectId, List.of(
+                    EventDelivery delivery = server.repositories().deliveries().insertDeliveries(c, projectId, List.of(
                             new DeliveryRepository.NewDelivery(event.uid(), "E1", "S1", "", "invoice.paid", "",
                                     EventDeliveryStatus.SUCCESS, DeliveryMode.AT_LEAST_ONCE, Map.of(), "",
                                     Retry.DEFAULT, null, 1, null, 0.05, "", null))).get(0);
-                    Instant at = context.now();
-                    context.attempts().insert(c, projectId, new AttemptRepository.NewAttempt(delivery.uid(), "E1",
+                    Instant at = server.store().now();
+                    server.repositories().attempts().insert(c, projectId, new AttemptRepository.NewAttempt(delivery.uid(), "E1",
                             "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1", Map.of(), data,
                             Map.of(), "200 OK", "ok", "", true, 50, at, at.plusMillis(50)));
                 }

@@ -233,7 +233,7 @@ public final class WrkBenchmark {
 
     /** Events stored but not searchable yet (0 when the search rows are written with the events). */
     private static long unindexed(HooklineServer server) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT (SELECT MAX(rowid) FROM events) - "
                     + "(SELECT indexed_rowid FROM search_index_state)"); ResultSet rs = s.executeQuery()) {
                 return rs.next() ? Math.max(0, rs.getLong(1)) : 0L;
@@ -244,7 +244,7 @@ public final class WrkBenchmark {
     }
 
     private static long events(HooklineServer server) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM events");
                  ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
@@ -256,7 +256,7 @@ public final class WrkBenchmark {
     private static void awaitIndexed(HooklineServer server) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            boolean caughtUp = server.context().db().read(c -> {
+            boolean caughtUp = server.store().db().read(c -> {
                 try (PreparedStatement s = c.prepareStatement("SELECT (SELECT MAX(rowid) FROM events) <= "
                         + "(SELECT indexed_rowid FROM search_index_state)"); ResultSet rs = s.executeQuery()) {
                     return rs.next() && rs.getBoolean(1);
@@ -328,7 +328,7 @@ public final class WrkBenchmark {
     }
 
     private static long pending(HooklineServer server) {
-        return server.context().db().read(c -> {
+        return server.store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM event_deliveries "
                     + "WHERE status IN ('Scheduled', 'Retry', 'Processing')");
                  ResultSet rs = s.executeQuery()) {

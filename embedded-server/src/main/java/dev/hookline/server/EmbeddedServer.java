@@ -3,6 +3,7 @@ package dev.hookline.server;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.server.projects.ProjectConfigs;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.store.DataDirectoryInUseException;
 import dev.hookline.server.store.Database;
 import java.io.IOException;
@@ -47,9 +48,9 @@ public final class EmbeddedServer implements AutoCloseable {
         if (!projects.isEmpty()) {
             return projects.get(0).uid();
         }
-        ServerContext context = server.context();
+        Store store = server.store();
         return server.projects().create(DEFAULT_PROJECT_NAME, ProjectType.OUTGOING, "",
-                ProjectConfigs.defaults(context::newId, context.now())).project().uid();
+                ProjectConfigs.defaults(store::newId, store.now())).project().uid();
     }
 
     /** e.g. {@code http://127.0.0.1:41234} (no trailing slash). */

@@ -9,6 +9,13 @@ import dev.hookline.server.deliveries.DeliveryService;
 import dev.hookline.server.deliveries.DeliveryStatistics;
 import dev.hookline.server.dispatch.CircuitBreakers;
 import dev.hookline.server.dispatch.Dispatcher;
+import dev.hookline.server.dispatch.DispatchState;
+import dev.hookline.server.dispatch.OutcomeWriter;
+import dev.hookline.server.deliveries.DeliveryMetaEvents;
+import dev.hookline.server.endpoints.EndpointMetaEvents;
+import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
@@ -78,10 +85,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles a running server: the data directory's lock (docs/adr/0027), the database (checked), the {@link ServerContext} (which makes the repositories), the services (made
- * once in {@link #registerRoutes}), their routes, HTTP, the dispatchers and the broker consumers. The route list in
- * {@link #registerRoutes} is the whole API. Where one feature's service needs another's machinery without depending
- * on its package, it is connected here (docs/adr/0022).
+ * Assembles a running server, and is the one place that does (docs/adr/0041): the data directory's lock
+ * (docs/adr/0027), the database (checked), the {@link Store} handle and the {@link Signals}, the {@link Repositories},
+ * the services (each given what it uses; the route services in {@link #registerRoutes}), their routes, HTTP, the
+ * dispatchers and the broker consumers. The route list in {@link #registerRoutes} is the whole API. Where one
+ * feature's service needs another's machinery without depending on its package, it is connected here
+ * (docs/adr/0022).
  */
 public final class HooklineServer implements AutoCloseable {
 
@@ -90,7 +99,19 @@ public final class HooklineServer implements AutoCloseable {
     private static final Duration META_EVENT_POLL = Duration.ofSeconds(1);
 
     private final ServerConfig config;
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals = new Signals();
+    private final Repositories repositories;
+    /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
+    private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
+    /** The dispatcher's memory: leases of deliveries in flight, rate limits, breakers (ADR 0008). */
+    private final DispatchState dispatchState = new DispatchState(circuitBreakers);
+    private final MetaEventRecorder metaEventRecorder;
+    private final EndpointMetaEvents endpointMetaEvents;
+    private final DeliveryMetaEvents deliveryMetaEvents;
+    private final DeliveryPlanner planner;
+    /** The server's own address once HTTP listens (its port may be chosen then): the base of ingest and portal URLs. */
+    private volatile String baseUrl = "";
     private final Router router = new Router();
     private final KeyAuthenticator authenticator;
     private final ProjectService projects;
@@ -114,18 +135,22 @@ public final class HooklineServer implements AutoCloseable {
                            BrokerConsumers consumers) throws IOException {
         this.config = config;
         this.lock = lock;
-        this.context = new ServerContext(db, config.clock());
-        context.destinations(config.destinations());
+        this.store = new Store(db, config.clock(), () -> baseUrl);
         this.searchIndexer = new SearchIndexer(db);
-        context.searchIndexer(searchIndexer);
+        this.repositories = Repositories.on(store, searchIndexer, dispatchState);
+        Repositories r = repositories;
         this.retention = new RetentionRepository(db);
-        this.retentionSweeper = new RetentionSweeper(context, retention);
-        context.onRetentionChanged(retentionSweeper::wakeUp);
-        this.authenticator = new KeyAuthenticator(context);
+        this.retentionSweeper = new RetentionSweeper(store, r.projects(), retention);
+        signals.onRetentionChanged(retentionSweeper::wakeUp);
+        this.authenticator = new KeyAuthenticator(store);
         authenticator.addSessionKey(ownerKey);
-        this.projects = new ProjectService(context, authenticator::forgetAll,
-                saved -> context.circuitBreakers().configure(saved.uid(), saved.config().circuitBreaker()));
-        context.projects().defaultOrganisationId();
+        this.projects = new ProjectService(store, signals, r.projects(), config.destinations(),
+                authenticator::forgetAll,
+                saved -> circuitBreakers.configure(saved.uid(), saved.config().circuitBreaker()));
+        r.projects().defaultOrganisationId();
+        this.metaEventRecorder = new MetaEventRecorder(store, signals, r.projects(), r.metaEvents());
+        this.endpointMetaEvents = new EndpointMetaEvents(r.endpoints(), metaEventRecorder);
+        this.deliveryMetaEvents = new DeliveryMetaEvents(store, r.deliveries(), r.attempts(), metaEventRecorder);
         this.scripts = new ScriptSandbox(ScriptSandbox.Settings.standard(config.scriptTimeLimit()));
         if (db.read(c -> {
             try (var st = c.createStatement(); var rs = st.executeQuery("SELECT 1 FROM subscriptions WHERE "
@@ -135,24 +160,30 @@ public final class HooklineServer implements AutoCloseable {
         })) {
             scripts.warmUpNow(); // workers warm before the first event, not at it (issue 29)
         }
-        ConfigCache configCache = new ConfigCache(context).install();
-        DeliveryPlanner planner = new DeliveryPlanner(context, configCache, scripts);
-        context.replayPlanner(planner);
-        this.intake = new IntakeService(context, configCache, planner, scripts);
+        ConfigCache configCache = new ConfigCache(store, r.endpoints(), r.sources(), r.projects(), r.subscriptions(),
+                r.eventTypes()).install();
+        this.planner = new DeliveryPlanner(store, r.events(), r.deliveries(), r.attempts(), r.subscriptionMatch(),
+                configCache, scripts);
+        this.intake = new IntakeService(store, signals, config.destinations(), r.endpoints(), r.sources(),
+                r.subscriptions(), r.filterRows(), r.events(), r.eventSchemas(), metaEventRecorder, endpointMetaEvents,
+                configCache, planner, scripts);
+        // broker hosts are checked against the same destination policy as every outbound HTTP call (ADR 0039);
+        // made before the routes because the source use cases tell it about changes (it starts once HTTP listens)
+        this.brokerConsumers = new ConsumerSupervisor(r.sources(), consumers.checkedBy(config.destinations()),
+                new BrokerIntake(intake), config.clock());
         registerRoutes();
         this.http = new HttpApi(config.host(), config.port(), router, new BearerAuthenticator(authenticator),
-                context.projects()::find, ServerConfig.MAX_BODY_BYTES, config.httpLimits());
-        context.baseUrl("http://" + hostForUrl(config.host()) + ":" + http.port());
+                r.projects()::find, ServerConfig.MAX_BODY_BYTES, config.httpLimits());
+        this.baseUrl = "http://" + hostForUrl(config.host()) + ":" + http.port();
         if (sender != null) {
             // endpoints an outside party can change are reached on public addresses only (ADR 0039)
-            sender.connectPublicOnlyFor(new PortalManagedEndpoints(context));
+            sender.connectPublicOnlyFor(new PortalManagedEndpoints(store, r.portalLinks()));
         }
-        this.dispatcher = sender == null ? null : new Dispatcher(context, sender);
-        this.metaEvents = sender == null ? null : new MetaEventDispatcher(context, sender, META_EVENT_POLL);
-        // broker hosts are checked against the same destination policy as every outbound HTTP call (ADR 0039)
-        this.brokerConsumers = new ConsumerSupervisor(context.sources(), consumers.checkedBy(config.destinations()),
-                new BrokerIntake(context, intake), context.clock());
-        context.sourceConsumers(brokerConsumers);
+        this.dispatcher = sender == null ? null : new Dispatcher(store, signals, dispatchState, circuitBreakers,
+                r.endpoints(), r.projects(), new OutcomeWriter(store, r.attempts(), dispatchState, deliveryMetaEvents,
+                endpointMetaEvents), sender);
+        this.metaEvents = sender == null ? null : new MetaEventDispatcher(store, signals, r.projects(),
+                r.metaEvents(), sender, META_EVENT_POLL);
     }
 
     /**
@@ -177,7 +208,7 @@ public final class HooklineServer implements AutoCloseable {
      * dispatcher. A null sender starts neither (deliveries and meta events are stored and wait).
      */
     public static HooklineServer start(ServerConfig config, WebhookSender sender) throws IOException {
-        return start(config, sender, BrokerConsumers.standard());
+        return start(config, sender, StandardBrokers.consumers());
     }
 
     /**
@@ -255,42 +286,53 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     private void registerRoutes() {
-        EndpointService endpoints = new EndpointService(context, circuits(context.circuitBreakers()));
-        PortalLinkService portalLinks = new PortalLinkService(context, authenticator::forgetAll);
-        EventService events = new EventService(context);
-        EventReplay replay = new EventReplay(context, context.replayPlanner());
-        DeliveryService deliveries = new DeliveryService(context);
-        DeliveryRecovery recovery = new DeliveryRecovery(context);
-        PortalScope portalScope = new PortalScope(context);
+        Repositories r = repositories;
+        EndpointService endpoints = new EndpointService(store, signals, config.destinations(), r.endpoints(),
+                endpointMetaEvents, circuits(circuitBreakers));
+        PortalLinkService portalLinks = new PortalLinkService(store, r.endpoints(), r.portalLinks(),
+                authenticator::forgetAll);
+        EventService events = new EventService(r.events());
+        EventReplay replay = new EventReplay(store, signals, r.events(), planner);
+        DeliveryService deliveries = new DeliveryService(store, r.deliveries(), r.attempts(), dispatchState);
+        DeliveryRecovery recovery = new DeliveryRecovery(store, signals, r.endpoints(), r.deliveries(), dispatchState);
+        PortalScope portalScope = new PortalScope(store, r.portalLinks());
+        SubscriptionService subscriptions = new SubscriptionService(store, r.endpoints(), r.sources(),
+                r.subscriptions(), r.filterRows());
+        EventTypeService eventTypes = new EventTypeService(store, r.eventTypes(), r.eventSchemas());
         new ProjectRoutes(projects).register(router);
         new OpenApiRoutes().register(router);
-        new HealthRoutes(new HealthService(context, config.dataDir(), () -> ready)).register(router);
-        new StorageRoutes(new StorageService(context, config.dataDir(), retention, retentionSweeper)).register(router);
+        new HealthRoutes(new HealthService(store, r.sources(), brokerConsumers, config.dataDir(), () -> ready))
+                .register(router);
+        new StorageRoutes(new StorageService(store, config.dataDir(), retention, retentionSweeper)).register(router);
         // feature routes
         new EndpointRoutes(endpoints).register(router);
-        new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
+        new OAuth2TestRoutes(new OAuth2TestService(config.clock(), config.destinations())).register(router);
         new EventRoutes(events, replay).register(router);
         new DeliveryRoutes(deliveries, recovery).register(router);
-        new DeliveryStatisticsRoutes(new DeliveryStatistics(context), portalScope).register(router);
-        new MetaEventRoutes(new MetaEventService(context)).register(router);
+        new DeliveryStatisticsRoutes(new DeliveryStatistics(store, signals, r.deliveries()), portalScope)
+                .register(router);
+        new MetaEventRoutes(new MetaEventService(store, signals, r.metaEvents())).register(router);
         new PortalLinkRoutes(portalLinks).register(router);
         new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
-                new SubscriptionService(context), new EventTypeService(context), intake),
-                new PortalSessions(context, authenticator)).register(router);
+                subscriptions, eventTypes, intake),
+                new PortalSessions(store, authenticator)).register(router);
         new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(context, authenticator), projectId -> {
+        new PortalPageRoutes(new PortalLinkCheck(store, authenticator), projectId -> {
             var project = projects.find(projectId);
             return project == null || project.config() == null || project.config().portalFrameAncestors() == null
                     ? java.util.List.of() : project.config().portalFrameAncestors();
         }).register(router);
-        CaptureService capture = new CaptureService(context);
+        CaptureService capture = new CaptureService(store, r.endpoints(), r.projects(), r.captureBins());
         new CaptureBinRoutes(capture).register(router);
         new CaptureRoutes(capture).register(router);
-        new SourceRoutes(new SourceService(context)).register(router);
-        new SubscriptionRoutes(new SubscriptionService(context)).register(router);
-        new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
-        new EventTypeRoutes(new EventTypeService(context)).register(router);
-        new OnboardRoutes(new OnboardService(context)).register(router);
+        new SourceRoutes(new SourceService(store, r.sources(), config.destinations(), brokerConsumers))
+                .register(router);
+        new SubscriptionRoutes(subscriptions).register(router);
+        new SubscriptionFilterRoutes(new SubscriptionFilterService(store, r.subscriptions(), r.filters(),
+                r.filterEngine(), r.subscriptionMatch())).register(router);
+        new EventTypeRoutes(eventTypes).register(router);
+        new OnboardRoutes(new OnboardService(store, config.destinations(), r.endpoints(), r.subscriptions(),
+                r.filterRows(), endpointMetaEvents)).register(router);
         new FunctionTestRoutes(scripts).register(router);
         new IngestRoutes(intake).register(router);
         new EventCreationRoutes(intake).register(router);
@@ -316,8 +358,34 @@ public final class HooklineServer implements AutoCloseable {
         };
     }
 
-    public ServerContext context() {
-        return context;
+    /** The database, clock, IDs and address every repository and service of this server shares. */
+    public Store store() {
+        return store;
+    }
+
+    /** The wake-up calls of this server's background loops. */
+    public Signals signals() {
+        return signals;
+    }
+
+    /** This server's repositories (tests seed and inspect the database through them). */
+    public Repositories repositories() {
+        return repositories;
+    }
+
+    /** The background writer of the events' full-text rows (ADR 0024). */
+    public SearchIndexer searchIndexer() {
+        return searchIndexer;
+    }
+
+    /** Records the {@code eventdelivery.*} meta events of delivery outcomes (the dispatcher's outcome write). */
+    public DeliveryMetaEvents deliveryMetaEvents() {
+        return deliveryMetaEvents;
+    }
+
+    /** The one delivery planner (ingest's planning stage and replay). */
+    public DeliveryPlanner planner() {
+        return planner;
     }
 
     public Router router() {
@@ -353,7 +421,7 @@ public final class HooklineServer implements AutoCloseable {
     }
 
     public String baseUrl() {
-        return context.baseUrl();
+        return baseUrl;
     }
 
     public int port() {
@@ -385,7 +453,7 @@ public final class HooklineServer implements AutoCloseable {
         searchIndexer.close();
         scripts.close();
         authenticator.close();
-        context.db().close();
+        store.db().close();
         lock.close(); // last: no one else opens the database before it is closed
         LOG.info("Hookline server stopped");
     }

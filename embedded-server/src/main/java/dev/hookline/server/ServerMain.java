@@ -1,6 +1,7 @@
 package dev.hookline.server;
 
 import dev.hookline.server.auth.Keys;
+import dev.hookline.server.http.HttpLimits;
 import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.store.DataDirectoryInUseException;
 import dev.hookline.server.store.Database;
@@ -62,7 +63,7 @@ public final class ServerMain {
         try {
             server = HooklineServer.start(
                     ServerConfig.standalone(options.host, options.port, options.dataDir, options.apiKey)
-                            .withHttpLimits(ServerConfig.HttpLimits.DEFAULTS
+                            .withHttpLimits(HttpLimits.DEFAULTS
                                     .withMaxConnections(options.maxConnections))
                             .withDestinations(options.destinations()));
         } catch (DataDirectoryInUseException | DatabaseDamagedException e) {
@@ -72,8 +73,8 @@ public final class ServerMain {
             return;
         }
         if (options.compact) {
-            Database.Compaction done = server.context().db().compact();
-            System.out.println("Compacted " + server.context().db().file().toAbsolutePath() + ": " + done.bytesBefore()
+            Database.Compaction done = server.store().db().compact();
+            System.out.println("Compacted " + server.store().db().file().toAbsolutePath() + ": " + done.bytesBefore()
                     + " -> " + done.bytesAfter() + " bytes in " + done.millis() + " ms");
         }
         String generated = ensureInstanceKey(server, options.apiKey);
@@ -171,7 +172,7 @@ public final class ServerMain {
         Path dataDir = Path.of("data");
         String apiKey;
         Path backup;
-        int maxConnections = ServerConfig.HttpLimits.DEFAULTS.maxConnections();
+        int maxConnections = HttpLimits.DEFAULTS.maxConnections();
         final List<DestinationPolicy.Cidr> allowDestinations = new ArrayList<>();
         boolean help;
         boolean compact;

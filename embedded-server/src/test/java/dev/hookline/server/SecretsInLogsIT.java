@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.TestServer;
@@ -51,7 +50,7 @@ class SecretsInLogsIT {
         List<String> secrets;
         String log;
         try (TestServer server = TestServer.start(dataDir, Clock.systemUTC(),
-                new OkHttpWebhookSender(Clock.systemUTC()), BrokerConsumers.standard());
+                new OkHttpWebhookSender(Clock.systemUTC()), StandardBrokers.consumers());
              HttpClient http = HttpClient.newHttpClient()) {
             TestProject shop = server.newProject("shop", ProjectType.OUTGOING);
             Api api = new Api(http, server, shop);

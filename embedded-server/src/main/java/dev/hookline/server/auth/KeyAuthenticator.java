@@ -1,6 +1,6 @@
 package dev.hookline.server.auth;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.TooBusyException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -45,7 +45,7 @@ public final class KeyAuthenticator implements AutoCloseable {
     private record Verified(byte[] fingerprint, Principal principal) {
     }
 
-    private final ServerContext context;
+    private final Store store;
     private final KeyRepository keys;
     private final RecentEntries<Verified> verified = new RecentEntries<>(MAX_REMEMBERED);
     private final RecentEntries<Boolean> rejected = new RecentEntries<>(MAX_REMEMBERED);
@@ -56,9 +56,9 @@ public final class KeyAuthenticator implements AutoCloseable {
     /** Bumped by {@link #forgetAll()}: a check that saw an older value does not remember its result. */
     private final AtomicLong generation = new AtomicLong();
 
-    public KeyAuthenticator(ServerContext context) {
-        this.context = context;
-        this.keys = new KeyRepository(context);
+    public KeyAuthenticator(Store store) {
+        this.store = store;
+        this.keys = new KeyRepository(store);
     }
 
     /**
@@ -76,7 +76,7 @@ public final class KeyAuthenticator implements AutoCloseable {
         if (session != null) {
             return session;
         }
-        Instant now = context.now();
+        Instant now = store.now();
         if (token.startsWith("PSK.")) {
             return portalSessions.get(fingerprintHex, now);
         }
@@ -118,7 +118,7 @@ public final class KeyAuthenticator implements AutoCloseable {
      * only (its SHA-256), so a restart ends every session; the link's liveness is still checked on each request.
      */
     public void addPortalSession(String key, Principal principal, Instant until) {
-        portalSessions.put(HexFormat.of().formatHex(sha256(key)), principal, until, context.now());
+        portalSessions.put(HexFormat.of().formatHex(sha256(key)), principal, until, store.now());
     }
 
     /** Drops every remembered verification (after a key, link or project is revoked, changed or deleted). */

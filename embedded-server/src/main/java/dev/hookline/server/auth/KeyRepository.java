@@ -1,6 +1,6 @@
 package dev.hookline.server.auth;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.store.Times;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,14 +25,14 @@ final class KeyRepository {
     record TokenLink(String linkId, String projectId) {
     }
 
-    private final ServerContext context;
+    private final Store store;
 
-    KeyRepository(ServerContext context) {
-        this.context = context;
+    KeyRepository(Store store) {
+        this.store = store;
     }
 
     StoredApiKey apiKey(String mask) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT k.key_type, k.project_id, k.hash, k.salt, k.expires_at FROM api_keys k "
                             + "LEFT JOIN projects p ON p.id = k.project_id "
@@ -48,7 +48,7 @@ final class KeyRepository {
     }
 
     StoredRefreshKey portalRefreshKey(String mask) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT t.hash, t.salt, t.expires_at, l.id, l.project_id FROM portal_tokens t "
                             + "JOIN portal_links l ON l.id = t.portal_link_id "
@@ -63,7 +63,7 @@ final class KeyRepository {
     }
 
     TokenLink staticTokenLink(String token) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT id, project_id FROM portal_links WHERE token = ? AND deleted_at IS NULL "
                             + "AND auth_type = 'static_token'")) {

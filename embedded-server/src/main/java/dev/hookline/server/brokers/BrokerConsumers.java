@@ -2,17 +2,14 @@ package dev.hookline.server.brokers;
 
 import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.brokers.amqp.AmqpConsumer;
-import dev.hookline.server.brokers.google.PubSubConsumer;
-import dev.hookline.server.brokers.kafka.KafkaConsumerRunner;
-import dev.hookline.server.brokers.sqs.SqsConsumer;
 import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.sources.PubSubDestinations;
 import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The consumer factory of each broker type: the one place that says which class consumes which broker. Before a
+ * The consumer factory of each broker type. Which class consumes which broker is said in one place,
+ * {@code StandardBrokers} (the wiring: the consumers' packages depend on this one, not the reverse). Before a
  * consumer is made, the hosts its source names are checked against the server's destination policy
  * ({@link PubSubDestinations}, ADR 0039).
  */
@@ -29,15 +26,11 @@ public final class BrokerConsumers {
         this.resolver = resolver;
     }
 
-    /** Every broker Hookline consumes from, with its real client library. */
-    public static BrokerConsumers standard() {
-        Map<PubSubType, BrokerConsumerFactory> factories = new EnumMap<>(PubSubType.class);
-        // one line per broker type
-        factories.put(PubSubType.KAFKA, KafkaConsumerRunner::new);
-        factories.put(PubSubType.GOOGLE, PubSubConsumer::new);
-        factories.put(PubSubType.AMQP, AmqpConsumer::new);
-        factories.put(PubSubType.SQS, SqsConsumer::new);
-        return new BrokerConsumers(factories, DestinationPolicy.EMBEDDED, DestinationPolicy.Resolver.SYSTEM);
+    /** {@code factories} by broker type, connecting where the console's policy allows until {@link #checkedBy}. */
+    public static BrokerConsumers of(Map<PubSubType, BrokerConsumerFactory> factories) {
+        Map<PubSubType, BrokerConsumerFactory> copy = new EnumMap<>(PubSubType.class);
+        copy.putAll(factories);
+        return new BrokerConsumers(copy, DestinationPolicy.EMBEDDED, DestinationPolicy.Resolver.SYSTEM);
     }
 
     /** The same, with {@code type} consumed by {@code factory} instead (tests). */

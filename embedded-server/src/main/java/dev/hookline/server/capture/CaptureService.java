@@ -8,7 +8,9 @@ import dev.hookline.api.model.CapturedRequest.SignatureStatus;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.outbound.Signatures;
@@ -53,17 +55,22 @@ public final class CaptureService {
     public record Answer(int status, long delayMs, CapturedRequest recorded) {
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
+    private final ProjectRepository projects;
     private final CaptureBinRepository bins;
     private final CapturedRequestLog log = new CapturedRequestLog();
 
-    public CaptureService(ServerContext context) {
-        this.context = context;
-        this.bins = context.captureBins();
+    public CaptureService(Store store, EndpointRepository endpoints, ProjectRepository projects,
+                          CaptureBinRepository captureBins) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.projects = projects;
+        this.bins = captureBins;
     }
 
     public List<CaptureBin> list(String projectId) {
-        return context.db().read(c -> bins.list(c, projectId)).stream().map(this::toWire).toList();
+        return store.db().read(c -> bins.list(c, projectId)).stream().map(this::toWire).toList();
     }
 
     public CaptureBin get(String projectId, String id) {
@@ -72,13 +79,13 @@ public final class CaptureService {
 
     public CaptureBin create(String projectId, CaptureBinRequest request) {
         CaptureBinRequest body = request == null ? new CaptureBinRequest(null, null, null) : request;
-        Instant now = context.now();
-        String id = context.newId();
+        Instant now = store.now();
+        String id = store.newId();
         CaptureBinRepository.Row bin = new CaptureBinRepository.Row(id, projectId,
                 validName(body.name() == null ? "Capture " + id.substring(id.length() - 6).toLowerCase() : body.name()),
                 validStatus(body.responseStatus() == null ? 200 : body.responseStatus()),
                 validDelay(body.responseDelayMs() == null ? 0 : body.responseDelayMs()), now, now);
-        context.db().write(c -> {
+        store.db().write(c -> {
             bins.insert(c, bin);
             return null;
         });
@@ -92,15 +99,15 @@ public final class CaptureService {
                 body.name() == null ? old.name() : validName(body.name()),
                 body.responseStatus() == null ? old.responseStatus() : validStatus(body.responseStatus()),
                 body.responseDelayMs() == null ? old.responseDelayMs() : validDelay(body.responseDelayMs()),
-                old.createdAt(), context.now());
-        if (!context.db().write(c -> bins.update(c, bin))) {
+                old.createdAt(), store.now());
+        if (!store.db().write(c -> bins.update(c, bin))) {
             throw new NotFoundException(NOT_FOUND);
         }
         return toWire(bin);
     }
 
     public void delete(String projectId, String id) {
-        if (!context.db().write(c -> bins.delete(c, projectId, id))) {
+        if (!store.db().write(c -> bins.delete(c, projectId, id))) {
             throw new NotFoundException(NOT_FOUND);
         }
         log.remove(id);
@@ -118,7 +125,7 @@ public final class CaptureService {
 
     /** Records what {@code /capture/{binId}} got; unknown bins (or of a deleted project) are a 404. */
     public Answer receive(String binId, Received received) {
-        CaptureBinRepository.Row bin = context.db().read(c -> bins.find(c, binId));
+        CaptureBinRepository.Row bin = store.db().read(c -> bins.find(c, binId));
         if (bin == null) {
             throw new NotFoundException(NOT_FOUND);
         }
@@ -130,7 +137,7 @@ public final class CaptureService {
                 : java.util.Arrays.copyOf(received.body(), KEPT_BODY_BYTES);
         String decoded = utf8(kept);
         String text = decoded == null || kept == received.body() ? decoded : decoded + TRUNCATED;
-        CapturedRequest recorded = log.add(binId, seq -> new CapturedRequest(seq, binId, context.now(),
+        CapturedRequest recorded = log.add(binId, seq -> new CapturedRequest(seq, binId, store.now(),
                 received.method(), received.path(), received.query(), received.remoteAddress(), headers, text,
                 text == null ? Base64.getEncoder().encodeToString(kept) : null,
                 (long) received.body().length, signature, bin.responseStatus()));
@@ -139,28 +146,28 @@ public final class CaptureService {
 
     private SignatureCheck checkSignature(CaptureBinRepository.Row bin, Map<String, List<String>> headers,
                                           byte[] body) {
-        Project project = context.projects().find(bin.projectId());
+        Project project = projects.find(bin.projectId());
         ProjectConfig.Signature config = project == null || project.config() == null ? null
                 : project.config().signature();
         String header = Signatures.headerName(config);
         List<String> values = headers.get(header);
         String value = values == null || values.isEmpty() ? null : values.getFirst();
-        Collection<Endpoint> endpoints = context.db().read(c -> {
+        Collection<Endpoint> using = store.db().read(c -> {
             List<String> ids = bins.endpointIdsUsing(c, bin.projectId(), bin.id());
             return ids.isEmpty() ? List.<Endpoint>of()
-                    : new ArrayList<>(context.endpoints().findAll(c, bin.projectId(), ids).values());
+                    : new ArrayList<>(endpoints.findAll(c, bin.projectId(), ids).values());
         });
-        if (endpoints.isEmpty()) {
+        if (using.isEmpty()) {
             return new SignatureCheck(SignatureStatus.NO_ENDPOINT, header, null,
                     "No endpoint of the project uses this bin's URL, so there is no secret to check against");
         }
-        Endpoint first = endpoints.iterator().next();
+        Endpoint first = using.iterator().next();
         if (value == null) {
             return new SignatureCheck(SignatureStatus.UNSIGNED, header, first.uid(),
                     "No " + header + " header (an endpoint without a secret sends unsigned requests)");
         }
-        Instant now = context.now();
-        for (Endpoint endpoint : endpoints) {
+        Instant now = store.now();
+        for (Endpoint endpoint : using) {
             try {
                 if (Signatures.matches(config, endpoint, value, body, now)) {
                     return new SignatureCheck(SignatureStatus.VALID, header, endpoint.uid(),
@@ -170,13 +177,13 @@ public final class CaptureService {
                 return new SignatureCheck(SignatureStatus.INVALID, header, endpoint.uid(), e.getMessage());
             }
         }
-        return new SignatureCheck(SignatureStatus.INVALID, header, first.uid(), endpoints.size() == 1
+        return new SignatureCheck(SignatureStatus.INVALID, header, first.uid(), using.size() == 1
                 ? "Does not match any active secret of endpoint \"" + first.name() + "\""
-                : "Does not match any active secret of the " + endpoints.size() + " endpoints using this URL");
+                : "Does not match any active secret of the " + using.size() + " endpoints using this URL");
     }
 
     private CaptureBinRepository.Row find(String projectId, String id) {
-        CaptureBinRepository.Row bin = context.db().read(c -> bins.find(c, id));
+        CaptureBinRepository.Row bin = store.db().read(c -> bins.find(c, id));
         if (bin == null || !bin.projectId().equals(projectId)) {
             throw new NotFoundException(NOT_FOUND);
         }
@@ -209,7 +216,7 @@ public final class CaptureService {
 
     /** The address an endpoint points at to deliver to the bin. */
     public String url(String binId) {
-        return context.baseUrl() + "/capture/" + binId;
+        return store.baseUrl() + "/capture/" + binId;
     }
 
     private static String validName(String name) {

@@ -2,7 +2,7 @@ package dev.hookline.server.deliveries;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.hookline.api.model.DeliveryAttempt;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import java.sql.Connection;
@@ -27,10 +27,10 @@ public final class AttemptRepository {
     private static final TypeReference<Map<String, String>> HEADERS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
 
-    public AttemptRepository(ServerContext context) {
-        this.context = context;
+    public AttemptRepository(Store store) {
+        this.store = store;
     }
 
     /**
@@ -65,9 +65,9 @@ public final class AttemptRepository {
      */
     public DeliveryAttempt insert(Connection c, String projectId, NewAttempt a)
             throws SQLException {
-        String id = context.newId();
+        String id = store.newId();
         try (PreparedStatement s = c.prepareStatement(INSERT)) {
-            bind(s, id, projectId, a, context.now());
+            bind(s, id, projectId, a, store.now());
             s.executeUpdate();
         }
         return find(c, projectId, a.deliveryId(), id);
@@ -101,10 +101,10 @@ public final class AttemptRepository {
         if (attempts.isEmpty()) {
             return;
         }
-        Instant now = context.now();
+        Instant now = store.now();
         try (PreparedStatement s = c.prepareStatement(INSERT)) {
             for (OfProject a : attempts) {
-                bind(s, context.newId(), a.projectId(), a.attempt(), now);
+                bind(s, store.newId(), a.projectId(), a.attempt(), now);
                 s.addBatch();
             }
             s.executeBatch();

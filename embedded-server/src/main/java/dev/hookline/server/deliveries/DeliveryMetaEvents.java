@@ -5,7 +5,7 @@ import dev.hookline.api.Json;
 import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.metaevents.MetaEventRecorder;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,11 +16,21 @@ import java.util.Map;
 
 /**
  * The {@code eventdelivery.success|failed} meta events, recorded in the dispatcher's outcome write: their data is
- * the delivery as the deliveries API shows it, plus {@code attempt}, its latest attempt (Convoy's shape). Stateless.
+ * the delivery as the deliveries API shows it, plus {@code attempt}, its latest attempt (Convoy's shape). One per server.
  */
 public final class DeliveryMetaEvents {
 
-    private DeliveryMetaEvents() {
+    private final Store store;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
+    private final MetaEventRecorder recorder;
+
+    public DeliveryMetaEvents(Store store, DeliveryRepository deliveries, AttemptRepository attempts,
+                              MetaEventRecorder recorder) {
+        this.store = store;
+        this.deliveries = deliveries;
+        this.attempts = attempts;
+        this.recorder = recorder;
     }
 
     /** A delivery outcome just written: the delivery and the status it now has. */
@@ -34,7 +44,7 @@ public final class DeliveryMetaEvents {
      * costs next to nothing when meta events are off. Deliveries are read on the caller's connection: the state it
      * just wrote. Returns how many meta events were recorded.
      */
-    public static int record(Connection c, ServerContext context, Collection<DeliveryOutcome> outcomes)
+    public int record(Connection c, Collection<DeliveryOutcome> outcomes)
             throws SQLException {
         Map<String, Boolean> subscribed = new HashMap<>();
         int recorded = 0;
@@ -45,15 +55,15 @@ public final class DeliveryMetaEvents {
             }
             Boolean wanted = subscribed.get(outcome.projectId() + "\n" + eventType);
             if (wanted == null) {
-                wanted = MetaEventRecorder.subscribes(c, context, outcome.projectId(), eventType);
+                wanted = recorder.subscribes(c, outcome.projectId(), eventType);
                 subscribed.put(outcome.projectId() + "\n" + eventType, wanted);
             }
             if (!wanted) {
                 continue;
             }
-            EventDelivery delivery = context.deliveries().find(c, outcome.projectId(), outcome.deliveryId());
-            if (delivery != null && delivery.status() == outcome.status() && MetaEventRecorder.record(c, context,
-                    outcome.projectId(), eventType, deliveryData(c, context, delivery)) != null) {
+            EventDelivery delivery = deliveries.find(c, outcome.projectId(), outcome.deliveryId());
+            if (delivery != null && delivery.status() == outcome.status() && recorder.record(c,
+                    outcome.projectId(), eventType, deliveryData(c, delivery)) != null) {
                 recorded++;
             }
         }
@@ -61,13 +71,13 @@ public final class DeliveryMetaEvents {
     }
 
     /** The delivery as the deliveries API shows it, plus {@code attempt}: its latest attempt. */
-    private static ObjectNode deliveryData(Connection c, ServerContext context, EventDelivery delivery)
+    private ObjectNode deliveryData(Connection c, EventDelivery delivery)
             throws SQLException {
         EventDelivery complete = DeliveryViews.complete(c, delivery.projectId(), List.of(delivery),
-                context.baseUrl()).get(0);
+                store.baseUrl()).get(0);
         ObjectNode data = Json.strict().valueToTree(complete);
-        List<DeliveryAttempt> attempts = context.attempts().list(c, delivery.projectId(), delivery.uid());
-        data.set("attempt", attempts.isEmpty() ? null : Json.strict().valueToTree(attempts.getLast()));
+        List<DeliveryAttempt> tries = attempts.list(c, delivery.projectId(), delivery.uid());
+        data.set("attempt", tries.isEmpty() ? null : Json.strict().valueToTree(tries.getLast()));
         return data;
     }
 }

@@ -4,7 +4,8 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.domain.ConflictException;
@@ -41,10 +42,19 @@ public final class DeliveryRecovery {
     static final Set<EventDeliveryStatus> RETRYABLE = EnumSet.of(EventDeliveryStatus.FAILURE,
             EventDeliveryStatus.DISCARDED);
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final EndpointRepository endpoints;
+    private final DeliveryRepository deliveries;
+    private final DeliveryHolds deliveryHolds;
 
-    public DeliveryRecovery(ServerContext context) {
-        this.context = context;
+    public DeliveryRecovery(Store store, Signals signals, EndpointRepository endpoints, DeliveryRepository deliveries,
+                            DeliveryHolds deliveryHolds) {
+        this.store = store;
+        this.signals = signals;
+        this.endpoints = endpoints;
+        this.deliveries = deliveries;
+        this.deliveryHolds = deliveryHolds;
     }
 
     /**
@@ -53,10 +63,10 @@ public final class DeliveryRecovery {
      * delivered, is still on its way, or its endpoint is paused, inactive or gone.
      */
     public EventDelivery resend(String projectId, String deliveryId, EventScope scope) {
-        String baseUrl = context.baseUrl();
-        Instant now = context.now();
-        EventDelivery resent = context.db().write(c -> {
-            EventDelivery delivery = context.deliveries().find(c, projectId, deliveryId);
+        String baseUrl = store.baseUrl();
+        Instant now = store.now();
+        EventDelivery resent = store.db().write(c -> {
+            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
                 throw new NotFoundException(DeliveryService.NOT_FOUND);
             }
@@ -68,7 +78,7 @@ public final class DeliveryRecovery {
                     // Failure or Discarded: may be sent again
                 }
             }
-            Endpoint endpoint = context.endpoints().find(c, projectId, delivery.endpointId());
+            Endpoint endpoint = endpoints.find(c, projectId, delivery.endpointId());
             if (endpoint == null) {
                 throw new ConflictException("endpoint not found");
             }
@@ -78,14 +88,14 @@ public final class DeliveryRecovery {
             if (endpoint.status() == EndpointStatus.INACTIVE) {
                 throw new ConflictException("the endpoint is currently inactive");
             }
-            context.deliveries().reschedule(c, projectId, List.of(deliveryId), DeliveryLifecycle.Transition.RESENT,
+            deliveries.reschedule(c, projectId, List.of(deliveryId), DeliveryLifecycle.Transition.RESENT,
                     now);
-            return DeliveryViews.complete(c, projectId, List.of(context.deliveries().find(c, projectId, deliveryId)),
-                    baseUrl, context.deliveryHolds(), now).get(0);
+            return DeliveryViews.complete(c, projectId, List.of(deliveries.find(c, projectId, deliveryId)),
+                    baseUrl, deliveryHolds, now).get(0);
         });
         LOG.info("delivery {} of project {} queued again by hand", deliveryId, projectId);
-        context.deliveriesRequeued();
-        context.signalDeliveriesDue();
+        signals.deliveriesRequeued();
+        signals.deliveriesDue();
         return resent;
     }
 
@@ -96,8 +106,8 @@ public final class DeliveryRecovery {
      */
     public BatchOutcome forceResend(String projectId, List<String> ids, EventScope scope) {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
-        Instant now = context.now();
-        BatchOutcome outcome = context.db().write(c -> {
+        Instant now = store.now();
+        BatchOutcome outcome = store.db().write(c -> {
             Map<String, EventDelivery> found = ProjectRows.findByIds(c, "event_deliveries", DeliveryRepository.COLUMNS,
                     projectId, wanted, DeliveryRepository::map, EventDelivery::uid);
             found.values().removeIf(d -> !scope.reachesAny(List.of(d.endpointId())));
@@ -120,15 +130,15 @@ public final class DeliveryRecovery {
      * {@code filter} in {@code window}'s date window (a {@code status} filter narrows these two; other statuses in
      * it match nothing). Synchronous: the answer says how many were queued.
      */
-    public BatchOutcome batchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
-        DeliveryRepository.Filter retryable = retryable(filter);
+    public BatchOutcome batchRetry(String projectId, DeliveryFilter filter, ListParams window) {
+        DeliveryFilter retryable = retryable(filter);
         if (retryable == null) {
             return new BatchOutcome(0, 0);
         }
-        Instant now = context.now();
-        BatchOutcome outcome = context.db().write(c -> {
+        Instant now = store.now();
+        BatchOutcome outcome = store.db().write(c -> {
             List<DeliveryRepository.Matched> matching = new ArrayList<>();
-            context.deliveries().forEachMatching(c, projectId, retryable, window, matching::addAll);
+            deliveries.forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, DeliveryLifecycle.Transition.BATCH_RETRIED, now);
         });
         LOG.info("batch retry in project {}: {}", projectId, outcome.message());
@@ -137,26 +147,26 @@ public final class DeliveryRecovery {
     }
 
     /** How many deliveries {@link #batchRetry} would try for the same filter and window. */
-    public long countBatchRetry(String projectId, DeliveryRepository.Filter filter, ListParams window) {
-        DeliveryRepository.Filter retryable = retryable(filter);
+    public long countBatchRetry(String projectId, DeliveryFilter filter, ListParams window) {
+        DeliveryFilter retryable = retryable(filter);
         if (retryable == null) {
             return 0;
         }
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             long[] count = {0};
-            context.deliveries().forEachMatching(c, projectId, retryable, window, page -> count[0] += page.size());
+            deliveries.forEachMatching(c, projectId, retryable, window, page -> count[0] += page.size());
             return count[0];
         });
     }
 
     /** {@code filter} limited to the retryable statuses, or null when it asks only for others. */
-    static DeliveryRepository.Filter retryable(DeliveryRepository.Filter filter) {
+    static DeliveryFilter retryable(DeliveryFilter filter) {
         List<EventDeliveryStatus> statuses = filter.statuses().isEmpty() ? List.copyOf(RETRYABLE)
                 : filter.statuses().stream().filter(RETRYABLE::contains).toList();
         if (statuses.isEmpty()) {
             return null;
         }
-        return new DeliveryRepository.Filter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
+        return new DeliveryFilter(filter.endpointIds(), filter.eventId(), filter.subscriptionId(),
                 filter.idempotencyKey(), statuses, filter.eventType(), filter.httpClasses(), filter.heldBy());
     }
 
@@ -166,15 +176,15 @@ public final class DeliveryRecovery {
      * and the action is refused (400) saying why (only unknown IDs stay Convoy's 200 "0 successful, N failed")
      * (Hookline: Convoy answers "0 successful, N failed" without a reason; ADR 0006).
      */
-    private BatchOutcome requeue(Connection c, String projectId, List<DeliveryRepository.Matched> deliveries,
+    private BatchOutcome requeue(Connection c, String projectId, List<DeliveryRepository.Matched> matched,
                                  int missing, DeliveryLifecycle.Transition transition, Instant now)
             throws SQLException {
-        Map<String, Endpoint> endpoints = context.endpoints().findAll(c, projectId,
-                deliveries.stream().map(DeliveryRepository.Matched::endpointId).distinct().toList());
+        Map<String, Endpoint> targets = endpoints.findAll(c, projectId,
+                matched.stream().map(DeliveryRepository.Matched::endpointId).distinct().toList());
         List<String> queued = new ArrayList<>();
         Map<String, Integer> refused = new java.util.LinkedHashMap<>();
-        for (DeliveryRepository.Matched delivery : deliveries) {
-            Endpoint endpoint = endpoints.get(delivery.endpointId());
+        for (DeliveryRepository.Matched delivery : matched) {
+            Endpoint endpoint = targets.get(delivery.endpointId());
             String why = refusal(endpoint);
             if (why == null) {
                 queued.add(delivery.id());
@@ -187,10 +197,10 @@ public final class DeliveryRecovery {
             refused.merge("not found", missing, Integer::sum);
         }
         if (queued.isEmpty() && refusedByState) {
-            throw new ConflictException(refusedMessage(deliveries.size() + missing, refused));
+            throw new ConflictException(refusedMessage(matched.size() + missing, refused));
         }
-        context.deliveries().reschedule(c, projectId, queued, transition, now);
-        return new BatchOutcome(queued.size(), deliveries.size() - queued.size() + missing);
+        deliveries.reschedule(c, projectId, queued, transition, now);
+        return new BatchOutcome(queued.size(), matched.size() - queued.size() + missing);
     }
 
     /** Why a delivery to {@code endpoint} cannot be sent again now, in words; null when it can. */
@@ -221,8 +231,8 @@ public final class DeliveryRecovery {
 
     private void signalIfQueued(BatchOutcome outcome) {
         if (outcome.successful() > 0) {
-            context.deliveriesRequeued();
-            context.signalDeliveriesDue();
+            signals.deliveriesRequeued();
+            signals.deliveriesDue();
         }
     }
 }

@@ -6,10 +6,9 @@ import dev.hookline.api.model.DeliveryMetadata;
 import dev.hookline.api.model.DeliveryMode;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
@@ -57,10 +56,12 @@ public final class DeliveryRepository {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
+    private final DeliveryHolds deliveryHolds;
 
-    public DeliveryRepository(ServerContext context) {
-        this.context = context;
+    public DeliveryRepository(Store store, DeliveryHolds deliveryHolds) {
+        this.store = store;
+        this.deliveryHolds = deliveryHolds;
     }
 
     /**
@@ -103,65 +104,16 @@ public final class DeliveryRepository {
         }
     }
 
-    /**
-     * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). {@code statuses} empty:
-     * any. {@code eventId}, {@code subscriptionId}, {@code idempotencyKey}, {@code eventType} null: not applied.
-     * {@code httpClasses} (Hookline's {@code httpStatus}, ADR 0033) empty: any; else only deliveries whose last
-     * attempt got a status of one of these classes ({@link HttpStatusClass#NONE}: no answer), so never-tried
-     * deliveries are left out. {@code heldBy} (Hookline's {@code heldBy}, ADR 0008) empty: any; else only waiting
-     * deliveries ({@code Scheduled}, {@code Retry}) of endpoints one of these holds now, resolved into endpoints and
-     * statuses by {@link #resolveHolds} before a query (no per-row check, no index of its own).
-     */
-    public record Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
-                         List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses,
-                         List<DeliveryHold> heldBy) {
-
-        public Filter {
-            endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
-            statuses = statuses == null ? List.of() : List.copyOf(new LinkedHashSet<>(statuses));
-            eventId = blankToNull(eventId);
-            subscriptionId = blankToNull(subscriptionId);
-            idempotencyKey = blankToNull(idempotencyKey);
-            eventType = blankToNull(eventType);
-            httpClasses = httpClasses == null ? List.of() : List.copyOf(new LinkedHashSet<>(httpClasses));
-            heldBy = heldBy == null ? List.of() : List.copyOf(new LinkedHashSet<>(heldBy));
-        }
-
-        /** Without a hold filter. */
-        public Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
-                      List<EventDeliveryStatus> statuses, String eventType, List<HttpStatusClass> httpClasses) {
-            this(endpointIds, eventId, subscriptionId, idempotencyKey, statuses, eventType, httpClasses, List.of());
-        }
-
-        /** Without an HTTP status filter. */
-        public Filter(List<String> endpointIds, String eventId, String subscriptionId, String idempotencyKey,
-                      List<EventDeliveryStatus> statuses, String eventType) {
-            this(endpointIds, eventId, subscriptionId, idempotencyKey, statuses, eventType, List.of());
-        }
-
-        public static Filter none() {
-            return new Filter(null, null, null, null, List.of(), null);
-        }
-
-        Filter withEvent(String id) {
-            return new Filter(endpointIds, id, subscriptionId, null, statuses, eventType, httpClasses, heldBy);
-        }
-
-        /** The {@code last_http_class} values the HTTP status filter matches (empty: any). */
-        List<Integer> classValues() {
-            return httpClasses.stream().map(HttpStatusClass::hundreds).toList();
-        }
-    }
 
     /** Stores deliveries in the caller's write transaction (ingest stores an event and its deliveries together). */
     public List<EventDelivery> insertDeliveries(Connection c, String projectId, List<NewDelivery> deliveries)
             throws SQLException {
-        Instant now = context.now();
+        Instant now = store.now();
         List<EventDelivery> written = new ArrayList<>(deliveries.size());
-        try (Database.Reusable r = context.db().reusable(c, INSERT)) {
+        try (Database.Reusable r = store.db().reusable(c, INSERT)) {
             PreparedStatement s = r.statement();
             for (NewDelivery d : deliveries) {
-                String id = context.newId();
+                String id = store.newId();
                 Instant next = d.nextSendTime() == null ? now : d.nextSendTime().truncatedTo(ChronoUnit.MICROS);
                 Instant acknowledged = d.acknowledgedAt() == null ? null
                         : d.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
@@ -236,19 +188,19 @@ public final class DeliveryRepository {
     }
 
     /** One page of the project's live deliveries, each complete with payload and embedded metadata. */
-    public Page<EventDelivery> list(String projectId, Filter filter, ListParams params) {
+    public Page<EventDelivery> list(String projectId, DeliveryFilter filter, ListParams params) {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
-        String baseUrl = context.baseUrl();
-        return context.db().read(c -> {
-            Filter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
+        String baseUrl = store.baseUrl();
+        return store.db().read(c -> {
+            DeliveryFilter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
             if (resolved == null || (resolved.endpointIds() != null && resolved.endpointIds().isEmpty())) {
                 return params.<EventDelivery>emptyPage();
             }
             Page<EventDelivery> page = listQuery(projectId, resolved).page(c, params, EventDelivery::uid);
-            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl, context.deliveryHolds(),
-                    context.now()), page.pagination());
+            return new Page<>(DeliveryViews.complete(c, projectId, page.content(), baseUrl, deliveryHolds,
+                    store.now()), page.pagination());
         });
     }
 
@@ -267,12 +219,12 @@ public final class DeliveryRepository {
      * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
      * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
      */
-    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+    public void forEachMatching(Connection c, String projectId, DeliveryFilter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
         }
-        Filter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
+        DeliveryFilter resolved = resolveIdempotencyKey(c, projectId, resolveHolds(c, projectId, filter));
         if (resolved == null || (resolved.endpointIds() != null && resolved.endpointIds().isEmpty())) {
             return;
         }
@@ -335,11 +287,11 @@ public final class DeliveryRepository {
      * filter's endpoints, and the waiting statuses intersected with the filter's. An empty endpoint list then
      * matches nothing. The list then walks the endpoints' {@code (endpoint, status, id)} ranges: no per-row work.
      */
-    public Filter resolveHolds(Connection c, String projectId, Filter filter) throws SQLException {
+    public DeliveryFilter resolveHolds(Connection c, String projectId, DeliveryFilter filter) throws SQLException {
         if (filter.heldBy().isEmpty()) {
             return filter;
         }
-        Instant now = context.now();
+        Instant now = store.now();
         Set<String> paused = new LinkedHashSet<>();
         try (PreparedStatement s = c.prepareStatement("SELECT id FROM endpoints WHERE project_id = ? "
                 + "AND status = 'paused' AND deleted_at IS NULL")) {
@@ -350,7 +302,7 @@ public final class DeliveryRepository {
                 }
             }
         }
-        Set<String> circuitOpen = new LinkedHashSet<>(context.deliveryHolds()
+        Set<String> circuitOpen = new LinkedHashSet<>(deliveryHolds
                 .endpointsHeldBy(DeliveryHold.CIRCUIT_OPEN, now));
         circuitOpen.removeAll(paused);
         Set<String> held = new LinkedHashSet<>();
@@ -359,7 +311,7 @@ public final class DeliveryRepository {
                 case ENDPOINT_PAUSED -> held.addAll(paused);
                 case CIRCUIT_OPEN -> held.addAll(circuitOpen);
                 case RATE_LIMITED -> {
-                    Set<String> limited = new LinkedHashSet<>(context.deliveryHolds()
+                    Set<String> limited = new LinkedHashSet<>(deliveryHolds
                             .endpointsHeldBy(DeliveryHold.RATE_LIMITED, now));
                     limited.removeAll(paused);
                     limited.removeAll(circuitOpen);
@@ -371,15 +323,16 @@ public final class DeliveryRepository {
                 : filter.statuses().stream().filter(WAITING::contains).toList();
         List<String> endpoints = statuses.isEmpty() ? List.of() : filter.endpointIds() == null ? List.copyOf(held)
                 : filter.endpointIds().stream().filter(held::contains).toList();
-        return new Filter(endpoints, filter.eventId(), filter.subscriptionId(), filter.idempotencyKey(), statuses,
-                filter.eventType(), filter.httpClasses(), List.of());
+        return new DeliveryFilter(endpoints, filter.eventId(), filter.subscriptionId(), filter.idempotencyKey(),
+                statuses, filter.eventType(), filter.httpClasses(), List.of());
     }
 
     /**
      * Convoy resolves {@code idempotencyKey} to the first event with that key and filters by that event; null when
      * no event has the key, or when it is not the filter's {@code eventId} (nothing can match).
      */
-    private static Filter resolveIdempotencyKey(Connection c, String projectId, Filter filter) throws SQLException {
+    private static DeliveryFilter resolveIdempotencyKey(Connection c, String projectId, DeliveryFilter filter)
+            throws SQLException {
         if (filter.idempotencyKey() == null) {
             return filter;
         }
@@ -398,7 +351,7 @@ public final class DeliveryRepository {
      * {@code (status, id)} are walked once per status (and class, endpoint), all six statuses when no status is asked
      * for. The other filters are checked per row.
      */
-    public static KeysetQuery<EventDelivery> listQuery(String projectId, Filter filter) {
+    public static KeysetQuery<EventDelivery> listQuery(String projectId, DeliveryFilter filter) {
         return listQuery(projectId, filter, COLUMNS, DeliveryRepository::map, EventDelivery::uid);
     }
 
@@ -408,7 +361,7 @@ public final class DeliveryRepository {
      * names statuses. An event type goes before an HTTP status class (a type's index has no class; the class is then
      * checked per row).
      */
-    static String indexFor(Filter filter, boolean byEndpoint, boolean byStatus) {
+    static String indexFor(DeliveryFilter filter, boolean byEndpoint, boolean byStatus) {
         if (filter.eventId() != null) {
             return "deliveries_by_event";
         }
@@ -434,9 +387,12 @@ public final class DeliveryRepository {
         return index.equals("deliveries_class_status") || index.equals("deliveries_endpoint_class_status");
     }
 
-    /** {@link #listQuery(String, Filter)} reading only {@code columns} (which include {@code id}) into {@code T}. */
-    private static <T> KeysetQuery<T> listQuery(String projectId, Filter filter, String columns, RowMapper<T> mapper,
-                                                Function<T, String> idOf) {
+    /**
+     * {@link #listQuery(String, DeliveryFilter)} reading only {@code columns} (which include {@code id}) into
+     * {@code T}.
+     */
+    private static <T> KeysetQuery<T> listQuery(String projectId, DeliveryFilter filter, String columns,
+                                                RowMapper<T> mapper, Function<T, String> idOf) {
         List<String> endpoints = filter.endpointIds() == null ? List.of() : filter.endpointIds();
         List<String> statuses = filter.statuses().stream().map(EventDeliveryStatus::wire).toList();
         List<String> everyStatus = statuses.isEmpty() ? ALL_STATUSES.stream().map(EventDeliveryStatus::wire).toList()
@@ -532,9 +488,5 @@ public final class DeliveryRepository {
                 EventDeliveryStatus.fromWire(rs.getString("status")), metadata, null, rs.getString("description"),
                 Times.get(rs, "acknowledged_at"), Times.get(rs, "created_at"), Times.get(rs, "updated_at"),
                 Times.get(rs, "deleted_at"), rs.getString("last_response"), null, null);
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.strip();
     }
 }

@@ -6,7 +6,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
 import dev.hookline.api.model.Page;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.events.EventScope;
@@ -26,16 +26,21 @@ public final class DeliveryService {
     static final String NOT_FOUND = "event delivery not found";
     static final String ATTEMPT_NOT_FOUND = "event delivery attempt not found";
 
-    private final ServerContext context;
+    private final Store store;
     private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
+    private final DeliveryHolds deliveryHolds;
 
-    public DeliveryService(ServerContext context) {
-        this.context = context;
-        this.deliveries = context.deliveries();
+    public DeliveryService(Store store, DeliveryRepository deliveries, AttemptRepository attempts,
+                           DeliveryHolds deliveryHolds) {
+        this.store = store;
+        this.deliveries = deliveries;
+        this.attempts = attempts;
+        this.deliveryHolds = deliveryHolds;
     }
 
     /** One page of the project's live deliveries matching {@code filter}, each with its embedded metadata. */
-    public Page<EventDelivery> list(String projectId, DeliveryRepository.Filter filter, ListParams params) {
+    public Page<EventDelivery> list(String projectId, DeliveryFilter filter, ListParams params) {
         return deliveries.list(projectId, filter, params);
     }
 
@@ -45,7 +50,7 @@ public final class DeliveryService {
      * one is refused), {@code httpStatuses} ({@code 2xx}, {@code none}, ...: {@link #httpClasses}), the others exact
      * (null for any).
      */
-    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+    public static DeliveryFilter filter(EventScope scope, List<String> endpointIds, String eventId,
                                                    String subscriptionId, String idempotencyKey,
                                                    List<String> statuses, String eventType,
                                                    List<String> httpStatuses) {
@@ -54,11 +59,11 @@ public final class DeliveryService {
     }
 
     /** The same with Hookline's {@code heldBy} ({@code circuit_open}, ...: {@link #holds}). */
-    public static DeliveryRepository.Filter filter(EventScope scope, List<String> endpointIds, String eventId,
+    public static DeliveryFilter filter(EventScope scope, List<String> endpointIds, String eventId,
                                                    String subscriptionId, String idempotencyKey,
                                                    List<String> statuses, String eventType,
                                                    List<String> httpStatuses, List<String> heldBy) {
-        return new DeliveryRepository.Filter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
+        return new DeliveryFilter(scope.limit(endpointIds), eventId, subscriptionId, idempotencyKey,
                 statuses(statuses), eventType, httpClasses(httpStatuses), holds(heldBy));
     }
 
@@ -87,36 +92,36 @@ public final class DeliveryService {
 
     /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
     public EventDelivery get(String projectId, String deliveryId, EventScope scope) {
-        String baseUrl = context.baseUrl();
-        return context.db().read(c -> {
+        String baseUrl = store.baseUrl();
+        return store.db().read(c -> {
             EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
                 throw new NotFoundException(NOT_FOUND);
             }
-            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl, context.deliveryHolds(),
-                    context.now()).get(0);
+            return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl, deliveryHolds,
+                    store.now()).get(0);
         });
     }
 
     /** The delivery's attempts, oldest first (a plain array, as in Convoy). */
     public List<DeliveryAttempt> attempts(String projectId, String deliveryId, EventScope scope) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
                 throw new NotFoundException(NOT_FOUND);
             }
-            return context.attempts().list(c, projectId, deliveryId);
+            return attempts.list(c, projectId, deliveryId);
         });
     }
 
     /** One attempt; 404 for an unknown delivery or attempt (Convoy answers 400 for the attempt). */
     public DeliveryAttempt attempt(String projectId, String deliveryId, String attemptId, EventScope scope) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
             if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
                 throw new NotFoundException(NOT_FOUND);
             }
-            DeliveryAttempt attempt = context.attempts().find(c, projectId, deliveryId, attemptId);
+            DeliveryAttempt attempt = attempts.find(c, projectId, deliveryId, attemptId);
             if (attempt == null) {
                 throw new NotFoundException(ATTEMPT_NOT_FOUND);
             }

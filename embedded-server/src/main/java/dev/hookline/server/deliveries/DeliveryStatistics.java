@@ -5,7 +5,8 @@ import dev.hookline.api.model.DeliveryTimeSeries;
 import dev.hookline.api.model.EndpointFailureRate;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.HttpStatusClass;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.store.Ulid;
@@ -26,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How many deliveries the deliveries list matches: per status ({@link #statusTotals}) and per status in time
- * buckets ({@link #timeSeries}), for exactly the list's filters and date window ({@link DeliveryRepository.Filter}).
+ * buckets ({@link #timeSeries}), for exactly the list's filters and date window ({@link DeliveryFilter}).
  *
  * <p>Counted from the list's indexes, never from the table: every delivery index ends in {@code (status, id)} and
  * IDs are ULIDs whose prefix is the creation time (ADR 0004), so "deliveries of this endpoint in this status created
@@ -68,10 +69,14 @@ public final class DeliveryStatistics {
 
     private static final List<EventDeliveryStatus> STATUSES = DeliveryRepository.ALL_STATUSES;
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final DeliveryRepository deliveries;
 
-    public DeliveryStatistics(ServerContext context) {
-        this.context = context;
+    public DeliveryStatistics(Store store, Signals signals, DeliveryRepository deliveries) {
+        this.store = store;
+        this.signals = signals;
+        this.deliveries = deliveries;
     }
 
     /**
@@ -79,7 +84,7 @@ public final class DeliveryStatistics {
      * {@code lowestId} and {@code highestId} (the list's date window as ID bounds, each null for open). All six
      * statuses are answered; statuses the filter leaves out count 0.
      */
-    public DeliveryStatusTotals statusTotals(String projectId, DeliveryRepository.Filter filter, String lowestId,
+    public DeliveryStatusTotals statusTotals(String projectId, DeliveryFilter filter, String lowestId,
                                              String highestId) {
         Window window = new Window(lowestId == null ? 0 : Ulid.timestampOf(lowestId),
                 highestId == null ? OPEN_END : Ulid.timestampOf(highestId));
@@ -109,11 +114,11 @@ public final class DeliveryStatistics {
     public List<EndpointFailureRate> periodFailureRates(String projectId, List<String> endpointIds, String lowestId,
                                                         String highestId) {
         String lowest = lowestId != null ? lowestId
-                : Ulid.lowerBound(context.clock().instant().minus(DEFAULT_RATE_PERIOD).toEpochMilli());
+                : Ulid.lowerBound(store.clock().instant().minus(DEFAULT_RATE_PERIOD).toEpochMilli());
         List<EndpointFailureRate> out = new ArrayList<>();
         for (String id : endpointIds.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct()
                 .limit(MAX_RATE_ENDPOINTS).toList()) {
-            DeliveryStatusTotals totals = statusTotals(projectId, new DeliveryRepository.Filter(List.of(id), null,
+            DeliveryStatusTotals totals = statusTotals(projectId, new DeliveryFilter(List.of(id), null,
                     null, null, List.of(), null), lowest, highestId);
             long success = totals.count(EventDeliveryStatus.SUCCESS);
             long failure = totals.count(EventDeliveryStatus.FAILURE);
@@ -130,11 +135,11 @@ public final class DeliveryStatistics {
      * {@code end} (null: now), buckets aligned to UTC hours or days, the first and last clipped to the window.
      * Invalid input when the window holds more than {@value #MAX_BUCKETS} buckets.
      */
-    public DeliveryTimeSeries timeSeries(String projectId, DeliveryRepository.Filter filter, Instant start, Instant end,
+    public DeliveryTimeSeries timeSeries(String projectId, DeliveryFilter filter, Instant start, Instant end,
                                          Bucket bucket) {
-        Instant to = end == null ? context.now() : end;
+        Instant to = end == null ? store.now() : end;
         refreshCache();
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Instant from = start;
             if (from == null) {
                 String first = firstId(c, projectId);
@@ -201,15 +206,15 @@ public final class DeliveryStatistics {
      * {@code [window][status ordinal]} counts of the live deliveries matching {@code filter} (the idempotency key
      * resolved to its event first, as the list does).
      */
-    private long[][] count(Connection c, String projectId, DeliveryRepository.Filter unresolved, List<Window> windows)
+    private long[][] count(Connection c, String projectId, DeliveryFilter unresolved, List<Window> windows)
             throws SQLException {
         long[][] counts = new long[windows.size()][STATUSES.size()];
         // heldBy becomes endpoints and waiting statuses, as the list resolves it (ADR 0008)
-        DeliveryRepository.Filter filter = context.deliveries().resolveHolds(c, projectId, unresolved);
+        DeliveryFilter filter = deliveries.resolveHolds(c, projectId, unresolved);
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return counts;
         }
-        DeliveryRepository.Filter resolved = filter;
+        DeliveryFilter resolved = filter;
         if (filter.idempotencyKey() != null) {
             String eventId = EventRepository.firstWithIdempotencyKey(c, projectId, filter.idempotencyKey());
             if (eventId == null || (filter.eventId() != null && !filter.eventId().equals(eventId))) {
@@ -263,7 +268,7 @@ public final class DeliveryStatistics {
     /**
      * Per-status counts of past hours that had no delivery in flight ({@code Scheduled}, {@code Retry},
      * {@code Processing}) when counted. Nothing can change them then but a resend or batch retry of a settled
-     * delivery, which {@link ServerContext#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
+     * delivery, which {@link Signals#deliveriesRequeued()} reports: the cache is dropped then. New deliveries
      * always get IDs of the current hour, and the dispatcher only changes deliveries in flight.
      */
     private final Map<HourKey, long[]> settledHours = new ConcurrentHashMap<>();
@@ -271,7 +276,7 @@ public final class DeliveryStatistics {
 
     /** Drops the cached hours when settled deliveries were queued again since they were counted. */
     private void refreshCache() {
-        long requeues = context.requeues();
+        long requeues = signals.requeues();
         if (requeues != cachedAtRequeues || settledHours.size() > MAX_CACHED_HOURS) {
             settledHours.clear();
             cachedAtRequeues = requeues;
@@ -279,9 +284,9 @@ public final class DeliveryStatistics {
     }
 
     /** {@link #count} with the cache checked first (read before the database snapshot is taken). */
-    private long[][] counted(String projectId, DeliveryRepository.Filter filter, List<Window> windows) {
+    private long[][] counted(String projectId, DeliveryFilter filter, List<Window> windows) {
         refreshCache();
-        return context.db().read(c -> count(c, projectId, filter, windows));
+        return store.db().read(c -> count(c, projectId, filter, windows));
     }
 
     /**
@@ -300,7 +305,7 @@ public final class DeliveryStatistics {
             return;
         }
         long cacheRequeues = cachedAtRequeues;
-        long nowMs = context.now().toEpochMilli();
+        long nowMs = store.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
         // whole hours only where deliveries can be: from the project's first one to the current hour; the rest of
         // an open window is counted from the index like an edge (ranges that hold no row, or a few future IDs)
@@ -328,7 +333,7 @@ public final class DeliveryStatistics {
                 List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
                         Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
                 long[][] fresh = new long[ranges.size()][STATUSES.size()];
-                add(c, fresh, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), STATUSES,
+                add(c, fresh, statement(projectId, DeliveryFilter.none(), indexEndpoint, List.of(), STATUSES,
                         List.of(), ranges));
                 for (int r = 0; r < fresh.length; r++) {
                     long hour = chunk.get(r);
@@ -343,7 +348,7 @@ public final class DeliveryStatistics {
             }
             if (!split.edges().isEmpty()) {
                 long[][] partial = new long[split.edges().size()][STATUSES.size()];
-                add(c, partial, statement(projectId, DeliveryRepository.Filter.none(), indexEndpoint, List.of(), statuses,
+                add(c, partial, statement(projectId, DeliveryFilter.none(), indexEndpoint, List.of(), statuses,
                         List.of(), split.edges()));
                 for (int r = 0; r < partial.length; r++) {
                     for (int s = 0; s < STATUSES.size(); s++) {
@@ -363,7 +368,7 @@ public final class DeliveryStatistics {
                                               List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
                                               List<Window> windows) throws SQLException {
         long cacheRequeues = cachedAtRequeues;
-        long nowMs = context.now().toEpochMilli();
+        long nowMs = store.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
         String first = firstId(c, projectId);
         if (first == null) {
@@ -372,7 +377,7 @@ public final class DeliveryStatistics {
         HourSplit split = HourSplit.of(windows, Math.floorDiv(Ulid.timestampOf(first), HOUR_MS),
                 Math.floorDiv(nowMs, HOUR_MS) + 1);
         List<Integer> asked = classes.stream().map(HttpStatusClass::hundreds).toList();
-        DeliveryRepository.Filter byClass = new DeliveryRepository.Filter(null, null, null, null, List.of(), null,
+        DeliveryFilter byClass = new DeliveryFilter(null, null, null, null, List.of(), null,
                 classes);
         List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
         for (String endpoint : keys) {
@@ -525,7 +530,7 @@ public final class DeliveryStatistics {
      * values; empty: any): on a class index one more {@code VALUES} list {@code k(cls)}, every range, status and class
      * counted apart (the third column names the class); on another index checked per row.
      */
-    private static Sql statement(String projectId, DeliveryRepository.Filter filter, String endpoint,
+    private static Sql statement(String projectId, DeliveryFilter filter, String endpoint,
                                  List<String> perRowEndpoints, List<EventDeliveryStatus> statuses,
                                  List<Integer> classes, List<IdRange> ranges) {
         List<Object> params = new ArrayList<>();

@@ -5,7 +5,10 @@ import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.RateLimitConfig;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.outbound.HttpUrls;
 import dev.hookline.server.outbound.SendResult;
@@ -33,7 +36,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends due event deliveries.
  *
- * <p>One loop thread looks for due deliveries when signalled ({@link ServerContext#signalDeliveriesDue()}) or
+ * <p>One loop thread looks for due deliveries when signalled ({@link Signals#deliveriesDue()}) or
  * every {@code pollInterval}: it reads a batch from the {@code deliveries_due} index, decides for each (send,
  * discard because the endpoint is paused, inactive or gone, defer because of a rate limit, or leave for later
  * because its endpoint is busy or its circuit open), and writes those decisions in one transaction, each a
@@ -57,7 +60,10 @@ public final class Dispatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final EndpointRepository endpoints;
+    private final ProjectRepository projects;
     private final WebhookSender sender;
     private final DispatchSettings settings;
     private final CircuitBreakers breakers;
@@ -71,19 +77,26 @@ public final class Dispatcher implements AutoCloseable {
     private volatile boolean running;
     private Thread loop;
 
-    public Dispatcher(ServerContext context, WebhookSender sender, DispatchSettings settings) {
-        this.context = context;
+    public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
+                      EndpointRepository endpoints, ProjectRepository projects, OutcomeWriter outcomes,
+                      WebhookSender sender, DispatchSettings settings) {
+        this.store = store;
+        this.signals = signals;
+        this.endpoints = endpoints;
+        this.projects = projects;
         this.sender = sender;
         this.settings = settings;
-        this.breakers = context.circuitBreakers();
-        this.state = context.dispatchState();
+        this.breakers = breakers;
+        this.state = state;
         this.rateLimits = state.rateLimits();
-        this.outcomes = new OutcomeWriter(context);
+        this.outcomes = outcomes;
         this.shares = new ProjectShares(settings.perProjectInFlight());
     }
 
-    public Dispatcher(ServerContext context, WebhookSender sender) {
-        this(context, sender, DispatchSettings.DEFAULTS);
+    public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
+                      EndpointRepository endpoints, ProjectRepository projects, OutcomeWriter outcomes,
+                      WebhookSender sender) {
+        this(store, signals, state, breakers, endpoints, projects, outcomes, sender, DispatchSettings.DEFAULTS);
     }
 
     /** Recovers deliveries an earlier run left {@code Processing}, then starts sending. */
@@ -91,14 +104,14 @@ public final class Dispatcher implements AutoCloseable {
         if (running) {
             return;
         }
-        Instant now = context.now();
-        int[] recovered = context.db().write(c -> DueDeliveries.recoverInterrupted(c, now));
+        Instant now = store.now();
+        int[] recovered = store.db().write(c -> DueDeliveries.recoverInterrupted(c, now));
         if (recovered[0] + recovered[1] > 0) {
             LOG.info("recovered deliveries interrupted by the last stop: {} to send again, {} at_most_once failed",
                     recovered[0], recovered[1]);
         }
         running = true;
-        context.onDeliveriesDue(this::wakeUp);
+        signals.onDeliveriesDue(this::wakeUp);
         loop = Thread.ofPlatform().name("hookline-dispatcher").daemon(true).start(this::run);
     }
 
@@ -139,7 +152,7 @@ public final class Dispatcher implements AutoCloseable {
             return false;
         }
         int limit = Math.min(settings.claimBatch(), room);
-        Instant now = context.now();
+        Instant now = store.now();
         long look = state.startLook();
         Set<String> skip = new HashSet<>(breakers.blocked(now));
         // a full lane is left out (one seek) until half its backlog went out (it wakes the loop then); a lane with
@@ -152,7 +165,7 @@ public final class Dispatcher implements AutoCloseable {
                 lane.markSkipped();
             }
         });
-        DueDeliveries.Batch batch = context.db().read(c -> DueDeliveries.due(c, context, now, limit, skip, endpointId -> {
+        DueDeliveries.Batch batch = store.db().read(c -> DueDeliveries.due(c, store, endpoints, projects, now, limit, skip, endpointId -> {
             Lane lane = lanes.get(endpointId);
             return settings.perEndpointLoad() - (lane == null ? 0 : lane.load());
         }, state, look, shares));
@@ -167,7 +180,7 @@ public final class Dispatcher implements AutoCloseable {
         // a plan of at_least_once claims only writes nothing (the lease is in memory): no round trip to the writer,
         // which a flood keeps busy, and whose queue this look would otherwise wait in
         List<DueDelivery> toSend = plan.writesNothing() ? plan.claim()
-                : context.db().write(c -> DueDeliveries.apply(c, plan, now));
+                : store.db().write(c -> DueDeliveries.apply(c, plan, now));
         Set<String> sent = new HashSet<>();
         Set<Lane> filled = new HashSet<>();
         for (DueDelivery d : toSend) {
@@ -261,7 +274,7 @@ public final class Dispatcher implements AutoCloseable {
     /** One try: builds the webhook, sends it, counts it on the breaker and hands the result to the writer. */
     private void send(Job job) {
         DueDelivery d = job.delivery();
-        Instant before = context.now();
+        Instant before = store.now();
         if (!job.probe() && breakers.state(d.endpointId(), before) != CircuitBreakers.State.CLOSED) {
             // the circuit opened while this one waited for a slot: not a try, back to wait for the circuit
             outcomes.handBack(d, breakers.reopensAt(d.endpointId(), before), Transition.HELD_CIRCUIT_OPEN);
@@ -278,12 +291,12 @@ public final class Dispatcher implements AutoCloseable {
         try {
             result = sender.send(webhook);
         } catch (RuntimeException e) {
-            Instant failedAt = context.now();
+            Instant failedAt = store.now();
             result = new SendResult(job.endpoint().url(), "POST", "", Map.of(), d.payload(), 0, "", Map.of(), "",
                     "could not send: " + e.getMessage(), before, failedAt,
                     Duration.between(before, failedAt).toMillis());
         }
-        Instant now = context.now();
+        Instant now = store.now();
         DeliveryOutcome outcome = DeliveryOutcome.of(d, result, now, ThreadLocalRandom.current());
         boolean tripped = breakers.record(d.endpointId(), d.projectId(), result.delivered(), job.probe(), now);
         boolean deactivate = Boolean.TRUE.equals(job.config().disableEndpoint())
@@ -302,14 +315,14 @@ public final class Dispatcher implements AutoCloseable {
             }
             running = false;
         }
-        context.onDeliveriesDue(() -> { });
+        signals.onDeliveriesDue(() -> { });
         wakeUp();
         try {
             loop.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Instant now = context.now();
+        Instant now = store.now();
         int handedBack = 0;
         for (Lane lane : lanes.values()) {
             for (Job job : lane.drain()) {

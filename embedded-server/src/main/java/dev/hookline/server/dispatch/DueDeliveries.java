@@ -8,7 +8,9 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.deliveries.DeliveryLifecycle;
 import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.store.Database;
@@ -78,13 +80,14 @@ final class DueDeliveries {
      * next_send_time)}, and a skipped endpoint is jumped over with one seek: a look costs a few index seeks per
      * endpoint with waiting deliveries, never a step per row of a busy endpoint's backlog.
      */
-    static Batch due(Connection c, ServerContext context, Instant now, int limit, Collection<String> skipEndpoints,
+    static Batch due(Connection c, Store store, EndpointRepository endpointRepository,
+                     ProjectRepository projectRepository, Instant now, int limit, Collection<String> skipEndpoints,
                      java.util.function.ToIntFunction<String> room, DispatchState state, long look,
                      ProjectShares shares) throws SQLException {
         List<DueDelivery> all = new ArrayList<>();
         Map<String, Integer> readPerProject = new HashMap<>();
         for (EventDeliveryStatus status : List.of(EventDeliveryStatus.SCHEDULED, EventDeliveryStatus.RETRY)) {
-            dueWithStatus(c, context.db(), status, now, limit, skipEndpoints, room, state, shares, readPerProject,
+            dueWithStatus(c, store.db(), status, now, limit, skipEndpoints, room, state, shares, readPerProject,
                     all);
         }
         // a lease released during this look: the read may predate its outcome's commit, so it waits for the next look
@@ -102,8 +105,8 @@ final class DueDeliveries {
         Map<String, Endpoint> endpoints = new HashMap<>();
         Map<String, Project> projects = new HashMap<>();
         for (var entry : endpointsByProject.entrySet()) {
-            endpoints.putAll(context.endpoints().findAll(c, entry.getKey(), entry.getValue()));
-            Project project = context.projects().find(c, entry.getKey());
+            endpoints.putAll(endpointRepository.findAll(c, entry.getKey(), entry.getValue()));
+            Project project = projectRepository.find(c, entry.getKey());
             if (project != null) {
                 projects.put(project.uid(), project);
             }

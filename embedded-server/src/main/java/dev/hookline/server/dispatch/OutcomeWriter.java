@@ -1,7 +1,7 @@
 package dev.hookline.server.dispatch;
 
 import dev.hookline.api.model.DeliveryMode;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.deliveries.DeliveryLifecycle.Transition;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryMetaEvents;
@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * would send them again at the next start. The deliveries' leases (ADR 0008) end only once their outcome committed,
  * so no look reads them as due meanwhile.
  */
-final class OutcomeWriter {
+public final class OutcomeWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutcomeWriter.class);
     /**
@@ -62,15 +62,25 @@ final class OutcomeWriter {
     static final Duration FIRST_RETRY = Duration.ofMillis(50);
     static final Duration MAX_RETRY = Duration.ofSeconds(5);
 
-    private final ServerContext context;
+    private final Store store;
+    private final AttemptRepository attempts;
+    private final DispatchState dispatchState;
+    private final DeliveryMetaEvents deliveryMetaEvents;
+    private final EndpointMetaEvents endpointMetaEvents;
     private final ConcurrentLinkedDeque<Object> pending = new ConcurrentLinkedDeque<>();
     private final AtomicBoolean writing = new AtomicBoolean();
     /** Only the one flush under way touches these. */
     private Duration retryDelay = FIRST_RETRY;
     private int failuresInARow;
 
-    OutcomeWriter(ServerContext context) {
-        this.context = context;
+    /** One per server (the dispatcher's), writing through {@code store}'s single writer. */
+    public OutcomeWriter(Store store, AttemptRepository attempts, DispatchState dispatchState,
+                         DeliveryMetaEvents deliveryMetaEvents, EndpointMetaEvents endpointMetaEvents) {
+        this.store = store;
+        this.attempts = attempts;
+        this.dispatchState = dispatchState;
+        this.deliveryMetaEvents = deliveryMetaEvents;
+        this.endpointMetaEvents = endpointMetaEvents;
     }
 
     void tried(Tried tried) {
@@ -86,7 +96,7 @@ final class OutcomeWriter {
      */
     void handBack(DueDelivery delivery, Instant dueAt, Transition transition) {
         if (transition == Transition.HANDED_BACK_ON_STOP && delivery.mode() != DeliveryMode.AT_MOST_ONCE) {
-            context.dispatchState().release(delivery.id());
+            dispatchState.release(delivery.id());
             return;
         }
         pending.add(new HandedBack(delivery, dueAt, transition));
@@ -119,11 +129,11 @@ final class OutcomeWriter {
             batch.add(next);
         }
         // bulk: a flood's outcomes are written between other projects' ingest and plans, not ahead of them
-        context.db().writeBulkAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
+        store.db().writeBulkAsync(c -> write(c, batch)).whenComplete((ignored, failure) -> {
             if (failure == null) {
                 // the outcomes are committed: the deliveries may be read as due again (ADR 0008's lease)
                 for (Object item : batch) {
-                    context.dispatchState().release(item instanceof Tried t ? t.delivery().id()
+                    dispatchState.release(item instanceof Tried t ? t.delivery().id()
                             : ((HandedBack) item).delivery().id());
                 }
                 if (failuresInARow > 0) {
@@ -144,7 +154,7 @@ final class OutcomeWriter {
         for (int i = batch.size() - 1; i >= 0; i--) {
             pending.addFirst(batch.get(i));
         }
-        if (context.db().isClosed()) {
+        if (store.db().isClosed()) {
             // stopping: the deliveries' rows stay waiting (or Processing, at_most_once) and the next start sends them
             // again (or fails them, at_most_once)
             LOG.warn("could not record {} delivery outcomes before the database closed", pending.size());
@@ -166,8 +176,8 @@ final class OutcomeWriter {
     }
 
     private Void write(Connection c, List<Object> batch) throws SQLException {
-        Instant now = context.now();
-        List<AttemptRepository.OfProject> attempts = new ArrayList<>();
+        Instant now = store.now();
+        List<AttemptRepository.OfProject> tries = new ArrayList<>();
         Map<Transition, Map<DueDelivery, Instant>> handedBack = new LinkedHashMap<>();
         List<DueDelivery> deactivating = new ArrayList<>();
         List<DueDelivery> deactivated = new ArrayList<>();
@@ -189,7 +199,7 @@ final class OutcomeWriter {
                 Tried t = (Tried) item;
                 DueDelivery d = t.delivery();
                 DeliveryOutcome o = t.outcome();
-                attempts.add(new AttemptRepository.OfProject(d.projectId(), attempt(d, t.result())));
+                tries.add(new AttemptRepository.OfProject(d.projectId(), attempt(d, t.result())));
                 update.setString(1, o.status().wire());
                 update.setLong(2, o.numTrials());
                 Times.set(update, 3, o.nextSendTime());
@@ -217,7 +227,7 @@ final class OutcomeWriter {
                 }
             }
         }
-        context.attempts().insertAll(c, attempts);
+        attempts.insertAll(c, tries);
         for (var entry : handedBack.entrySet()) {
             DueDeliveries.handBack(c, entry.getValue(), entry.getKey(), now);
         }
@@ -244,9 +254,9 @@ final class OutcomeWriter {
         Savepoint savepoint = null;
         try {
             savepoint = c.setSavepoint();
-            DeliveryMetaEvents.record(c, context, finished);
+            deliveryMetaEvents.record(c, finished);
             for (DueDelivery d : deactivated) {
-                EndpointMetaEvents.recordChanged(c, context, d.projectId(), d.endpointId());
+                endpointMetaEvents.recordChanged(c, d.projectId(), d.endpointId());
             }
             c.releaseSavepoint(savepoint);
         } catch (SQLException | RuntimeException e) {

@@ -3,24 +3,28 @@ package dev.hookline.server.endpoints;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.MetaEvent;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.metaevents.MetaEventRecorder;
 import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
  * The {@code endpoint.created|updated|deleted} meta events, recorded in the write that made the change: their data
- * is the endpoint as it now is, redacted as the endpoints API shows it. Stateless.
+ * is the endpoint as it now is, redacted as the endpoints API shows it. One per server.
  */
 public final class EndpointMetaEvents {
 
-    private EndpointMetaEvents() {
+    private final EndpointRepository endpoints;
+    private final MetaEventRecorder recorder;
+
+    public EndpointMetaEvents(EndpointRepository endpoints, MetaEventRecorder recorder) {
+        this.endpoints = endpoints;
+        this.recorder = recorder;
     }
 
     /** Records {@code eventType} for {@code endpoint}; null when the project does not subscribe. */
-    public static MetaEvent record(Connection c, ServerContext context, String eventType, Endpoint endpoint)
+    public MetaEvent record(Connection c, String eventType, Endpoint endpoint)
             throws SQLException {
-        return MetaEventRecorder.record(c, context, endpoint.projectId(), eventType,
+        return recorder.record(c, endpoint.projectId(), eventType,
                 Json.strict().valueToTree(EndpointRedaction.redact(endpoint)));
     }
 
@@ -28,9 +32,9 @@ public final class EndpointMetaEvents {
      * {@code endpoint.updated} for an endpoint changed outside {@link EndpointService} (the dispatcher deactivating
      * it), read on the caller's connection; null when it is gone or not subscribed.
      */
-    public static MetaEvent recordChanged(Connection c, ServerContext context, String projectId, String endpointId)
+    public MetaEvent recordChanged(Connection c, String projectId, String endpointId)
             throws SQLException {
-        Endpoint endpoint = context.endpoints().find(c, projectId, endpointId);
-        return endpoint == null ? null : record(c, context, MetaEventRecorder.ENDPOINT_UPDATED, endpoint);
+        Endpoint endpoint = endpoints.find(c, projectId, endpointId);
+        return endpoint == null ? null : record(c, MetaEventRecorder.ENDPOINT_UPDATED, endpoint);
     }
 }

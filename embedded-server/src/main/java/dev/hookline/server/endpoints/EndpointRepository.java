@@ -8,7 +8,7 @@ import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.Page;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
@@ -27,7 +27,7 @@ import java.util.Map;
 
 /**
  * The SQL of endpoints. Rows come back complete (secrets, auth, mTLS key included): the dispatcher needs them; the
- * HTTP layer redacts what Convoy redacts before answering. One instance per server ({@code ServerContext});
+ * HTTP layer redacts what Convoy redacts before answering. One instance per server (made by {@code HooklineServer});
  * write methods take the writer's connection, and the use cases around them are {@link EndpointService}'s.
  */
 public final class EndpointRepository {
@@ -41,15 +41,15 @@ public final class EndpointRepository {
     private static final TypeReference<List<EndpointSecret>> SECRETS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
 
-    public EndpointRepository(ServerContext context) {
-        this.context = context;
+    public EndpointRepository(Store store) {
+        this.store = store;
     }
 
     /** The live endpoint {@code endpointId} of {@code projectId}, or null. */
     public Endpoint find(String projectId, String endpointId) {
-        return context.db().read(c -> find(c, projectId, endpointId));
+        return store.db().read(c -> find(c, projectId, endpointId));
     }
 
     public Endpoint find(Connection c, String projectId, String endpointId) throws SQLException {
@@ -61,7 +61,7 @@ public final class EndpointRepository {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        return context.db().read(c -> findAll(c, projectId, ids));
+        return store.db().read(c -> findAll(c, projectId, ids));
     }
 
     public Map<String, Endpoint> findAll(Connection c, String projectId, Collection<String> ids)
@@ -117,7 +117,7 @@ public final class EndpointRepository {
             query.where("id IN (SELECT endpoint_id FROM portal_links_endpoints WHERE portal_link_id = ?)",
                     portalLinkId);
         }
-        return context.db().read(c -> query.page(c, params, Endpoint::uid));
+        return store.db().read(c -> query.page(c, params, Endpoint::uid));
     }
 
     /**

@@ -6,7 +6,9 @@ import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.EndpointStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.metaevents.MetaEventRecorder;
@@ -31,8 +33,10 @@ public final class EndpointService {
     public static final String NOT_FOUND = "Resource not found";
     public static final long MAX_SECRET_EXPIRATION_SECONDS = Duration.ofDays(7).toSeconds();
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
     private final EndpointRepository endpoints;
+    private final EndpointMetaEvents metaEvents;
     private final EndpointValidator validator;
     private final Circuits circuits;
 
@@ -52,10 +56,13 @@ public final class EndpointService {
         void reset(String endpointId);
     }
 
-    public EndpointService(ServerContext context, Circuits circuits) {
-        this.context = context;
-        this.endpoints = context.endpoints();
-        this.validator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
+    public EndpointService(Store store, Signals signals, DestinationPolicy destinations, EndpointRepository endpoints,
+                           EndpointMetaEvents metaEvents, Circuits circuits) {
+        this.store = store;
+        this.signals = signals;
+        this.endpoints = endpoints;
+        this.metaEvents = metaEvents;
+        this.validator = new EndpointValidator(store::now, () -> destinations, store::baseUrl);
         this.circuits = circuits;
     }
 
@@ -90,7 +97,7 @@ public final class EndpointService {
 
     /** The live endpoint, with its circuit breaker's state, if {@code scope} contains it; else {@link NotFoundException}. */
     public Endpoint get(String projectId, String endpointId, EndpointScope scope) {
-        Endpoint endpoint = context.db().read(c -> {
+        Endpoint endpoint = store.db().read(c -> {
             Endpoint found = endpoints.find(c, projectId, endpointId);
             return found != null && scope.contains(c, found) ? found : null;
         });
@@ -117,16 +124,16 @@ public final class EndpointService {
 
     private Endpoint create(String projectId, EndpointValidator.Draft draft, String givenSecret,
                             AlsoInWrite alsoInWrite) {
-        Instant now = context.now();
+        Instant now = store.now();
         String secret = EndpointValidator.initialSecret(givenSecret);
-        List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(), secret, null, now, now, null));
-        Endpoint created = draft.newEndpoint(context.newId(), projectId, secrets, now);
-        return context.db().write(c -> {
+        List<EndpointSecret> secrets = List.of(new EndpointSecret(store.newId(), secret, null, now, now, null));
+        Endpoint created = draft.newEndpoint(store.newId(), projectId, secrets, now);
+        return store.db().write(c -> {
             endpoints.insert(c, created);
             if (alsoInWrite != null) {
                 alsoInWrite.apply(c, created);
             }
-            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, created);
+            metaEvents.record(c, MetaEventRecorder.ENDPOINT_CREATED, created);
             return created;
         });
     }
@@ -137,7 +144,7 @@ public final class EndpointService {
      */
     public Endpoint update(String projectId, String endpointId, EndpointScope scope, ProjectConfig config,
                            EndpointRequest request, boolean ownerFixed) {
-        Instant now = context.now();
+        Instant now = store.now();
         return modify(projectId, endpointId, scope, current -> {
             EndpointValidator.Draft draft = (scope == EndpointScope.PROJECT ? validator : validator.forPortal())
                     .forUpdate(request, config, current);
@@ -147,7 +154,7 @@ public final class EndpointService {
 
     /** active -> paused, paused -> active; other states are refused. */
     public Endpoint togglePause(String projectId, String endpointId, EndpointScope scope) {
-        Instant now = context.now();
+        Instant now = store.now();
         return modify(projectId, endpointId, scope, current -> {
             EndpointStatus next = switch (current.status()) {
                 case ACTIVE -> EndpointStatus.PAUSED;
@@ -166,9 +173,9 @@ public final class EndpointService {
      */
     public Endpoint activate(String projectId, String endpointId) {
         Endpoint current = endpoints.find(projectId, endpointId);
-        boolean circuitNotClosed = current != null && !circuits.closed(endpointId, context.now());
+        boolean circuitNotClosed = current != null && !circuits.closed(endpointId, store.now());
         circuits.reset(endpointId);
-        Instant now = context.now();
+        Instant now = store.now();
         Endpoint active = circuitNotClosed && current.status() == EndpointStatus.ACTIVE ? current
                 : modify(projectId, endpointId, EndpointScope.PROJECT, endpoint -> {
                     if (endpoint.status() != EndpointStatus.INACTIVE && endpoint.status() != EndpointStatus.PAUSED) {
@@ -178,7 +185,7 @@ public final class EndpointService {
                     return endpoint.toBuilder().status(EndpointStatus.ACTIVE).updatedAt(now).build();
                 });
         if (active != null) {
-            context.signalDeliveriesDue();
+            signals.deliveriesDue();
             active = withCircuit(active);
         }
         return active;
@@ -200,8 +207,8 @@ public final class EndpointService {
         }
         Duration expiresIn = Duration.ofSeconds(expirationSeconds);
         String secret = EndpointValidator.initialSecret(newSecret);
-        Instant now = context.now();
-        String secretId = context.newId();
+        Instant now = store.now();
+        String secretId = store.newId();
         return modify(projectId, endpointId, scope, current -> {
             List<EndpointSecret> secrets = new ArrayList<>();
             boolean expired = false;
@@ -219,14 +226,14 @@ public final class EndpointService {
 
     /** Soft-deletes the endpoint and its subscriptions in one write; false when not there or out of scope. */
     public boolean delete(String projectId, String endpointId, EndpointScope scope) {
-        Instant now = context.now();
-        return context.db().write(c -> {
+        Instant now = store.now();
+        return store.db().write(c -> {
             Endpoint current = endpoints.find(c, projectId, endpointId);
             if (current == null || !scope.contains(c, current)) {
                 return false;
             }
             Endpoint deleted = endpoints.softDelete(c, projectId, endpointId, now);
-            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_DELETED, deleted);
+            metaEvents.record(c, MetaEventRecorder.ENDPOINT_DELETED, deleted);
             return true;
         });
     }
@@ -237,20 +244,20 @@ public final class EndpointService {
      */
     private Endpoint modify(String projectId, String endpointId, EndpointScope scope,
                             Function<Endpoint, Endpoint> change) {
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             Endpoint current = endpoints.find(c, projectId, endpointId);
             if (current == null || !scope.contains(c, current)) {
                 return null;
             }
             Endpoint next = change.apply(current);
             endpoints.save(c, next);
-            EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_UPDATED, next);
+            metaEvents.record(c, MetaEventRecorder.ENDPOINT_UPDATED, next);
             return next;
         });
     }
 
     /** The endpoint with its circuit breaker's {@code failure_rate} and {@code cb_state}. */
     private Endpoint withCircuit(Endpoint endpoint) {
-        return circuits.describe(endpoint, context.now());
+        return circuits.describe(endpoint, store.now());
     }
 }

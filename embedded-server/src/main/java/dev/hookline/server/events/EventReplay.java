@@ -3,7 +3,8 @@ package dev.hookline.server.events;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotPermittedException;
 import dev.hookline.server.paging.BatchOutcome;
@@ -33,11 +34,15 @@ public final class EventReplay {
      * behind one for tens of milliseconds, not seconds. */
     private static final int CHUNK = 25;
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final EventRepository events;
     private final ReplayPlanner planner;
 
-    public EventReplay(ServerContext context, ReplayPlanner planner) {
-        this.context = context;
+    public EventReplay(Store store, Signals signals, EventRepository events, ReplayPlanner planner) {
+        this.store = store;
+        this.signals = signals;
+        this.events = events;
         this.planner = planner;
     }
 
@@ -47,21 +52,21 @@ public final class EventReplay {
      * the caller reaches only some of the endpoints it targets (a portal link may replay only what goes to its own endpoints).
      */
     public Event replay(String projectId, String eventId, EventScope scope) {
-        String baseUrl = context.baseUrl();
-        Event event = context.db().read(c -> context.events().find(c, projectId, eventId));
+        String baseUrl = store.baseUrl();
+        Event event = store.db().read(c -> events.find(c, projectId, eventId));
         if (event == null || !scope.reachesAny(event.endpoints())) {
             throw InvalidInputException.of(NOT_FOUND);
         }
         if (!scope.reachesAll(event.endpoints())) {
             throw new NotPermittedException("this event also targets endpoints outside the portal link");
         }
-        Event answer = context.db().read(c -> EventRepository.withMetadata(c, projectId, List.of(event), baseUrl))
+        Event answer = store.db().read(c -> EventRepository.withMetadata(c, projectId, List.of(event), baseUrl))
                 .get(0);
         ReplayPlanner.Planned planned = planner.planReplay(event);
-        int due = due(context.db().write(c -> planner.storeReplay(c, planned)));
+        int due = due(store.db().write(c -> planner.storeReplay(c, planned)));
         LOG.info("event {} of project {} replayed: {} new deliveries due", eventId, projectId, due);
         if (due > 0) {
-            context.signalDeliveriesDue();
+            signals.deliveriesDue();
         }
         return answer;
     }
@@ -71,21 +76,22 @@ public final class EventReplay {
      * ignored), in one write. An event whose replay fails is rolled back alone and counted as failed, and so is one
      * that also targets endpoints outside {@code scope} (a portal link replays only what is wholly its own).
      */
-    public BatchOutcome batchReplay(String projectId, EventRepository.Filter filter, ListParams window, EventScope scope) {
+    public BatchOutcome batchReplay(String projectId, EventFilter filter, ListParams window,
+                                    EventScope scope) {
         int dueTotal = 0;
         int successful = 0;
         int failed = 0;
         if (filter.searchesText()) {
-            EventRepository.awaitSearchable(context); // act on what the list would show
+            events.awaitSearchable(); // act on what the list would show
         }
         List<String> ids = new ArrayList<>();
-        context.db().read(c -> {
-            context.events().forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
+        store.db().read(c -> {
+            events.forEachMatching(c, projectId, filter, window, page -> page.forEach(e -> ids.add(e.uid())));
             return null;
         });
         for (int from = 0; from < ids.size(); from += CHUNK) {
             List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-            Map<String, Event> events = context.db().read(c -> ProjectRows.findByIds(c, "events", EventRepository.COLUMNS,
+            Map<String, Event> events = store.db().read(c -> ProjectRows.findByIds(c, "events", EventRepository.COLUMNS,
                     projectId, chunk, EventRepository::map, Event::uid));
             List<ReplayPlanner.Planned> planned = new ArrayList<>(chunk.size());
             for (String id : chunk) {
@@ -96,7 +102,7 @@ public final class EventReplay {
                     planned.add(planner.planReplay(event));
                 }
             }
-            List<Integer> outcomes = context.db().writeBulk(c -> {
+            List<Integer> outcomes = store.db().writeBulk(c -> {
                 List<Integer> dues = new ArrayList<>(planned.size());
                 for (ReplayPlanner.Planned replay : planned) {
                     dues.add(replayAlone(c, replay));
@@ -115,20 +121,20 @@ public final class EventReplay {
         BatchOutcome outcome = new BatchOutcome(successful, failed);
         LOG.info("batch replay in project {}: {}, {} new deliveries due", projectId, outcome.message(), dueTotal);
         if (dueTotal > 0) {
-            context.signalDeliveriesDue();
+            signals.deliveriesDue();
         }
         return outcome;
     }
 
     /** How many events {@link #batchReplay} would replay for the same filter, window and scope. */
-    public long countBatchReplay(String projectId, EventRepository.Filter filter, ListParams window,
+    public long countBatchReplay(String projectId, EventFilter filter, ListParams window,
                                  EventScope scope) {
         if (filter.searchesText()) {
-            EventRepository.awaitSearchable(context);
+            events.awaitSearchable();
         }
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             long[] count = {0};
-            context.events().forEachMatching(c, projectId, filter, window,
+            events.forEachMatching(c, projectId, filter, window,
                     page -> count[0] += page.stream().filter(e -> scope.reachesAll(e.endpoints())).count());
             return count[0];
         });

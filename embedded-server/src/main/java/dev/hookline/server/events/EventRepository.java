@@ -6,7 +6,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.paging.KeysetQuery;
@@ -55,10 +55,12 @@ public final class EventRepository {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
+    private final SearchIndexer searchIndexer;
 
-    public EventRepository(ServerContext context) {
-        this.context = context;
+    public EventRepository(Store store, SearchIndexer searchIndexer) {
+        this.store = store;
+        this.searchIndexer = searchIndexer;
     }
 
     /**
@@ -85,64 +87,16 @@ public final class EventRepository {
         }
     }
 
-    /**
-     * List filters. {@code endpointIds} null: any endpoint; empty: none (an empty scope). Other lists may be empty.
-     * {@code containments}: JSON searches the payload must each contain (the {@code query} and {@code body}
-     * parameters); their terms are in {@code searchTerms}, which every matching payload has, so the search index
-     * narrows the candidates first. {@code text}: a typed {@code query} (null: none), see {@link TextQuery}.
-     */
-    public record Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                         List<String> searchTerms, List<PayloadContainment> containments, TextQuery text) {
-
-        public Filter(List<String> endpointIds, List<String> sourceIds, String idempotencyKey,
-                      List<String> searchTerms) {
-            this(endpointIds, sourceIds, idempotencyKey, searchTerms, List.of(), null);
-        }
-
-        public Filter {
-            endpointIds = endpointIds == null ? null : List.copyOf(new LinkedHashSet<>(endpointIds));
-            sourceIds = sourceIds == null ? List.of() : List.copyOf(new LinkedHashSet<>(sourceIds));
-            searchTerms = searchTerms == null ? List.of() : List.copyOf(searchTerms);
-            containments = containments == null ? List.of() : List.copyOf(containments);
-            idempotencyKey = idempotencyKey == null || idempotencyKey.isEmpty() ? null : idempotencyKey;
-        }
-
-        /** True when a page needs the full-text index (so it must have caught up first). */
-        public boolean searchesText() {
-            return !searchTerms.isEmpty() || (text != null && !text.words().isEmpty());
-        }
-
-        Filter withText(TextQuery newText) {
-            return new Filter(endpointIds, sourceIds, idempotencyKey, searchTerms, containments, newText);
-        }
-
-        Filter withTerms(List<String> terms) {
-            return new Filter(endpointIds, sourceIds, idempotencyKey, terms, containments, text);
-        }
-
-        Filter withSources(List<String> sources) {
-            return new Filter(endpointIds, sources, idempotencyKey, searchTerms, containments, text);
-        }
-
-        Filter withIdempotencyKey(String key) {
-            return new Filter(endpointIds, sourceIds, key, searchTerms, containments, text);
-        }
-
-        /** No filter at all. */
-        public static Filter none() {
-            return new Filter(null, List.of(), null, List.of());
-        }
-    }
 
     /**
      * Stores an event in the caller's write transaction (so ingest can add the deliveries in the same one). The ID
      * is made here, above every stored event ID, so that rowid order stays ID order.
      */
     public Event insert(Connection c, NewEvent event) throws SQLException {
-        Database db = context.db();
+        Database db = store.db();
         Last last = db.onWriter(c) ? lastWritten : null;
-        String id = context.newIdAbove(last != null ? last.id() : highestId(c, db));
-        Instant now = context.now();
+        String id = store.newIdAbove(last != null ? last.id() : highestId(c, db));
+        Instant now = store.now();
         Instant acknowledged = event.acknowledgedAt() == null ? now
                 : event.acknowledgedAt().truncatedTo(ChronoUnit.MICROS);
         long rowid = last == null ? 0 : last.rowid() + 1;
@@ -209,7 +163,7 @@ public final class EventRepository {
                               EventStatus status, String failureReason, Instant now) throws SQLException {
         List<String> stored;
         String sourceId;
-        try (Database.Reusable r = context.db().reusable(c, OUTCOME_FIND)) {
+        try (Database.Reusable r = store.db().reusable(c, OUTCOME_FIND)) {
             PreparedStatement s = r.statement();
             s.setString(1, eventId);
             s.setString(2, projectId);
@@ -250,7 +204,7 @@ public final class EventRepository {
      * row are written only when the endpoints changed, and the search row only when the indexer already wrote it.
      */
     public void recordOutcome(Connection c, Outcome o, Instant now) throws SQLException {
-        Database db = context.db();
+        Database db = store.db();
         boolean changed = o.endpointsChanged();
         long rowid = -1;
         try (Database.Reusable r = db.reusable(c, changed ? OUTCOME_UPDATE_RETURNING : OUTCOME_UPDATE)) {
@@ -362,8 +316,8 @@ public final class EventRepository {
 
     /** The live event with its {@code source_metadata}, or null. */
     public Event findWithSource(String projectId, String id) {
-        String baseUrl = context.baseUrl();
-        return context.db().read(c -> {
+        String baseUrl = store.baseUrl();
+        return store.db().read(c -> {
             Event event = find(c, projectId, id);
             return event == null ? null : withMetadata(c, projectId, List.of(event), baseUrl).get(0);
         });
@@ -408,7 +362,7 @@ public final class EventRepository {
 
     /** The distinct event types the project's live deliveries carry, sorted. */
     public List<String> knownTypes(String projectId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             List<String> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(KNOWN_TYPES)) {
                 s.setString(1, projectId);
@@ -423,15 +377,15 @@ public final class EventRepository {
     }
 
     /** One page of the project's live events, each with its {@code source_metadata}. */
-    public Page<Event> list(String projectId, Filter filter, ListParams params) {
+    public Page<Event> list(String projectId, EventFilter filter, ListParams params) {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return params.emptyPage();
         }
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         if (filter.searchesText()) {
-            awaitSearchable(context);
+            awaitSearchable();
         }
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             Page<Event> page = listQuery(projectId, withNamedSources(c, projectId, filter)).page(c, params,
                     Event::uid);
             return new Page<>(withMetadata(c, projectId, page.content(), baseUrl), page.pagination());
@@ -443,11 +397,8 @@ public final class EventRepository {
      * for; a few milliseconds when events arrived in the last moments), so a search finds what was acknowledged
      * before it (ADR 0024). Gives up after {@link SearchIndexer#SEARCH_PATIENCE} (a restart's backlog).
      */
-    static void awaitSearchable(ServerContext context) {
-        SearchIndexer indexer = context.searchIndexer();
-        if (indexer != null) {
-            indexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
-        }
+    void awaitSearchable() {
+        searchIndexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
     }
 
     /** Receives one page of a walk over matching events ({@link #forEachMatching}). */
@@ -461,7 +412,7 @@ public final class EventRepository {
      * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
      * act on exactly what the list matches. Events come without embedded metadata.
      */
-    public void forEachMatching(Connection c, String projectId, Filter filter, ListParams window,
+    public void forEachMatching(Connection c, String projectId, EventFilter filter, ListParams window,
                                        PageVisitor visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
@@ -487,7 +438,7 @@ public final class EventRepository {
      * source when both are given), sources {@code events_source}, and no filter {@code events_project}.
      * {@code filter.endpointIds()} must not be empty (an empty scope lists nothing and needs no query).
      */
-    public static KeysetQuery<Event> listQuery(String projectId, Filter filter) {
+    public static KeysetQuery<Event> listQuery(String projectId, EventFilter filter) {
         KeysetQuery<Event> query = filter.text() == null ? walk(projectId, filter) : textWalk(projectId, filter);
         for (PayloadContainment containment : filter.containments()) {
             // checked on the candidates the walk yields (with terms: the full-text matches only)
@@ -503,7 +454,7 @@ public final class EventRepository {
             + "COLLATE NOCASE";
 
     /** {@code filter} with its text query's named sources looked up (unchanged without a text query). */
-    static Filter withNamedSources(Connection c, String projectId, Filter filter) throws SQLException {
+    static EventFilter withNamedSources(Connection c, String projectId, EventFilter filter) throws SQLException {
         if (filter.text() == null || filter.text().namedSourceIds() != null) {
             return filter;
         }
@@ -526,9 +477,9 @@ public final class EventRepository {
      * {@code events_idempotency}; event type: {@code events_type}; source name: {@code events_source}), all with
      * the other filters.
      */
-    private static KeysetQuery<Event> textWalk(String projectId, Filter filter) {
+    private static KeysetQuery<Event> textWalk(String projectId, EventFilter filter) {
         TextQuery text = filter.text();
-        Filter base = filter.withText(null);
+        EventFilter base = filter.withText(null);
         List<KeysetQuery<Event>> parts = new ArrayList<>();
         if (!text.words().isEmpty()) {
             List<String> terms = new ArrayList<>(base.searchTerms());
@@ -558,7 +509,7 @@ public final class EventRepository {
         return KeysetQuery.union(parts);
     }
 
-    private static KeysetQuery<Event> walk(String projectId, Filter filter) {
+    private static KeysetQuery<Event> walk(String projectId, EventFilter filter) {
         List<String> endpoints = filter.endpointIds();
         List<String> sources = filter.sourceIds();
         if (filter.idempotencyKey() != null) {

@@ -2,7 +2,6 @@ package dev.hookline.server.events;
 
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Page;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
 import java.util.ArrayList;
@@ -14,8 +13,8 @@ public final class EventService {
 
     private final EventRepository events;
 
-    public EventService(ServerContext context) {
-        this.events = context.events();
+    public EventService(EventRepository events) {
+        this.events = events;
     }
 
     /**
@@ -24,7 +23,7 @@ public final class EventService {
      * object: the payload must contain it, see {@link PayloadContainment}; other text: see {@link TextQuery}) and
      * {@code body} (blank for none; else a JSON object the payload must contain). All given filters must match.
      */
-    public static EventRepository.Filter filter(EventScope scope, List<String> endpointIds, List<String> sourceIds,
+    public static EventFilter filter(EventScope scope, List<String> endpointIds, List<String> sourceIds,
                                                 String idempotencyKey, String query, String body) {
         List<PayloadContainment> containments = new ArrayList<>();
         TextQuery text = null;
@@ -41,12 +40,12 @@ public final class EventService {
         for (PayloadContainment containment : containments) {
             containment.terms().stream().filter(term -> !terms.contains(term)).forEach(terms::add);
         }
-        return new EventRepository.Filter(scope.limit(endpointIds), sourceIds, idempotencyKey, terms, containments,
+        return new EventFilter(scope.limit(endpointIds), sourceIds, idempotencyKey, terms, containments,
                 text);
     }
 
     /** One page of the project's live events, each with its {@code source_metadata}. */
-    public Page<Event> list(String projectId, EventRepository.Filter filter, ListParams params) {
+    public Page<Event> list(String projectId, EventFilter filter, ListParams params) {
         return events.list(projectId, filter, params);
     }
 

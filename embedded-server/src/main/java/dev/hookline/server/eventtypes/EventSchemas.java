@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * one, and checks an event's data against its type's schema. A schema without {@code $schema} is read as draft
  * 2020-12; one naming another draft (4, 6, 7, 2019-09) is read as that. References are resolved inside the schema
  * only: nothing is ever fetched from the network or the disk (a schema comes from an API caller). Compiled schemas
- * are cached by their text. One instance per server ({@code ServerContext}).
+ * are cached by their text. One instance per server (made by {@code HooklineServer}).
  */
 public final class EventSchemas {
 

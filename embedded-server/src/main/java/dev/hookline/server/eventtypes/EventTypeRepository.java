@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SQL of the event type catalogue (one instance per server, {@code ServerContext}; write methods take the
+ * The SQL of the event type catalogue (one instance per server, made by {@code HooklineServer}; write methods take the
  * writer's connection, the use cases are {@link EventTypeService}'s). The schema is stored as JSON text, NULL when
  * the type has none.
  */

@@ -6,7 +6,7 @@ import dev.hookline.api.model.EventTypeBuilder;
 import dev.hookline.api.model.EventTypeRequest;
 import dev.hookline.api.model.ImportOpenApiRequest;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
@@ -24,19 +24,19 @@ public final class EventTypeService {
 
     public static final String NOT_FOUND = "event type not found";
 
-    private final ServerContext context;
-    private final EventTypeRepository store;
+    private final Store store;
+    private final EventTypeRepository eventTypes;
     private final EventSchemas schemas;
 
-    public EventTypeService(ServerContext context) {
-        this.context = context;
-        this.store = context.eventTypes();
-        this.schemas = context.eventSchemas();
+    public EventTypeService(Store store, EventTypeRepository eventTypes, EventSchemas eventSchemas) {
+        this.store = store;
+        this.eventTypes = eventTypes;
+        this.schemas = eventSchemas;
     }
 
     /** The project's event types, by name. */
     public List<EventType> list(Project project) {
-        return context.db().read(c -> store.list(c, project.uid()));
+        return store.db().read(c -> eventTypes.list(c, project.uid()));
     }
 
     /** Adds a type; a 400 when the name is missing or taken, or the schema is not one. */
@@ -46,14 +46,14 @@ public final class EventTypeService {
         }
         String name = request.name().strip();
         JsonNode schema = schemaOf(request.jsonSchema());
-        EventType type = new EventType(context.newId(), name, text(request.category()), text(request.description()),
+        EventType type = new EventType(store.newId(), name, text(request.category()), text(request.description()),
                 schema, null);
-        Instant now = context.now();
-        return context.db().write(c -> {
-            if (store.findByName(c, project.uid(), name) != null) {
+        Instant now = store.now();
+        return store.db().write(c -> {
+            if (eventTypes.findByName(c, project.uid(), name) != null) {
                 throw new ConflictException("an event type named \"" + name + "\" already exists");
             }
-            store.insert(c, project.uid(), type, now);
+            eventTypes.insert(c, project.uid(), type, now);
             return type;
         });
     }
@@ -61,9 +61,9 @@ public final class EventTypeService {
     /** Changes category, description and schema of a type (only what is given). */
     public EventType update(Project project, String id, EventTypeRequest request) {
         JsonNode schema = request == null ? null : schemaOf(request.jsonSchema());
-        Instant now = context.now();
-        return context.db().write(c -> {
-            EventType found = require(store.find(c, project.uid(), id));
+        Instant now = store.now();
+        return store.db().write(c -> {
+            EventType found = require(eventTypes.find(c, project.uid(), id));
             EventTypeBuilder changed = found.toBuilder();
             if (request != null && request.category() != null && !request.category().isBlank()) {
                 changed.category(request.category().strip());
@@ -75,21 +75,21 @@ public final class EventTypeService {
                 changed.jsonSchema(schema);
             }
             EventType updated = changed.build();
-            store.update(c, project.uid(), updated, now);
+            eventTypes.update(c, project.uid(), updated, now);
             return updated;
         });
     }
 
     /** Marks a type deprecated (once: deprecating again keeps the first time). Events of it are still accepted. */
     public EventType deprecate(Project project, String id) {
-        Instant now = context.now();
-        return context.db().write(c -> {
-            EventType found = require(store.find(c, project.uid(), id));
+        Instant now = store.now();
+        return store.db().write(c -> {
+            EventType found = require(eventTypes.find(c, project.uid(), id));
             if (found.deprecated()) {
                 return found;
             }
             EventType deprecated = found.toBuilder().deprecatedAt(now).build();
-            store.update(c, project.uid(), deprecated, now);
+            eventTypes.update(c, project.uid(), deprecated, now);
             return deprecated;
         });
     }
@@ -109,19 +109,19 @@ public final class EventTypeService {
                         + e.getMessage());
             }
         }
-        Instant now = context.now();
-        return context.db().write(c -> {
+        Instant now = store.now();
+        return store.db().write(c -> {
             List<EventType> out = new ArrayList<>();
             for (OpenApiWebhooks.Webhook w : webhooks) {
-                EventType existing = store.findByName(c, project.uid(), w.name());
+                EventType existing = eventTypes.findByName(c, project.uid(), w.name());
                 if (existing == null) {
-                    EventType created = new EventType(context.newId(), w.name(), "", w.description(), w.schema(), null);
-                    store.insert(c, project.uid(), created, now);
+                    EventType created = new EventType(store.newId(), w.name(), "", w.description(), w.schema(), null);
+                    eventTypes.insert(c, project.uid(), created, now);
                     out.add(created);
                 } else {
                     EventType updated = existing.toBuilder().jsonSchema(w.schema()).description(w.description())
                             .build();
-                    store.update(c, project.uid(), updated, now);
+                    eventTypes.update(c, project.uid(), updated, now);
                     out.add(updated);
                 }
             }

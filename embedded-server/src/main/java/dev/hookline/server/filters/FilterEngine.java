@@ -24,7 +24,7 @@ public final class FilterEngine {
     /** Enough for every live subscription filter of a large installation; past it the cache starts over. */
     private static final int CACHE_LIMIT = 4096;
 
-    /** Compiled filters by their JSON: one cache per engine (one engine per server, {@code ServerContext}). */
+    /** Compiled filters by their JSON: one cache per engine (one engine per server, made by {@code HooklineServer}). */
     private final Map<JsonNode, CompiledFilter> bodyFilters = new ConcurrentHashMap<>();
     private final Map<JsonNode, CompiledFilter> headerFilters = new ConcurrentHashMap<>();
 

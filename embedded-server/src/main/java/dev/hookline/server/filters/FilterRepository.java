@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The {@code filters} table: per-event-type filters of a subscription, one per (subscription, event type). Rows are
  * the wire record itself; callers have checked that the subscription belongs to the project. One instance per
- * server ({@code ServerContext}), so what it knows about its database is its own state.
+ * server (made by {@code HooklineServer}), so what it knows about its database is its own state.
  */
 public final class FilterRepository {
 

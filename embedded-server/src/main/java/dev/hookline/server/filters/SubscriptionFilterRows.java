@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 /**
  * Keeps a subscription's filter rows in step with its {@code filter_config} (the rule is on
  * {@link EventTypeFilterRows#follow}). Matching is unchanged by it: a row copied from {@code filter_config.filter}
- * decides exactly as that filter would ({@link SubscriptionMatch}). One instance per server ({@code ServerContext}).
+ * decides exactly as that filter would ({@link SubscriptionMatch}). One instance per server (made by {@code HooklineServer}).
  */
 public final class SubscriptionFilterRows implements EventTypeFilterRows {
 

@@ -7,7 +7,7 @@ import dev.hookline.api.model.FilterScopes;
 import dev.hookline.api.model.FilterTestRequest;
 import dev.hookline.api.model.SubscriptionFilter;
 import dev.hookline.api.model.SubscriptionFilterRequest;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
@@ -33,16 +33,19 @@ import java.util.Set;
  */
 public final class SubscriptionFilterService {
 
-    private final ServerContext context;
-    private final FilterRepository filters;
+    private final Store store;
     private final SubscriptionRepository subscriptions;
+    private final FilterRepository filters;
+    private final SubscriptionMatch subscriptionMatch;
     private final FilterEngine engine;
 
-    public SubscriptionFilterService(ServerContext context) {
-        this.context = context;
-        this.filters = context.filters();
-        this.subscriptions = context.subscriptions();
-        this.engine = context.filterEngine();
+    public SubscriptionFilterService(Store store, SubscriptionRepository subscriptions, FilterRepository filters,
+                                     FilterEngine filterEngine, SubscriptionMatch subscriptionMatch) {
+        this.store = store;
+        this.subscriptions = subscriptions;
+        this.filters = filters;
+        this.subscriptionMatch = subscriptionMatch;
+        this.engine = filterEngine;
     }
 
     /** Every part given in {@code schema} must accept the same part of {@code request}; data is the verdict. */
@@ -60,7 +63,7 @@ public final class SubscriptionFilterService {
     }
 
     public List<SubscriptionFilter> list(String projectId, String subscriptionId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             subscription(c, projectId, subscriptionId);
             return filters.list(c, subscriptionId);
         });
@@ -68,9 +71,9 @@ public final class SubscriptionFilterService {
 
     public SubscriptionFilter create(String projectId, String subscriptionId, SubscriptionFilterRequest request,
                                      JsonNode json) {
-        SubscriptionFilter filter = FilterRequests.create("", request, json, context.newId(), subscriptionId,
-                context.now());
-        return context.db().write(c -> {
+        SubscriptionFilter filter = FilterRequests.create("", request, json, store.newId(), subscriptionId,
+                store.now());
+        return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
             if (eventTypesInUse(c, subscriptionId, Set.of()).containsKey(filter.eventType())) {
                 throw new ConflictException("filter with this event type already exists");
@@ -85,7 +88,7 @@ public final class SubscriptionFilterService {
         if (requests.length == 0) {
             throw InvalidInputException.of("body:provide at least one filter");
         }
-        Instant now = context.now();
+        Instant now = store.now();
         List<SubscriptionFilter> created = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < requests.length; i++) {
@@ -93,14 +96,14 @@ public final class SubscriptionFilterService {
                 throw InvalidInputException.of("[" + i + "]:must be a filter object");
             }
             SubscriptionFilter filter = FilterRequests.create("[" + i + "].", requests[i], json.get(i),
-                    context.newId(), subscriptionId, now);
+                    store.newId(), subscriptionId, now);
             if (!seen.add(filter.eventType())) {
                 throw InvalidInputException.of("[" + i + "].event_type:duplicate event type " + filter.eventType()
                         + " in request");
             }
             created.add(filter);
         }
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
             Map<String, String> inUse = eventTypesInUse(c, subscriptionId, Set.of());
             for (SubscriptionFilter filter : created) {
@@ -116,7 +119,7 @@ public final class SubscriptionFilterService {
     }
 
     public SubscriptionFilter get(String projectId, String subscriptionId, String filterId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             subscription(c, projectId, subscriptionId);
             return filter(c, subscriptionId, filterId);
         });
@@ -124,8 +127,8 @@ public final class SubscriptionFilterService {
 
     public SubscriptionFilter update(String projectId, String subscriptionId, String filterId,
                                      SubscriptionFilterRequest request, JsonNode json) {
-        Instant now = context.now();
-        return context.db().write(c -> {
+        Instant now = store.now();
+        return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
             SubscriptionFilter was = filter(c, subscriptionId, filterId);
             SubscriptionFilter next = FilterRequests.update("", was, request, json, now);
@@ -147,8 +150,8 @@ public final class SubscriptionFilterService {
         if (requests.length == 0) {
             throw InvalidInputException.of("body:provide at least one filter");
         }
-        Instant now = context.now();
-        return context.db().write(c -> {
+        Instant now = store.now();
+        return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
             Map<String, SubscriptionFilter> next = new LinkedHashMap<>();
             for (int i = 0; i < requests.length; i++) {
@@ -183,7 +186,7 @@ public final class SubscriptionFilterService {
     }
 
     public void delete(String projectId, String subscriptionId, String filterId) {
-        context.db().write(c -> {
+        store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
             if (!filters.delete(c, subscriptionId, filterId)) {
                 throw new NotFoundException("filter not found");
@@ -203,7 +206,7 @@ public final class SubscriptionFilterService {
         FilterScopes scopes = request.request();
         JsonNode body = scopes != null && scopes.body() != null ? scopes.body() : request.payload();
         JsonNode headers = scopes == null ? null : scopes.effectiveHeaders();
-        boolean matches = context.db().read(c -> context.subscriptionMatch().filtersAccept(c, subscription(c, projectId,
+        boolean matches = store.db().read(c -> subscriptionMatch.filtersAccept(c, subscription(c, projectId,
                 subscriptionId), eventType, body, headers));
         return new FilterMatchResult(matches);
     }

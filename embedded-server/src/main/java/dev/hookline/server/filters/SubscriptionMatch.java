@@ -25,7 +25,7 @@ import java.util.List;
  * before then. A row for a type not in {@code event_types} is allowed (as in Convoy) and never consulted: step 1 has
  * already said no.
  * Step 1 alone is what a caller may check first to skip candidates cheaply ({@link #acceptsType}). One instance per
- * server ({@code ServerContext}), over its filter rows and its filter engine's cache.
+ * server (made by {@code HooklineServer}), over its filter rows and its filter engine's cache.
  */
 public final class SubscriptionMatch {
 

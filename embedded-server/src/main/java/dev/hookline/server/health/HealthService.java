@@ -3,7 +3,9 @@ package dev.hookline.server.health;
 import dev.hookline.api.model.ServerHealth;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.sources.SourceRepository;
+import dev.hookline.server.sources.SourceConsumers;
 import dev.hookline.server.store.StorageErrors;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,18 +26,23 @@ public final class HealthService {
     /** Below this much the disk counts as full (503): SQLite cannot grow its write-ahead log for long. */
     public static final long FULL_BELOW_BYTES = 1024L * 1024;
 
-    private final ServerContext context;
+    private final Store store;
+    private final SourceRepository sources;
+    private final SourceConsumers sourceConsumers;
     private final Path dataDir;
     private final BooleanSupplier ready;
 
-    public HealthService(ServerContext context, Path dataDir, BooleanSupplier ready) {
-        this.context = context;
+    public HealthService(Store store, SourceRepository sources, SourceConsumers sourceConsumers, Path dataDir,
+                         BooleanSupplier ready) {
+        this.store = store;
+        this.sources = sources;
+        this.sourceConsumers = sourceConsumers;
         this.dataDir = dataDir;
         this.ready = ready;
     }
 
     public ServerHealth check() {
-        StorageErrors.WriteHealth writes = context.db().writeHealth();
+        StorageErrors.WriteHealth writes = store.db().writeHealth();
         long free = freeBytes();
         boolean full = free < FULL_BELOW_BYTES || writes.diskFull();
         // one answer to "is the disk full": the database's figure and the disk's agree (issue 29)
@@ -58,8 +65,8 @@ public final class HealthService {
     private List<ServerHealth.ConsumerHealth> consumers() {
         List<ServerHealth.ConsumerHealth> states = new ArrayList<>();
         try {
-            for (Source source : context.sources().pubSubSources()) {
-                SourceConsumer state = context.sourceConsumers().stateOf(source);
+            for (Source source : sources.pubSubSources()) {
+                SourceConsumer state = sourceConsumers.stateOf(source);
                 if (state != null) {
                     states.add(new ServerHealth.ConsumerHealth(source.uid(), source.name(), state.state(),
                             state.lastError()));

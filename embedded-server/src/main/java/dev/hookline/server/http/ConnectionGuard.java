@@ -1,6 +1,5 @@
 package dev.hookline.server.http;
 
-import dev.hookline.server.ServerConfig;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -16,11 +15,11 @@ import org.slf4j.LoggerFactory;
  * What Jetty does not do for us at the connection level (ADR 0026):
  * <ul>
  *   <li>a <b>header-read timeout</b>: a request's line and headers must arrive within
- *       {@link ServerConfig.HttpLimits#headerTimeout()}, counted from the connection's opening for its first request
+ *       {@link HttpLimits#headerTimeout()}, counted from the connection's opening for its first request
  *       and from the request's first byte for the next ones on a keep-alive connection. Jetty's idle timeout alone
  *       lets a client that sends a byte now and then (slowloris) hold a connection for ever. A connection past the
  *       deadline is closed (there is no request yet to answer).</li>
- *   <li>a <b>connection cap</b> with a clear refusal: when {@link ServerConfig.HttpLimits#maxConnections()} are
+ *   <li>a <b>connection cap</b> with a clear refusal: when {@link HttpLimits#maxConnections()} are
  *       open, a new connection first takes the place of the longest-idle keep-alive connection; when every open
  *       connection is busy with a request, it is answered 503 with the envelope and closed. Above the cap plus a
  *       headroom for those refusals ({@link #ceiling}), Jetty's {@code NetworkConnectionLimit} stops accepting.</li>
@@ -65,7 +64,7 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
     private final long headerTimeoutNanos;
     private final ScheduledExecutorService sweeper;
 
-    ConnectionGuard(ServerConfig.HttpLimits limits) {
+    ConnectionGuard(HttpLimits limits) {
         this.maxConnections = limits.maxConnections();
         this.headerTimeoutNanos = limits.headerTimeout().toNanos();
         this.maxPerClient = limits.effectiveMaxConnectionsPerClient();
@@ -132,7 +131,7 @@ final class ConnectionGuard implements Connection.Listener, AutoCloseable {
                 return "the request body did not arrive within " + TimeUnit.NANOSECONDS.toSeconds(bodyTimeoutNanos)
                         + " s";
             }
-            long grace = ServerConfig.HttpLimits.BODY_GRACE.toNanos();
+            long grace = HttpLimits.BODY_GRACE.toNanos();
             if (minBodyBytesPerSecond > 0 && elapsed > grace) {
                 double seconds = (elapsed - grace) / 1e9;
                 if (bytesRead.getAsLong() < minBodyBytesPerSecond * seconds) {

@@ -1,6 +1,5 @@
 package dev.hookline.server.http;
 
-import dev.hookline.server.ServerConfig;
 import dev.hookline.server.auth.Principal;
 import dev.hookline.server.domain.DomainException;
 import java.io.IOException;
@@ -54,7 +53,7 @@ public final class HttpApi implements AutoCloseable {
 
     public HttpApi(String host, int port, Router router, Authenticator authenticator,
                    Function<String, Object> projectLookup, int maxBodyBytes) throws IOException {
-        this(host, port, router, authenticator, projectLookup, maxBodyBytes, ServerConfig.HttpLimits.DEFAULTS);
+        this(host, port, router, authenticator, projectLookup, maxBodyBytes, HttpLimits.DEFAULTS);
     }
 
     /**
@@ -63,7 +62,7 @@ public final class HttpApi implements AutoCloseable {
      * @param projectLookup finds a live project by ID (null if none); used for routes with {@code {projectID}}
      */
     public HttpApi(String host, int port, Router router, Authenticator authenticator,
-                   Function<String, Object> projectLookup, int maxBodyBytes, ServerConfig.HttpLimits limits)
+                   Function<String, Object> projectLookup, int maxBodyBytes, HttpLimits limits)
             throws IOException {
         this.router = router;
         this.authenticator = authenticator;

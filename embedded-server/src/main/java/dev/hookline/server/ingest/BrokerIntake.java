@@ -8,7 +8,6 @@ import dev.hookline.api.Json;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.brokers.BrokerMessage;
 import dev.hookline.server.brokers.MessageIntake;
 import dev.hookline.server.brokers.RejectedMessageException;
@@ -47,14 +46,15 @@ public final class BrokerIntake implements MessageIntake {
     private static final Set<String> MESSAGE_FIELDS = Set.of("endpoint_id", "owner_id", "event_type", "data",
             "custom_headers", "idempotency_key");
 
-    private final ServerContext context;
+
     private final IntakeService intake;
+    private final EventTargets targets;
     private final ConfigCache cache;
     private final ScriptSandbox scripts;
 
-    public BrokerIntake(ServerContext context, IntakeService intake) {
-        this.context = context;
+    public BrokerIntake(IntakeService intake) {
         this.intake = intake;
+        this.targets = intake.targets();
         this.cache = intake.cache();
         this.scripts = intake.scripts();
     }
@@ -82,9 +82,9 @@ public final class BrokerIntake implements MessageIntake {
         try {
             EventTargets.Common common = EventTargets.common(fields.eventType(), fields.data(), headers, key);
             EventTargets.Targeting targeting = switch (type) {
-                case "single" -> EventTargets.toEndpointOrOwner(context, project, common, fields.endpointId(),
+                case "single" -> targets.toEndpointOrOwner(project, common, fields.endpointId(),
                         fields.ownerId(), source.uid());
-                case "fanout" -> EventTargets.toOwner(context, project, common, fields.ownerId(), source.uid());
+                case "fanout" -> targets.toOwner(project, common, fields.ownerId(), source.uid());
                 case "broadcast" -> EventTargets.broadcast(project, common, source.uid());
                 default -> throw new RejectedMessageException(MESSAGE_TYPE_HEADER + " is \"" + type
                         + "\"; it must be single, fanout or broadcast");

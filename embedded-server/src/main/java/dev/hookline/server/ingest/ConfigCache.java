@@ -4,7 +4,8 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.eventtypes.EventTypeRepository;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.sources.SourceRepository;
@@ -41,7 +42,12 @@ public final class ConfigCache {
     /** Bound on each map, so random ingest URLs or IDs cannot grow the cache without limit. */
     private static final int MAX_ENTRIES = 10_000;
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpointRepository;
+    private final SourceRepository sourceRepository;
+    private final ProjectRepository projectRepository;
+    private final SubscriptionRepository subscriptionRepository;
+    private final EventTypeRepository eventTypeRepository;
     private final AtomicLong committedVersion = new AtomicLong();
     private volatile boolean changedInGroup;
     private volatile boolean installed;
@@ -56,14 +62,21 @@ public final class ConfigCache {
     private record Versioned<T>(long version, T value) {
     }
 
-    public ConfigCache(ServerContext context) {
-        this.context = context;
+    public ConfigCache(Store store, EndpointRepository endpointRepository, SourceRepository sourceRepository,
+                       ProjectRepository projectRepository, SubscriptionRepository subscriptionRepository,
+                       EventTypeRepository eventTypeRepository) {
+        this.store = store;
+        this.endpointRepository = endpointRepository;
+        this.sourceRepository = sourceRepository;
+        this.projectRepository = projectRepository;
+        this.subscriptionRepository = subscriptionRepository;
+        this.eventTypeRepository = eventTypeRepository;
     }
 
     /** Installs the change listeners on the write connection (once; call at server start, not on the writer). */
     public ConfigCache install() {
         if (!installed) {
-            context.db().write(c -> {
+            store.db().write(c -> {
                 install(c);
                 return null;
             });
@@ -94,7 +107,7 @@ public final class ConfigCache {
                 }
             }
         }
-        context.db().afterCommit(() -> {
+        store.db().afterCommit(() -> {
             if (changedInGroup) {
                 changedInGroup = false;
                 committedVersion.incrementAndGet();
@@ -111,45 +124,45 @@ public final class ConfigCache {
     /** The live source whose ingest mask is {@code maskId}, or null. */
     public Source sourceByMask(String maskId) {
         return cached(sourcesByMask, maskId,
-                () -> Optional.ofNullable(context.sources().findByMaskId(maskId))).orElse(null);
+                () -> Optional.ofNullable(sourceRepository.findByMaskId(maskId))).orElse(null);
     }
 
     /** The live project {@code projectId}, or null. */
     public Project project(String projectId) {
-        return cached(projects, projectId, () -> Optional.ofNullable(read(c -> context.projects().find(c, projectId))))
+        return cached(projects, projectId, () -> Optional.ofNullable(read(c -> projectRepository.find(c, projectId))))
                 .orElse(null);
     }
 
     Source source(String projectId, String sourceId) {
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         return cached(sources, projectId + "/" + sourceId,
-                () -> Optional.ofNullable(read(c -> context.sources().find(c, projectId, sourceId, baseUrl)))).orElse(null);
+                () -> Optional.ofNullable(read(c -> sourceRepository.find(c, projectId, sourceId, baseUrl)))).orElse(null);
     }
 
     Endpoint endpoint(String projectId, String endpointId) {
         return cached(endpoints, projectId + "/" + endpointId,
-                () -> Optional.ofNullable(read(c -> context.endpoints().find(c, projectId, endpointId)))).orElse(null);
+                () -> Optional.ofNullable(read(c -> endpointRepository.find(c, projectId, endpointId)))).orElse(null);
     }
 
     /** The project's catalogued event type called {@code name}, or null. */
     EventType eventType(String projectId, String name) {
         return cached(eventTypes, projectId + "/" + name,
-                () -> Optional.ofNullable(read(c -> context.eventTypes().findByName(c, projectId, name)))).orElse(null);
+                () -> Optional.ofNullable(read(c -> eventTypeRepository.findByName(c, projectId, name)))).orElse(null);
     }
 
     List<SubscriptionRepository.Row> subscriptionsBySource(String projectId, String sourceId) {
         return cached(subscriptions, "s/" + projectId + "/" + sourceId,
-                () -> read(c -> context.subscriptions().findBySource(c, projectId, sourceId)));
+                () -> read(c -> subscriptionRepository.findBySource(c, projectId, sourceId)));
     }
 
     List<SubscriptionRepository.Row> subscriptionsByEndpoint(String projectId, String endpointId) {
         return cached(subscriptions, "e/" + projectId + "/" + endpointId,
-                () -> read(c -> context.subscriptions().findByEndpoint(c, projectId, endpointId)));
+                () -> read(c -> subscriptionRepository.findByEndpoint(c, projectId, endpointId)));
     }
 
     List<SubscriptionRepository.Row> subscriptionsWithEndpoint(String projectId) {
         return cached(subscriptions, "p/" + projectId,
-                () -> read(c -> context.subscriptions().findWithEndpoint(c, projectId)));
+                () -> read(c -> subscriptionRepository.findWithEndpoint(c, projectId)));
     }
 
     private interface Load<T> {
@@ -172,6 +185,6 @@ public final class ConfigCache {
     }
 
     private <T> T read(SqlWork<T> work) {
-        return context.db().read(work);
+        return store.db().read(work);
     }
 }

@@ -12,7 +12,7 @@ import dev.hookline.api.model.FilterConfig;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.transforms.ScriptSandbox;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryLifecycle;
@@ -83,12 +83,22 @@ public final class DeliveryPlanner implements ReplayPlanner {
     /** Convoy's cap on the exponential back-off delay, copied into exponential deliveries. */
     static final long EXPONENTIAL_MAX_RETRY_SECONDS = Retry.EXPONENTIAL_MAX_RETRY_SECONDS;
 
-    private final ServerContext context;
+    private final Store store;
+    private final EventRepository events;
+    private final DeliveryRepository deliveries;
+    private final AttemptRepository attempts;
+    private final SubscriptionMatch subscriptionMatch;
     private final ConfigCache cache;
     private final ScriptSandbox scripts;
 
-    public DeliveryPlanner(ServerContext context, ConfigCache cache, ScriptSandbox scripts) {
-        this.context = context;
+    public DeliveryPlanner(Store store, EventRepository events, DeliveryRepository deliveries,
+                           AttemptRepository attempts, SubscriptionMatch subscriptionMatch, ConfigCache cache,
+                           ScriptSandbox scripts) {
+        this.store = store;
+        this.events = events;
+        this.deliveries = deliveries;
+        this.attempts = attempts;
+        this.subscriptionMatch = subscriptionMatch;
         this.cache = cache;
         this.scripts = scripts;
     }
@@ -173,13 +183,13 @@ public final class DeliveryPlanner implements ReplayPlanner {
         Plan plan = replay.plan();
         // a replay of an event still waiting for its first plan is that plan: the planning stage then finds no
         // marker and stores nothing, so the event is never planned twice (ADR 0038)
-        new PlanQueueRepository(context.db()).take(c, event.uid());
-        List<EventDelivery> stored = insert(c, context, new StoredEvent(event.projectId(), event.uid(),
+        new PlanQueueRepository(store.db()).take(c, event.uid());
+        List<EventDelivery> stored = insert(c, new StoredEvent(event.projectId(), event.uid(),
                 event.eventType(), event.sourceId(), event.idempotencyKey(), event.urlQueryParams(),
                 event.acknowledgedAt()), plan);
         List<String> endpoints = plan.matches().isEmpty() ? event.endpoints() : plan.endpointIds();
-        context.events().updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
-                plan.failureReason(), context.now());
+        events.updateOutcome(c, event.projectId(), event.uid(), endpoints, plan.eventStatus(),
+                plan.failureReason(), store.now());
         return stored;
     }
 
@@ -203,7 +213,7 @@ public final class DeliveryPlanner implements ReplayPlanner {
         // a type decides even when the subscription's event types leave that type out)
         JsonNode headersNode = s.headers().isEmpty() ? NO_HEADERS : FilterEngine.headerDocument(s.headers());
         List<String> inactive = new ArrayList<>();
-        List<Matched> matched = context.db().read(c -> {
+        List<Matched> matched = store.db().read(c -> {
             List<Matched> out = new ArrayList<>();
             for (SubscriptionRepository.Row row : candidates) {
                 if (!row.subscription().active()) {
@@ -215,7 +225,7 @@ public final class DeliveryPlanner implements ReplayPlanner {
                     continue;
                 }
                 Endpoint endpoint = cache.endpoint(s.projectId(), row.endpointId());
-                if (endpoint != null && context.subscriptionMatch().matches(c, row, s.eventType(), body, headersNode)) {
+                if (endpoint != null && subscriptionMatch.matches(c, row, s.eventType(), body, headersNode)) {
                     out.add(new Matched(row, endpoint));
                 }
             }
@@ -249,26 +259,26 @@ public final class DeliveryPlanner implements ReplayPlanner {
     }
 
     /** Stores the plan's deliveries for the stored event (and an attempt per failed transform); inserts only. */
-    static List<EventDelivery> insert(Connection c, ServerContext context, StoredEvent e, Plan plan)
+    List<EventDelivery> insert(Connection c, StoredEvent e, Plan plan)
             throws SQLException {
         if (plan.matches().isEmpty()) {
             return List.of();
         }
-        Instant now = context.now();
+        Instant now = store.now();
         Instant acknowledgedAt = e.acknowledgedAt() == null ? now : e.acknowledgedAt();
-        List<NewDelivery> deliveries = new ArrayList<>(plan.matches().size());
+        List<NewDelivery> rows = new ArrayList<>(plan.matches().size());
         for (Match m : plan.matches()) {
-            deliveries.add(new NewDelivery(e.eventId(), m.endpoint().uid(), m.subscription().uid(), e.sourceId(),
+            rows.add(new NewDelivery(e.eventId(), m.endpoint().uid(), m.subscription().uid(), e.sourceId(),
                     e.eventType(), e.idempotencyKey(), m.status(), m.subscription().subscription().deliveryMode(),
                     plan.headers(), e.urlQueryParams(), plan.retry(), m.transformedPayload(),
                     m.failure() == null ? 0 : 1, now, 0, description(m), acknowledgedAt,
                     m.failure() == null ? null : 0)); // a failed transform: tried, no answer (its attempt below)
         }
-        List<EventDelivery> stored = context.deliveries().insertDeliveries(c, e.projectId(), deliveries);
+        List<EventDelivery> stored = deliveries.insertDeliveries(c, e.projectId(), rows);
         for (int i = 0; i < stored.size(); i++) {
             Match m = plan.matches().get(i);
             if (m.failure() != null) {
-                context.attempts().insert(c, e.projectId(), new AttemptRepository.NewAttempt(stored.get(i).uid(),
+                attempts.insert(c, e.projectId(), new AttemptRepository.NewAttempt(stored.get(i).uid(),
                         m.endpoint().uid(), m.endpoint().url(), "POST", "", "", Map.of(), "", Map.of(), "", "",
                         m.failure() + " (no request was sent)", false, 0, null, null));
             }

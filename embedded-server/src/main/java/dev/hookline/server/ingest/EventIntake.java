@@ -6,7 +6,10 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.eventtypes.EventSchemas;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.outbound.Hops;
@@ -26,19 +29,26 @@ import java.util.Map;
  */
 final class EventIntake implements AutoCloseable {
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final EventRepository events;
+    private final EventSchemas eventSchemas;
     private final ConfigCache cache;
     private final IngestBatcher batcher;
     private final PlanQueueRepository markers;
     private final EventPlanning planning;
     private final LoopCuts loopCuts = new LoopCuts();
 
-    EventIntake(ServerContext context, ConfigCache cache, DeliveryPlanner planner) {
-        this.context = context;
+    EventIntake(Store store, Signals signals, EventRepository events, EventSchemas eventSchemas,
+                MetaEventRecorder metaEvents, ConfigCache cache, DeliveryPlanner planner) {
+        this.store = store;
+        this.signals = signals;
+        this.events = events;
+        this.eventSchemas = eventSchemas;
         this.cache = cache;
-        this.markers = new PlanQueueRepository(context.db());
-        this.planning = new EventPlanning(context, cache, planner, markers);
-        this.batcher = new IngestBatcher(context, markers);
+        this.markers = new PlanQueueRepository(store.db());
+        this.planning = new EventPlanning(store, signals, events, cache, planner, markers);
+        this.batcher = new IngestBatcher(store, events, metaEvents, markers);
     }
 
     /** An event to store. {@code endpointIds} are the endpoints an outgoing event targets (empty for a source). */
@@ -101,7 +111,7 @@ final class EventIntake implements AutoCloseable {
      * per source ({@link LoopCuts}). Always throws.
      */
     private void cutLoop(Draft d, int hops) {
-        Stored cut = batcher.store(d, loopCuts.cut(d, hops, context.now()));
+        Stored cut = batcher.store(d, loopCuts.cut(d, hops, store.now()));
         throw InvalidInputException.of(Hops.refusal(hops, cut.event().uid()));
     }
 
@@ -116,31 +126,31 @@ final class EventIntake implements AutoCloseable {
         }
         EventType type = cache.eventType(projectId, eventType);
         if (type != null) {
-            context.eventSchemas().check(type, payload.tree());
+            eventSchemas.check(type, payload.tree());
         }
     }
 
-    static void signalIfDue(ServerContext context, List<EventDelivery> deliveries) {
+    static void signalIfDue(Signals signals, List<EventDelivery> deliveries) {
         for (EventDelivery d : deliveries) {
             if (d.status() == EventDeliveryStatus.SCHEDULED) {
-                context.signalDeliveriesDue();
+                signals.deliveriesDue();
                 return;
             }
         }
     }
 
     /** In the caller's write transaction: the event (Pending) and its marker, or a duplicate. Inserts only. */
-    static Stored store(Connection c, ServerContext context, PlanQueueRepository markers, Draft d)
+    static Stored store(Connection c, Store store, EventRepository events, PlanQueueRepository markers, Draft d)
             throws SQLException {
-        Instant now = context.now();
+        Instant now = store.now();
         String key = d.key();
         if (!key.isEmpty() && EventRepository.firstWithIdempotencyKey(c, d.projectId(), key) != null) {
-            Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
+            Event event = events.insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                     d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(),
                     key, true, EventStatus.SUCCESS, "", now));
             return new Stored(event);
         }
-        Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
+        Event event = events.insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                 d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(), key,
                 false, EventStatus.PENDING, "", now));
         markers.insert(c, event.uid(), d.projectId(), d.target());

@@ -3,7 +3,8 @@ package dev.hookline.server.ingest;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.store.SqlWork;
 import dev.hookline.server.store.JsonColumns;
@@ -108,7 +109,9 @@ final class EventPlanning implements AutoCloseable {
         }
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final EventRepository events;
     private final ConfigCache cache;
     private final DeliveryPlanner planner;
     private final PlanQueueRepository markers;
@@ -124,8 +127,11 @@ final class EventPlanning implements AutoCloseable {
     });
     private volatile boolean closed;
 
-    EventPlanning(ServerContext context, ConfigCache cache, DeliveryPlanner planner, PlanQueueRepository markers) {
-        this.context = context;
+    EventPlanning(Store store, Signals signals, EventRepository events, ConfigCache cache, DeliveryPlanner planner,
+                  PlanQueueRepository markers) {
+        this.store = store;
+        this.signals = signals;
+        this.events = events;
         this.cache = cache;
         this.planner = planner;
         this.markers = markers;
@@ -137,7 +143,7 @@ final class EventPlanning implements AutoCloseable {
         String after = "";
         while (true) {
             String from = after;
-            List<PlanQueueRepository.Marker> page = context.db().read(c -> markers.page(c, from, RECOVERY_PAGE));
+            List<PlanQueueRepository.Marker> page = store.db().read(c -> markers.page(c, from, RECOVERY_PAGE));
             for (PlanQueueRepository.Marker m : page) {
                 enqueue(new Job(m.eventId(), m.projectId(), m.target(), null, null, null, 0));
             }
@@ -290,7 +296,7 @@ final class EventPlanning implements AutoCloseable {
                         d.key(), d.urlQueryParams(), job.acknowledgedAt());
                 endpoints = job.endpointIds();
             } else {
-                Event event = context.db().read(c -> context.events().find(c, job.projectId(), job.eventId()));
+                Event event = store.db().read(c -> events.find(c, job.projectId(), job.eventId()));
                 if (event == null) {
                     return new Planned(job, null, null, List.of(), List.of(), null, null); // deleted: only its marker goes
                 }
@@ -395,13 +401,13 @@ final class EventPlanning implements AutoCloseable {
             };
             // a large fan-out's plans are bulk: written between other projects' ingest and small plans (issue 29)
             int deliveries = batch.stream().mapToInt(p -> p.plan() == null ? 0 : p.plan().matches().size()).sum();
-            stored = deliveries >= BATCH_DELIVERIES / 2 ? context.db().writeBulk(storing)
-                    : context.db().write(storing);
+            stored = deliveries >= BATCH_DELIVERIES / 2 ? store.db().writeBulk(storing)
+                    : store.db().write(storing);
         } catch (RuntimeException batchFailure) {
             stored = new ArrayList<>();
             for (Planned p : batch) {
                 try {
-                    stored.addAll(context.db().write(c -> store(c, p)));
+                    stored.addAll(store.db().write(c -> store(c, p)));
                 } catch (RuntimeException e) {
                     if (p.job().tries() + 1 < MAX_TRIES) {
                         LOG.warn("storing the plan of event {} failed, trying again: {}", p.job().eventId(),
@@ -414,18 +420,18 @@ final class EventPlanning implements AutoCloseable {
                 }
             }
         }
-        EventIntake.signalIfDue(context, stored);
+        EventIntake.signalIfDue(signals, stored);
     }
 
     /** Marks an event whose plan cannot be stored as not planned (no deliveries), its marker taken. */
     private void giveUp(Job job, RuntimeException e) {
         try {
-            context.db().write(c -> {
+            store.db().write(c -> {
                 if (markers.take(c, job.eventId())) {
-                    Event event = context.events().find(c, job.projectId(), job.eventId());
+                    Event event = events.find(c, job.projectId(), job.eventId());
                     if (event != null) {
-                        context.events().updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(),
-                                EventStatus.FAILURE, NOT_PLANNED + e.getMessage(), context.now());
+                        events.updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(),
+                                EventStatus.FAILURE, NOT_PLANNED + e.getMessage(), store.now());
                     }
                 }
                 return null;
@@ -445,19 +451,19 @@ final class EventPlanning implements AutoCloseable {
             return List.of(); // the event is gone
         }
         List<EventDelivery> deliveries = p.plan() == null ? List.of()
-                : DeliveryPlanner.insert(c, context, p.event(), p.plan());
+                : planner.insert(c, p.event(), p.plan());
         if (p.event() == null || p.endpoints() == null) {
             // given up before the event was read: it keeps the endpoints it has
-            Event event = context.events().find(c, job.projectId(), job.eventId());
+            Event event = events.find(c, job.projectId(), job.eventId());
             if (event != null) {
-                context.events().updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(), p.status(),
-                        p.reason(), context.now());
+                events.updateOutcome(c, job.projectId(), job.eventId(), event.endpoints(), p.status(),
+                        p.reason(), store.now());
             }
             return deliveries;
         }
         // what the row holds is known from the acknowledgement (or the read of a cold job): nothing is read back
-        context.events().recordOutcome(c, new EventRepository.Outcome(job.projectId(), job.eventId(),
-                p.event().sourceId(), p.stored(), p.endpoints(), p.status(), p.reason()), context.now());
+        events.recordOutcome(c, new EventRepository.Outcome(job.projectId(), job.eventId(),
+                p.event().sourceId(), p.stored(), p.endpoints(), p.status(), p.reason()), store.now());
         return deliveries;
     }
 

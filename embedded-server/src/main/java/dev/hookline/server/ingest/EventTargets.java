@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.subscriptions.EventTypeFilterRows;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.subscriptions.SubscriptionRepository;
@@ -19,7 +20,17 @@ import java.util.Map;
  */
 final class EventTargets {
 
-    private EventTargets() {
+    private final Store store;
+    private final EndpointRepository endpoints;
+    private final SubscriptionRepository subscriptions;
+    private final EventTypeFilterRows filterRows;
+
+    EventTargets(Store store, EndpointRepository endpoints, SubscriptionRepository subscriptions,
+                 EventTypeFilterRows filterRows) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.subscriptions = subscriptions;
+        this.filterRows = filterRows;
     }
 
     /** The parts every created event shares, validated. */
@@ -55,8 +66,7 @@ final class EventTargets {
     }
 
     /** {@code POST /events}: to {@code endpointId} when given, else to the endpoints of {@code ownerId}. */
-    static Targeting toEndpointOrOwner(ServerContext context, Project project, Common common, String endpointId,
-                                       String ownerId, String sourceId) {
+    Targeting toEndpointOrOwner(Project project, Common common, String endpointId, String ownerId, String sourceId) {
         String endpoint = blank(endpointId) ? null : endpointId.strip();
         if (endpoint == null && blank(ownerId)) {
             throw new InvalidInputException("endpoint_id:please provide an endpoint ID");
@@ -64,16 +74,16 @@ final class EventTargets {
         return () -> {
             List<String> endpointIds;
             if (endpoint != null) {
-                Endpoint found = context.db().read(c -> context.endpoints().find(c, project.uid(), endpoint));
+                Endpoint found = store.db().read(c -> endpoints.find(c, project.uid(), endpoint));
                 if (found == null) {
                     throw new InvalidInputException("endpoint_id:failed to find endpoint by id");
                 }
                 if (project.type() == ProjectType.OUTGOING) {
-                    ensureCatchAllSubscription(context, project.uid(), found);
+                    ensureCatchAllSubscription(project.uid(), found);
                 }
                 endpointIds = List.of(found.uid());
             } else {
-                endpointIds = ownerEndpoints(context, project.uid(), ownerId.strip());
+                endpointIds = ownerEndpoints(project.uid(), ownerId.strip());
             }
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
@@ -81,13 +91,12 @@ final class EventTargets {
     }
 
     /** {@code POST /events/fanout}: to every endpoint of {@code ownerId}. */
-    static Targeting toOwner(ServerContext context, Project project, Common common, String ownerId,
-                             String sourceId) {
+    Targeting toOwner(Project project, Common common, String ownerId, String sourceId) {
         if (blank(ownerId)) {
             throw new InvalidInputException("owner_id:please provide an owner id");
         }
         return () -> {
-            List<String> endpointIds = ownerEndpoints(context, project.uid(), ownerId.strip());
+            List<String> endpointIds = ownerEndpoints(project.uid(), ownerId.strip());
             return draft(project, common, new DeliveryPlanner.Target.ToEndpoints(endpointIds), endpointIds,
                     sourceId);
         };
@@ -104,8 +113,8 @@ final class EventTargets {
                 common.headers(), common.payload(), "", "", common.key());
     }
 
-    private static List<String> ownerEndpoints(ServerContext context, String projectId, String ownerId) {
-        List<String> ids = context.db().read(c -> context.endpoints().findByOwner(c, projectId, ownerId)).stream()
+    private List<String> ownerEndpoints(String projectId, String ownerId) {
+        List<String> ids = store.db().read(c -> endpoints.findByOwner(c, projectId, ownerId)).stream()
                 .map(Endpoint::uid).toList();
         if (ids.isEmpty()) {
             throw new InvalidInputException("owner_id:owner ID has no configured endpoints");
@@ -119,17 +128,17 @@ final class EventTargets {
      * (the usual case: it exists), then made in a write of its own that looks again (two first events at once make
      * one), committed before the event is planned so the plan sees it.
      */
-    private static void ensureCatchAllSubscription(ServerContext context, String projectId, Endpoint endpoint) {
-        if (context.db().read(c -> context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null)) > 0) {
+    private void ensureCatchAllSubscription(String projectId, Endpoint endpoint) {
+        if (store.db().read(c -> subscriptions.countForEndpoint(c, projectId, endpoint.uid(), null)) > 0) {
             return;
         }
-        context.db().write(c -> {
-            if (context.subscriptions().countForEndpoint(c, projectId, endpoint.uid(), null) == 0) {
+        store.db().write(c -> {
+            if (subscriptions.countForEndpoint(c, projectId, endpoint.uid(), null) == 0) {
                 SubscriptionRepository.Values values = subscriptionValues(endpoint.name() + "-subscription",
                         endpoint.uid(), List.of("*"));
-                String id = context.newId();
-                context.subscriptions().insert(c, id, projectId, values, context.now());
-                context.filterRows().follow(c, id, null, values.filter(), context.now()); // ADR 0030
+                String id = store.newId();
+                subscriptions.insert(c, id, projectId, values, store.now());
+                filterRows.follow(c, id, null, values.filter(), store.now()); // ADR 0030
             }
             return null;
         });

@@ -1,6 +1,8 @@
 package dev.hookline.server.ingest;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.store.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,21 +33,25 @@ final class IngestBatcher {
     private record Pending(EventIntake.Draft draft, LoopCuts.Cut loopCut,
                            CompletableFuture<EventIntake.Stored> result) {
 
-        EventIntake.Stored store(Connection c, ServerContext context, PlanQueueRepository markers)
-                throws SQLException {
-            return loopCut == null ? EventIntake.store(c, context, markers, draft)
-                    : LoopCuts.store(c, context, draft, loopCut);
+        EventIntake.Stored store(Connection c, Store store, EventRepository events, MetaEventRecorder metaEvents,
+                                 PlanQueueRepository markers) throws SQLException {
+            return loopCut == null ? EventIntake.store(c, store, events, markers, draft)
+                    : LoopCuts.store(c, store, events, metaEvents, draft, loopCut);
         }
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final EventRepository events;
+    private final MetaEventRecorder metaEvents;
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
     private final PlanQueueRepository markers;
 
-    IngestBatcher(ServerContext context, PlanQueueRepository markers) {
-        this.context = context;
+    IngestBatcher(Store store, EventRepository events, MetaEventRecorder metaEvents, PlanQueueRepository markers) {
+        this.store = store;
+        this.events = events;
+        this.metaEvents = metaEvents;
         this.markers = markers;
     }
 
@@ -76,7 +82,7 @@ final class IngestBatcher {
 
     private void schedule() {
         List<Pending> batch = new ArrayList<>();
-        context.db().writeAsync(c -> {
+        store.db().writeAsync(c -> {
             // cleared before draining: an event queued from now on schedules the next job itself
             scheduled.set(false);
             Pending next;
@@ -88,7 +94,7 @@ final class IngestBatcher {
             }
             List<EventIntake.Stored> stored = new ArrayList<>(batch.size());
             for (Pending p : batch) {
-                stored.add(p.store(c, context, markers));
+                stored.add(p.store(c, store, events, metaEvents, markers));
             }
             return stored;
         }).whenComplete((stored, failure) -> {
@@ -99,7 +105,7 @@ final class IngestBatcher {
                 return;
             }
             for (Pending p : batch) {
-                context.db().writeAsync(c -> p.store(c, context, markers))
+                store.db().writeAsync(c -> p.store(c, store, events, metaEvents, markers))
                         .whenComplete((one, error) -> {
                             if (error == null) {
                                 p.result().complete(one);

@@ -11,7 +11,12 @@ import dev.hookline.api.model.FanoutEventRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.events.EventRepository;
+import dev.hookline.server.eventtypes.EventSchemas;
+import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.subscriptions.EventTypeFilterRows;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.domain.NotPermittedException;
@@ -47,18 +52,34 @@ public final class IntakeService implements AutoCloseable {
     /** The header ingest adds to an event: the mask of the source it came through. */
     public static final String SOURCE_ID_HEADER = "X-Convoy-Source-Id";
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
+    private final SourceRepository sources;
+    private final SubscriptionRepository subscriptions;
+    private final EventTypeFilterRows filterRows;
     private final ConfigCache cache;
     private final ScriptSandbox scripts;
+    private final EndpointMetaEvents endpointMetaEvents;
     private final EventIntake intake;
+    private final EventTargets targets;
     private final EndpointValidator endpointValidator;
 
-    public IntakeService(ServerContext context, ConfigCache cache, DeliveryPlanner planner, ScriptSandbox scripts) {
-        this.context = context;
+    public IntakeService(Store store, Signals signals, DestinationPolicy destinations,
+                         EndpointRepository endpoints, SourceRepository sources, SubscriptionRepository subscriptions,
+                         EventTypeFilterRows filterRows, EventRepository events, EventSchemas eventSchemas,
+                         MetaEventRecorder metaEvents, EndpointMetaEvents endpointMetaEvents,
+                         ConfigCache cache, DeliveryPlanner planner, ScriptSandbox scripts) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.sources = sources;
+        this.subscriptions = subscriptions;
+        this.filterRows = filterRows;
+        this.endpointMetaEvents = endpointMetaEvents;
         this.cache = cache;
         this.scripts = scripts;
-        this.intake = new EventIntake(context, cache, planner);
-        this.endpointValidator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
+        this.intake = new EventIntake(store, signals, events, eventSchemas, metaEvents, cache, planner);
+        this.targets = new EventTargets(store, endpoints, subscriptions, filterRows);
+        this.endpointValidator = new EndpointValidator(store::now, () -> destinations, store::baseUrl);
     }
 
     /** A stored event as its caller is answered: the event (its deliveries still to plan), and whether it was a
@@ -140,8 +161,8 @@ public final class IntakeService implements AutoCloseable {
 
     /** Remembers that the Twitter source answered a CRC challenge now (only that column changes). */
     public void recordCrc(Source source) {
-        Instant now = context.now();
-        context.db().write(c -> context.sources().update(c, source.projectId(), source.uid(),
+        Instant now = store.now();
+        store.db().write(c -> sources.update(c, source.projectId(), source.uid(),
                 current -> current.withProviderConfig(new Source.ProviderConfig(new Source.Twitter(now))), now));
     }
 
@@ -153,7 +174,7 @@ public final class IntakeService implements AutoCloseable {
                 r.idempotencyKey());
         String endpointId = !blank(r.endpointId()) ? r.endpointId() : r.appId();
         checkSchemaFirst(project, common);
-        return submit(EventTargets.toEndpointOrOwner(context, project, common, endpointId, r.ownerId(), null));
+        return submit(targets.toEndpointOrOwner(project, common, endpointId, r.ownerId(), null));
     }
 
     /** {@code POST /events/fanout}: to every endpoint of the owner. */
@@ -164,7 +185,7 @@ public final class IntakeService implements AutoCloseable {
         EventTargets.Common common = EventTargets.common(r.eventType(), r.data(), r.customHeaders(),
                 r.idempotencyKey());
         checkSchemaFirst(project, common);
-        return submit(EventTargets.toOwner(context, project, common, r.ownerId(), null));
+        return submit(targets.toOwner(project, common, r.ownerId(), null));
     }
 
     /** {@code POST /events/broadcast}: to every endpoint subscribed to the type. */
@@ -195,16 +216,16 @@ public final class IntakeService implements AutoCloseable {
         }
         checkSchemaFirst(project, common);
         String url = r.url().strip();
-        String newEndpointId = context.newId();
+        String newEndpointId = store.newId();
         EndpointValidator.Draft endpointDraft = endpointValidator.forCreate(
                 EndpointRequest.of(url, "endpoint-" + newEndpointId), project.config());
         String secret = EndpointValidator.initialSecret(r.secret());
-        List<String> endpointIds = context.db().write(c -> {
-            Endpoint endpoint = context.endpoints().findByUrl(c, project.uid(), endpointDraft.url());
+        List<String> endpointIds = store.db().write(c -> {
+            Endpoint endpoint = endpoints.findByUrl(c, project.uid(), endpointDraft.url());
             if (endpoint == null) {
                 endpoint = newEndpoint(project.uid(), newEndpointId, endpointDraft, secret);
-                context.endpoints().insert(c, endpoint);
-                EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
+                endpoints.insert(c, endpoint);
+                endpointMetaEvents.record(c, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
             }
             dynamicSubscription(c, project.uid(), endpoint, eventTypes);
             return List.of(endpoint.uid());
@@ -229,6 +250,11 @@ public final class IntakeService implements AutoCloseable {
         return Accepted.of(intake.submit(targeting.draft()));
     }
 
+    /** How events created by a caller are targeted, shared with broker intake. */
+    EventTargets targets() {
+        return targets;
+    }
+
     ConfigCache cache() {
         return cache;
     }
@@ -243,14 +269,14 @@ public final class IntakeService implements AutoCloseable {
      */
     private void dynamicSubscription(Connection c, String projectId, Endpoint endpoint, List<String> eventTypes)
             throws SQLException {
-        List<SubscriptionRepository.Row> existing = context.subscriptions().findByEndpoint(c, projectId, endpoint.uid());
-        Instant now = context.now();
+        List<SubscriptionRepository.Row> existing = subscriptions.findByEndpoint(c, projectId, endpoint.uid());
+        Instant now = store.now();
         if (existing.isEmpty()) {
             SubscriptionRepository.Values values = EventTargets.subscriptionValues("subscription-" + UUID.randomUUID(),
                     endpoint.uid(), eventTypes.isEmpty() ? List.of("*") : eventTypes);
-            String id = context.newId();
-            context.subscriptions().insert(c, id, projectId, values, now);
-            context.filterRows().follow(c, id, null, values.filter(), now); // one row per event type (ADR 0030)
+            String id = store.newId();
+            subscriptions.insert(c, id, projectId, values, now);
+            filterRows.follow(c, id, null, values.filter(), now); // one row per event type (ADR 0030)
             return;
         }
         if (eventTypes.isEmpty()) {
@@ -260,15 +286,15 @@ public final class IntakeService implements AutoCloseable {
         SubscriptionRepository.Values was = SubscriptionRepository.valuesOf(row);
         SubscriptionRepository.StoredFilter filter = new SubscriptionRepository.StoredFilter(List.copyOf(eventTypes),
                 was.filter().raw(), was.filter().flat());
-        context.subscriptions().replace(c, projectId, row.uid(), new SubscriptionRepository.Values(was.name(), was.endpointId(),
+        subscriptions.replace(c, projectId, row.uid(), new SubscriptionRepository.Values(was.name(), was.endpointId(),
                 was.sourceId(), was.function(), was.alertConfig(), was.retryConfig(), filter, was.rateLimitConfig(),
                 was.deliveryMode()), now);
-        context.filterRows().follow(c, row.uid(), was.filter(), filter, now);
+        filterRows.follow(c, row.uid(), was.filter(), filter, now);
     }
 
     private Endpoint newEndpoint(String projectId, String id, EndpointValidator.Draft draft, String secret) {
-        Instant now = context.now();
-        List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(), secret, null, now, now, null));
+        Instant now = store.now();
+        List<EndpointSecret> secrets = List.of(new EndpointSecret(store.newId(), secret, null, now, now, null));
         return draft.newEndpoint(id, projectId, secrets, now);
     }
 

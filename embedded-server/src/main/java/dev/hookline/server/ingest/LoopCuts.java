@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.outbound.Hops;
@@ -85,17 +85,18 @@ final class LoopCuts {
      * In the caller's write transaction: the event, {@code Failure} with the loop's reason and no "to plan" marker
      * (never planned, never a duplicate: a loop's rounds share their idempotency key), and its report when due.
      */
-    static EventIntake.Stored store(Connection c, ServerContext context, EventIntake.Draft d, Cut cut)
+    static EventIntake.Stored store(Connection c, Store store, EventRepository events, MetaEventRecorder metaEvents,
+                                    EventIntake.Draft d, Cut cut)
             throws SQLException {
-        Event event = context.events().insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
+        Event event = events.insert(c, new EventRepository.NewEvent(d.projectId(), d.eventType(),
                 d.sourceId(), d.endpointIds(), d.headers(), d.payload().text(), d.urlQueryParams(), d.urlPath(),
-                d.key(), false, EventStatus.FAILURE, Hops.failureReason(cut.hops()), context.now()));
+                d.key(), false, EventStatus.FAILURE, Hops.failureReason(cut.hops()), store.now()));
         if (cut.reported()) {
             LOG.warn("webhook loop cut in project {} ({}): {} event(s) came through {} Hookline deliveries in a row "
                             + "since the last report; each is stored as Failure with no deliveries, latest {}",
                     d.projectId(), key(d).substring(d.projectId().length() + 1), cut.reportedCuts(), cut.hops(),
                     event.uid());
-            MetaEventRecorder.record(c, context, d.projectId(), MetaEventRecorder.EVENT_LOOP_CUT, data(event, cut));
+            metaEvents.record(c, d.projectId(), MetaEventRecorder.EVENT_LOOP_CUT, data(event, cut));
         }
         return new EventIntake.Stored(event);
     }

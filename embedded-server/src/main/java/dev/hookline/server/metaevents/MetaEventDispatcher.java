@@ -11,7 +11,9 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.retry.RetrySchedule;
 import dev.hookline.server.outbound.Hops;
 import dev.hookline.server.outbound.SendResult;
@@ -48,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * came) are kept as the meta event's {@code attempt}.
  *
  * <p>One loop claims due meta events in a write (marking them {@code Processing}) and sends each on a virtual
- * thread; it wakes when one is recorded or resent ({@link ServerContext#signalMetaEventsDue()}) and polls for
+ * thread; it wakes when one is recorded or resent ({@link Signals#metaEventsDue()}) and polls for
  * retries coming due. A meta event of a project whose meta events were switched off (or lost their URL) before it
  * went out is {@code Discarded}. Meta events left {@code Processing} by a stop are sent again at the next start.
  */
@@ -64,7 +66,10 @@ public final class MetaEventDispatcher implements AutoCloseable {
     private static final int MAX_IN_FLIGHT = 32;
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
+    private final ProjectRepository projects;
+    private final MetaEventRepository metaEvents;
     private final WebhookSender sender;
     private final Duration pollInterval;
     private final Semaphore wake = new Semaphore(0);
@@ -77,8 +82,12 @@ public final class MetaEventDispatcher implements AutoCloseable {
     private record Claimed(MetaEvent event, String url, String secret) {
     }
 
-    public MetaEventDispatcher(ServerContext context, WebhookSender sender, Duration pollInterval) {
-        this.context = context;
+    public MetaEventDispatcher(Store store, Signals signals, ProjectRepository projects, MetaEventRepository metaEvents,
+                               WebhookSender sender, Duration pollInterval) {
+        this.store = store;
+        this.signals = signals;
+        this.projects = projects;
+        this.metaEvents = metaEvents;
         this.sender = sender;
         this.pollInterval = pollInterval;
     }
@@ -88,11 +97,11 @@ public final class MetaEventDispatcher implements AutoCloseable {
         if (running) {
             return;
         }
-        int recovered = context.db().write(c -> context.metaEvents().recoverInterrupted(c, context.now()));
+        int recovered = store.db().write(c -> metaEvents.recoverInterrupted(c, store.now()));
         if (recovered > 0) {
             LOG.info("{} meta events left mid-send by the last run will be sent again", recovered);
         }
-        context.onMetaEventsDue(this::wakeUp);
+        signals.onMetaEventsDue(this::wakeUp);
         running = true;
         loop = Thread.ofVirtual().name("hookline-meta-events").start(this::run);
     }
@@ -138,26 +147,26 @@ public final class MetaEventDispatcher implements AutoCloseable {
 
     /** Marks due meta events {@code Processing} (or {@code Discarded} when their project stopped sending them). */
     private List<Claimed> claim() {
-        Instant now = context.now();
-        return context.db().write(c -> {
+        Instant now = store.now();
+        return store.db().write(c -> {
             List<Claimed> out = new ArrayList<>();
             Map<String, Optional<ProjectConfig.MetaEventConfig>> configs = new HashMap<>();
-            for (MetaEvent event : context.metaEvents().due(c, now, CLAIM_BATCH)) {
+            for (MetaEvent event : metaEvents.due(c, now, CLAIM_BATCH)) {
                 Optional<ProjectConfig.MetaEventConfig> meta = configs.get(event.projectId());
                 if (meta == null) {
-                    Project project = context.projects().find(c, event.projectId());
+                    Project project = projects.find(c, event.projectId());
                     meta = Optional.ofNullable(project == null || project.config() == null ? null
                             : project.config().metaEvent())
                             .filter(m -> Boolean.TRUE.equals(m.isEnabled()) && m.url() != null && !m.url().isBlank());
                     configs.put(event.projectId(), meta);
                 }
                 if (meta.isEmpty()) {
-                    context.metaEvents().setStatus(c, event.uid(), EventDeliveryStatus.DISCARDED, now);
+                    metaEvents.setStatus(c, event.uid(), EventDeliveryStatus.DISCARDED, now);
                     LOG.info("meta event {} ({}) of project {} discarded: the project no longer sends meta events",
                             event.uid(), event.eventType(), event.projectId());
                     continue;
                 }
-                context.metaEvents().setStatus(c, event.uid(), EventDeliveryStatus.PROCESSING, now);
+                metaEvents.setStatus(c, event.uid(), EventDeliveryStatus.PROCESSING, now);
                 out.add(new Claimed(event, meta.get().url().trim(), meta.get().secret()));
             }
             return out;
@@ -171,7 +180,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
         Retry retry = new Retry(event.metadata().strategy(),
                 event.metadata().intervalSeconds(), event.metadata().retryLimit(),
                 event.metadata().maxRetrySeconds());
-        Instant now = context.now();
+        Instant now = store.now();
         EventDeliveryStatus status;
         Instant next = now;
         if (result.delivered()) {
@@ -190,7 +199,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
         EventDeliveryStatus finalStatus = status;
         Instant finalNext = next;
         try {
-            context.db().write(c -> context.metaEvents().recordTry(c, event.uid(), finalStatus, trials, finalNext,
+            store.db().write(c -> metaEvents.recordTry(c, event.uid(), finalStatus, trials, finalNext,
                     attempt, now));
         } catch (RuntimeException e) {
             // it stays Processing; the next start sends it again
@@ -253,7 +262,7 @@ public final class MetaEventDispatcher implements AutoCloseable {
             return;
         }
         running = false;
-        context.onMetaEventsDue(() -> { });
+        signals.onMetaEventsDue(() -> { });
         wake.release();
         sends.shutdown();
         try {

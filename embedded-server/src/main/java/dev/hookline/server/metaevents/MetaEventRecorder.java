@@ -5,7 +5,9 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.retry.Retry;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,7 +22,7 @@ import java.sql.SQLException;
  * ({@code endpoint.created|updated|deleted}: the endpoint, redacted as the endpoints API shows it) and
  * {@code deliveries.DeliveryMetaEvents} ({@code eventdelivery.success|failed}: the delivery as the deliveries API
  * shows it, plus its latest attempt). This package knows neither endpoints nor deliveries, so the features that
- * report through it do not form a cycle with it. Stateless: everything it needs comes from the context.
+ * report through it do not form a cycle with it. One per server, made where the server is wired.
  */
 public final class MetaEventRecorder {
 
@@ -35,25 +37,34 @@ public final class MetaEventRecorder {
      */
     public static final String EVENT_LOOP_CUT = "event.loop_cut";
 
-    private MetaEventRecorder() {
+    private final Store store;
+    private final Signals signals;
+    private final ProjectRepository projects;
+    private final MetaEventRepository metaEvents;
+
+    public MetaEventRecorder(Store store, Signals signals, ProjectRepository projects,
+                             MetaEventRepository metaEvents) {
+        this.store = store;
+        this.signals = signals;
+        this.projects = projects;
+        this.metaEvents = metaEvents;
     }
 
     /**
      * Records a meta event of {@code eventType} with body {@code {"event_type": eventType, "data": data}} when the
      * project subscribes to it; returns it, or null when the project does not (nothing is written).
      */
-    public static MetaEvent record(Connection c, ServerContext context, String projectId, String eventType,
-                                   JsonNode data) throws SQLException {
-        Project project = subscribed(c, context, projectId, eventType);
+    public MetaEvent record(Connection c, String projectId, String eventType, JsonNode data) throws SQLException {
+        Project project = subscribed(c, projectId, eventType);
         if (project == null) {
             return null;
         }
         // the project's retry strategy, copied as onto a delivery
-        MetaEvent recorded = context.metaEvents().insert(c, new MetaEventRepository.NewMetaEvent(projectId,
+        MetaEvent recorded = metaEvents.insert(c, new MetaEventRepository.NewMetaEvent(projectId,
                 eventType, data, EventDeliveryStatus.SCHEDULED, Retry.of(project), null, 0,
-                context.now()));
+                store.now()));
         // the dispatcher claims through the same single writer, so it sees this row once this write commits
-        context.signalMetaEventsDue();
+        signals.metaEventsDue();
         return recorded;
     }
 
@@ -61,9 +72,9 @@ public final class MetaEventRecorder {
      * True when the project's meta events are enabled and list {@code eventType}: a caller with costly data asks
      * first (read on the caller's connection).
      */
-    public static boolean subscribes(Connection c, ServerContext context, String projectId, String eventType)
+    public boolean subscribes(Connection c, String projectId, String eventType)
             throws SQLException {
-        return subscribed(c, context, projectId, eventType) != null;
+        return subscribed(c, projectId, eventType) != null;
     }
 
     /** The meta-event type a delivery now in {@code status} reports, or null (a retry is not an outcome yet). */
@@ -76,9 +87,9 @@ public final class MetaEventRecorder {
     }
 
     /** The project when its meta events are enabled and list {@code eventType}; otherwise null. */
-    private static Project subscribed(Connection c, ServerContext context, String projectId, String eventType)
+    private Project subscribed(Connection c, String projectId, String eventType)
             throws SQLException {
-        Project project = context.projects().find(c, projectId);
+        Project project = projects.find(c, projectId);
         ProjectConfig.MetaEventConfig meta = project == null || project.config() == null ? null
                 : project.config().metaEvent();
         boolean enabled = meta != null && Boolean.TRUE.equals(meta.isEnabled());

@@ -8,7 +8,7 @@ import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.StrategyType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
@@ -36,10 +36,10 @@ public final class MetaEventRepository {
     public static final String COLUMNS = "id, project_id, event_type, metadata, attempt, status, num_trials, "
             + "next_send_time, created_at, updated_at, deleted_at";
 
-    private final ServerContext context;
+    private final Store store;
 
-    public MetaEventRepository(ServerContext context) {
-        this.context = context;
+    public MetaEventRepository(Store store) {
+        this.store = store;
     }
 
     /** A meta event to store: its type, the {@code data} of the body, status, retry state, latest attempt. */
@@ -57,8 +57,8 @@ public final class MetaEventRepository {
 
     /** Stores a meta event in the caller's write transaction (e.g. with the endpoint change it reports). */
     public MetaEvent insert(Connection c, NewMetaEvent e) throws SQLException {
-        String id = context.newId();
-        Instant now = context.now();
+        String id = store.newId();
+        Instant now = store.now();
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.put("event_type", e.eventType());
         body.set("data", e.data());
@@ -88,7 +88,7 @@ public final class MetaEventRepository {
 
     /** The live meta event {@code id} of {@code projectId}, or null. */
     public MetaEvent find(String projectId, String id) {
-        return context.db().read(c -> find(c, projectId, id));
+        return store.db().read(c -> find(c, projectId, id));
     }
 
     public MetaEvent find(Connection c, String projectId, String id) throws SQLException {
@@ -209,7 +209,7 @@ public final class MetaEventRepository {
         if (filter.eventType() != null) {
             query.where("event_type = ?", filter.eventType());
         }
-        return context.db().read(c -> query.page(c, params, MetaEvent::uid));
+        return store.db().read(c -> query.page(c, params, MetaEvent::uid));
     }
 
     public static KeysetQuery<MetaEvent> listQuery(String projectId) {

@@ -2,7 +2,8 @@ package dev.hookline.server.metaevents;
 
 import dev.hookline.api.model.MetaEvent;
 import dev.hookline.api.model.Page;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.api.model.EventDeliveryStatus;
@@ -18,12 +19,14 @@ public final class MetaEventService {
 
     static final String NOT_FOUND = "meta event not found";
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
     private final MetaEventRepository metaEvents;
 
-    public MetaEventService(ServerContext context) {
-        this.context = context;
-        this.metaEvents = context.metaEvents();
+    public MetaEventService(Store store, Signals signals, MetaEventRepository metaEvents) {
+        this.store = store;
+        this.signals = signals;
+        this.metaEvents = metaEvents;
     }
 
     public Page<MetaEvent> list(String projectId, MetaEventRepository.Filter filter, ListParams params) {
@@ -55,12 +58,12 @@ public final class MetaEventService {
 
     /** Sends the meta event again, whatever became of it (except while it is being sent). */
     public MetaEvent resend(String projectId, String metaEventId) {
-        Instant now = context.now();
-        MetaEvent resent = context.db().write(c -> metaEvents.reschedule(c, projectId, metaEventId, now));
+        Instant now = store.now();
+        MetaEvent resent = store.db().write(c -> metaEvents.reschedule(c, projectId, metaEventId, now));
         if (resent == null) {
             throw new NotFoundException(NOT_FOUND);
         }
-        context.signalMetaEventsDue();
+        signals.metaEventsDue();
         return resent;
     }
 }

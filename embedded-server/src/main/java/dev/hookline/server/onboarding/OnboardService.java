@@ -11,7 +11,10 @@ import dev.hookline.api.model.EndpointSecret;
 import dev.hookline.api.model.OnboardItem;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.outbound.DestinationPolicy;
+import dev.hookline.server.endpoints.EndpointRepository;
+import dev.hookline.server.subscriptions.EventTypeFilterRows;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.endpoints.EndpointValidator;
@@ -38,12 +41,22 @@ public final class OnboardService {
     /** Convoy's batch size: only reported ({@code batch_count}), Hookline writes all rows at once. */
     static final int BATCH_SIZE = 50;
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
+    private final SubscriptionRepository subscriptions;
+    private final EventTypeFilterRows filterRows;
+    private final EndpointMetaEvents endpointMetaEvents;
     private final EndpointValidator validator;
 
-    public OnboardService(ServerContext context) {
-        this.context = context;
-        this.validator = new EndpointValidator(context::now, context::destinations, context::baseUrl);
+    public OnboardService(Store store, DestinationPolicy destinations, EndpointRepository endpoints,
+                          SubscriptionRepository subscriptions, EventTypeFilterRows filterRows,
+                          EndpointMetaEvents endpointMetaEvents) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.subscriptions = subscriptions;
+        this.filterRows = filterRows;
+        this.endpointMetaEvents = endpointMetaEvents;
+        this.validator = new EndpointValidator(store::now, () -> destinations, store::baseUrl);
     }
 
     /** What an onboarding came to: the report (a dry run, or refused rows), or what was carried out. */
@@ -131,33 +144,33 @@ public final class OnboardService {
     private BulkOnboardAccepted write(Project project, List<OnboardItem> items, List<EndpointValidator.Draft> drafts) {
         boolean oneEach = project.config() == null
                 || !Boolean.TRUE.equals(project.config().multipleEndpointSubscriptions());
-        int[] counts = context.db().write(c -> {
+        int[] counts = store.db().write(c -> {
             int created = 0;
             int subscribed = 0;
-            Instant now = context.now();
+            Instant now = store.now();
             for (int i = 0; i < items.size(); i++) {
                 OnboardItem item = items.get(i);
                 EndpointValidator.Draft draft = drafts.get(i);
-                Endpoint endpoint = context.endpoints().findByUrl(c, project.uid(), draft.url());
+                Endpoint endpoint = endpoints.findByUrl(c, project.uid(), draft.url());
                 if (endpoint == null) {
-                    String id = context.newId();
-                    List<EndpointSecret> secrets = List.of(new EndpointSecret(context.newId(),
+                    String id = store.newId();
+                    List<EndpointSecret> secrets = List.of(new EndpointSecret(store.newId(),
                             EndpointValidator.initialSecret(null), null, now, now, null));
                     endpoint = draft.newEndpoint(id, project.uid(), secrets, now);
-                    context.endpoints().insert(c, endpoint);
-                    EndpointMetaEvents.record(c, context, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
+                    endpoints.insert(c, endpoint);
+                    endpointMetaEvents.record(c, MetaEventRecorder.ENDPOINT_CREATED, endpoint);
                     created++;
                 }
-                if (oneEach && context.subscriptions().countForEndpoint(c, project.uid(), endpoint.uid(), null) > 0) {
+                if (oneEach && subscriptions.countForEndpoint(c, project.uid(), endpoint.uid(), null) > 0) {
                     continue;
                 }
                 String type = item.eventType() == null || item.eventType().isBlank() ? "*" : item.eventType().strip();
                 SubscriptionRepository.Values values = SubscriptionRepository.Values.plain(
                         draft.name() + "-" + endpoint.uid() + "-subscription", endpoint.uid(), List.of(type));
-                String subscriptionId = context.newId();
-                context.subscriptions().insert(c, subscriptionId, project.uid(), values, now);
+                String subscriptionId = store.newId();
+                subscriptions.insert(c, subscriptionId, project.uid(), values, now);
                 // one filter row per event type, as every subscription made through the API gets (ADR 0030)
-                context.filterRows().follow(c, subscriptionId, null, values.filter(), now);
+                filterRows.follow(c, subscriptionId, null, values.filter(), now);
                 subscribed++;
             }
             return new int[] {created, subscribed};

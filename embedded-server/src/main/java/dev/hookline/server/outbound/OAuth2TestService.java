@@ -3,7 +3,7 @@ package dev.hookline.server.outbound;
 import dev.hookline.api.model.EndpointAuthentication.OAuth2;
 import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.OAuth2TestResult;
-import dev.hookline.server.ServerContext;
+import java.time.Clock;
 import dev.hookline.server.domain.InvalidInputException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +21,9 @@ public final class OAuth2TestService {
     private OkHttpClient client;
     private final DestinationPolicy destinations;
 
-    public OAuth2TestService(ServerContext context) {
-        this.tokens = new OAuth2Tokens(context.clock());
-        this.destinations = context.destinations();
+    public OAuth2TestService(Clock clock, DestinationPolicy destinations) {
+        this.tokens = new OAuth2Tokens(clock);
+        this.destinations = destinations;
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.hookline.server.portal;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.auth.Principal;
 import java.sql.Connection;
@@ -36,11 +36,11 @@ public final class PortalLinkCheck {
         }
     }
 
-    private final ServerContext context;
+    private final Store store;
     private final KeyAuthenticator keys;
 
-    public PortalLinkCheck(ServerContext context, KeyAuthenticator keys) {
-        this.context = context;
+    public PortalLinkCheck(Store store, KeyAuthenticator keys) {
+        this.store = store;
         this.keys = keys;
     }
 
@@ -52,7 +52,7 @@ public final class PortalLinkCheck {
      */
     public Result check(String token, String authToken) {
         String refreshKeyLink = liveRefreshKeyLink(authToken);
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             if (token == null) {
                 String linkId = refreshKeyLink;
                 return linkId == null ? new Result(State.UNKNOWN, "") : projectOf(c, linkId);

@@ -1,7 +1,7 @@
 package dev.hookline.server.portal;
 
 import dev.hookline.api.model.Endpoint;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.portallinks.PortalLinkRepository;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,11 +24,13 @@ public final class PortalManagedEndpoints implements Predicate<Endpoint> {
     private record Snapshot(PortalLinkRepository.Managed managed, long readAtNanos) {
     }
 
-    private final ServerContext context;
+    private final Store store;
+    private final PortalLinkRepository portalLinks;
     private final ConcurrentMap<String, Snapshot> byProject = new ConcurrentHashMap<>();
 
-    public PortalManagedEndpoints(ServerContext context) {
-        this.context = context;
+    public PortalManagedEndpoints(Store store, PortalLinkRepository portalLinks) {
+        this.store = store;
+        this.portalLinks = portalLinks;
     }
 
     @Override
@@ -40,7 +42,7 @@ public final class PortalManagedEndpoints implements Predicate<Endpoint> {
         Snapshot snapshot = byProject.get(endpoint.projectId());
         if (snapshot == null || now - snapshot.readAtNanos() > FRESH_FOR.toNanos()) {
             try {
-                snapshot = new Snapshot(context.db().read(c -> context.portalLinks().managed(c,
+                snapshot = new Snapshot(store.db().read(c -> portalLinks.managed(c,
                         endpoint.projectId())), now);
             } catch (RuntimeException e) {
                 return true;

@@ -1,10 +1,10 @@
 package dev.hookline.server.portal;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointScope;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.portallinks.PortalLinkRepository;
-import dev.hookline.server.portallinks.PortalLinkRepository.Link;
+import dev.hookline.server.portallinks.StoredPortalLink;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -16,30 +16,30 @@ import java.util.List;
  */
 public final class PortalScope {
 
-    private final ServerContext context;
+    private final Store store;
     private final PortalLinkRepository links;
 
-    public PortalScope(ServerContext context) {
-        this.context = context;
-        this.links = context.portalLinks();
+    public PortalScope(Store store, PortalLinkRepository portalLinks) {
+        this.store = store;
+        this.links = portalLinks;
     }
 
     /** The caller's live link and the endpoints it reaches, read together. */
-    public record Reach(Link link, EventScope scope) {
+    public record Reach(StoredPortalLink link, EventScope scope) {
         public String projectId() {
             return link.projectId();
         }
     }
 
     /** The live link {@code portalLinkId}, or null when it was revoked. */
-    public Link liveLink(String portalLinkId) {
-        return context.db().read(c -> links.findLive(c, portalLinkId));
+    public StoredPortalLink liveLink(String portalLinkId) {
+        return store.db().read(c -> links.findLive(c, portalLinkId));
     }
 
     /** The live link and its endpoints as an {@link EventScope}, or null when it was revoked. */
     public Reach reach(String portalLinkId) {
-        return context.db().read(c -> {
-            Link link = links.findLive(c, portalLinkId);
+        return store.db().read(c -> {
+            StoredPortalLink link = links.findLive(c, portalLinkId);
             return link == null ? null : new Reach(link, EventScope.endpoints(endpointIds(c, link.id())));
         });
     }
@@ -55,7 +55,7 @@ public final class PortalScope {
     /** The link's endpoints as an {@link EndpointScope} (re-read inside each write, so revocation wins). */
     public EndpointScope of(String portalLinkId) {
         return (c, endpoint) -> {
-            Link link = links.findLive(c, portalLinkId);
+            StoredPortalLink link = links.findLive(c, portalLinkId);
             return link != null && links.contains(c, link, endpoint);
         };
     }

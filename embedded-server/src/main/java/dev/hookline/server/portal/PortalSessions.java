@@ -1,6 +1,6 @@
 package dev.hookline.server.portal;
 
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.KeyAuthenticator;
 import dev.hookline.server.auth.Principal;
 import java.security.SecureRandom;
@@ -23,12 +23,12 @@ public final class PortalSessions {
     public record Session(String sessionKey, Instant expiresAt) {
     }
 
-    private final ServerContext context;
+    private final Store store;
     private final KeyAuthenticator keys;
     private final SecureRandom random = new SecureRandom();
 
-    public PortalSessions(ServerContext context, KeyAuthenticator keys) {
-        this.context = context;
+    public PortalSessions(Store store, KeyAuthenticator keys) {
+        this.store = store;
         this.keys = keys;
     }
 
@@ -38,7 +38,7 @@ public final class PortalSessions {
         for (int i = 0; i < 32; i++) {
             key.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
         }
-        Instant until = context.now().plus(LIFETIME);
+        Instant until = store.now().plus(LIFETIME);
         keys.addPortalSession(key.toString(), portal, until);
         return new Session(key.toString(), until);
     }

@@ -4,7 +4,7 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointRepository;
@@ -27,7 +27,7 @@ import java.util.Set;
 
 /**
  * The SQL of portal links, their explicit endpoint lists and their refresh keys (one instance per server,
- * {@code ServerContext}; write methods take the writer's connection, the use cases are {@link PortalLinkService}'s).
+ * made by {@code HooklineServer}; write methods take the writer's connection, the use cases are {@link PortalLinkService}'s).
  *
  * <p>A link's endpoints: every live endpoint with the link's {@code owner_id} when it has one, otherwise the live
  * endpoints of its explicit list ({@code portal_links_endpoints}). {@link #endpointsOf} is that rule; the portal API
@@ -43,31 +43,24 @@ public final class PortalLinkRepository {
     private static final String LISTED =
             "id IN (SELECT endpoint_id FROM portal_links_endpoints WHERE portal_link_id = ?)";
 
-    /** A stored link. */
-    public record Link(String id, String projectId, String name, String token, String ownerId,
-                       boolean canManageEndpoint, PortalAuthType authType, Instant createdAt, Instant updatedAt,
-                       Instant deletedAt) {
 
-        public boolean hasOwner() {
-            return !ownerId.isEmpty();
-        }
-    }
+    private final Store store;
+    private final EndpointRepository endpoints;
 
-    private final ServerContext context;
-
-    public PortalLinkRepository(ServerContext context) {
-        this.context = context;
+    public PortalLinkRepository(Store store, EndpointRepository endpoints) {
+        this.store = store;
+        this.endpoints = endpoints;
     }
 
     // ------------------------------------------------------------------------------------------------- reads
 
     /** The live link {@code id} of {@code projectId}, or null. */
-    public Link find(Connection c, String projectId, String id) throws SQLException {
+    public StoredPortalLink find(Connection c, String projectId, String id) throws SQLException {
         return ProjectRows.findById(c, "portal_links", COLUMNS, projectId, id, PortalLinkRepository::map);
     }
 
     /** The live link {@code id} of any project, or null (portal callers know only their link's ID). */
-    public Link findLive(Connection c, String id) throws SQLException {
+    public StoredPortalLink findLive(Connection c, String id) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
                 + " FROM portal_links WHERE id = ? AND deleted_at IS NULL")) {
             s.setString(1, id);
@@ -77,14 +70,14 @@ public final class PortalLinkRepository {
         }
     }
 
-    public Link findLive(String id) {
-        return context.db().read(c -> findLive(c, id));
+    public StoredPortalLink findLive(String id) {
+        return store.db().read(c -> findLive(c, id));
     }
 
     /** The link's live endpoints, oldest first (see the class comment for the rule). */
-    public List<Endpoint> endpointsOf(Connection c, Link link) throws SQLException {
+    public List<Endpoint> endpointsOf(Connection c, StoredPortalLink link) throws SQLException {
         if (link.hasOwner()) {
-            return context.endpoints().findByOwner(c, link.projectId(), link.ownerId());
+            return endpoints.findByOwner(c, link.projectId(), link.ownerId());
         }
         List<Endpoint> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointRepository.COLUMNS + " FROM endpoints "
@@ -102,7 +95,7 @@ public final class PortalLinkRepository {
 
     /** IDs of the link's live endpoints, oldest first; empty for an unknown or revoked link. */
     public List<String> endpointIdsOf(Connection c, String linkId) throws SQLException {
-        Link link = findLive(c, linkId);
+        StoredPortalLink link = findLive(c, linkId);
         if (link == null) {
             return List.of();
         }
@@ -161,7 +154,7 @@ public final class PortalLinkRepository {
     }
 
     /** True if {@code endpoint} (a live endpoint) is one of the link's endpoints. */
-    public boolean contains(Connection c, Link link, Endpoint endpoint) throws SQLException {
+    public boolean contains(Connection c, StoredPortalLink link, Endpoint endpoint) throws SQLException {
         if (!endpoint.projectId().equals(link.projectId())) {
             return false;
         }
@@ -184,7 +177,7 @@ public final class PortalLinkRepository {
      */
     public Page<PortalLink> list(String projectId, ListParams params, String ownerId, List<String> endpointIds,
                                  String nameContains) {
-        KeysetQuery<Link> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM portal_links", "id",
+        KeysetQuery<StoredPortalLink> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM portal_links", "id",
                 PortalLinkRepository::map)
                 .where("project_id = ?", projectId)
                 .where("deleted_at IS NULL");
@@ -203,10 +196,10 @@ public final class PortalLinkRepository {
                     + ")) OR owner_id IN (SELECT owner_id FROM endpoints WHERE project_id = ? AND id IN (" + marks
                     + ") AND owner_id <> '' AND deleted_at IS NULL)", args.toArray());
         }
-        return context.db().read(c -> {
-            Page<Link> links = query.page(c, params, Link::id);
+        return store.db().read(c -> {
+            Page<StoredPortalLink> links = query.page(c, params, StoredPortalLink::id);
             List<PortalLink> content = new ArrayList<>(links.content().size());
-            for (Link link : links.content()) {
+            for (StoredPortalLink link : links.content()) {
                 content.add(response(link, endpointsOf(c, link), ""));
             }
             return new Page<>(content, links.pagination());
@@ -216,7 +209,7 @@ public final class PortalLinkRepository {
     // ------------------------------------------------------------------------------------------------ writes
 
     /** Inserts a link row with a fresh unique token; returns the token. */
-    public String insert(Connection c, String id, String projectId, PortalLinkService.Draft draft, Instant now)
+    public String insert(Connection c, String id, String projectId, PortalLinkDraft draft, Instant now)
             throws SQLException {
         String token = uniqueToken(c);
         try (PreparedStatement s = c.prepareStatement("INSERT INTO portal_links(" + COLUMNS
@@ -237,7 +230,7 @@ public final class PortalLinkRepository {
     }
 
     /** Replaces a link's settings and its explicit endpoint list. */
-    public void update(Connection c, String id, PortalLinkService.Draft draft, Instant now) throws SQLException {
+    public void update(Connection c, String id, PortalLinkDraft draft, Instant now) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE portal_links SET name = ?, owner_id = ?, "
                 + "can_manage_endpoint = ?, auth_type = ?, updated_at = ? WHERE id = ?")) {
             s.setString(1, draft.name());
@@ -284,7 +277,7 @@ public final class PortalLinkRepository {
     // ------------------------------------------------------------------------------------------------ helpers
 
     /** Links without an owner keep their explicit list. */
-    private void insertListedEndpoints(Connection c, String linkId, PortalLinkService.Draft draft)
+    private void insertListedEndpoints(Connection c, String linkId, PortalLinkDraft draft)
             throws SQLException {
         if (!draft.ownerId().isEmpty() || draft.endpointIds().isEmpty()) {
             return;
@@ -312,7 +305,7 @@ public final class PortalLinkRepository {
 
     /** Stores a refresh key of the link (dropping its expired ones); returns the key. */
     public String storeKey(Connection c, String linkId, Keys.Generated key) throws SQLException {
-        Instant now = context.now();
+        Instant now = store.now();
         try (PreparedStatement s = c.prepareStatement(
                 "DELETE FROM portal_tokens WHERE portal_link_id = ? AND expires_at <= ?")) {
             s.setString(1, linkId);
@@ -321,7 +314,7 @@ public final class PortalLinkRepository {
         }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO portal_tokens(id, portal_link_id, mask_id, hash, "
                 + "salt, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, context.newId());
+            s.setString(1, store.newId());
             s.setString(2, linkId);
             s.setString(3, key.maskId());
             s.setString(4, key.hash());
@@ -355,8 +348,8 @@ public final class PortalLinkRepository {
     }
 
     /** The wire shape; {@code authKey} is "" unless a refresh key was just minted. */
-    public PortalLink response(Link link, List<Endpoint> endpoints, String authKey) {
-        String url = context.baseUrl() + "/portal?token=" + link.token()
+    public PortalLink response(StoredPortalLink link, List<Endpoint> endpoints, String authKey) {
+        String url = store.baseUrl() + "/portal?token=" + link.token()
                 + (authKey.isEmpty() ? "" : "&auth_token=" + authKey);
         return new PortalLink(link.id(), link.name(), link.projectId(), link.ownerId(),
                 endpoints.stream().map(Endpoint::uid).toList(), endpoints.size(), link.canManageEndpoint(),
@@ -364,9 +357,9 @@ public final class PortalLinkRepository {
                 link.createdAt(), link.updatedAt(), link.deletedAt());
     }
 
-    private static Link map(ResultSet rs) throws SQLException {
-        return new Link(rs.getString("id"), rs.getString("project_id"), rs.getString("name"), rs.getString("token"),
-                rs.getString("owner_id"), rs.getInt("can_manage_endpoint") != 0,
+    private static StoredPortalLink map(ResultSet rs) throws SQLException {
+        return new StoredPortalLink(rs.getString("id"), rs.getString("project_id"), rs.getString("name"),
+                rs.getString("token"), rs.getString("owner_id"), rs.getInt("can_manage_endpoint") != 0,
                 PortalAuthType.fromWire(rs.getString("auth_type")), Times.get(rs, "created_at"),
                 Times.get(rs, "updated_at"), Times.get(rs, "deleted_at"));
     }

@@ -5,12 +5,12 @@ import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalAuthType;
 import dev.hookline.api.model.PortalLink;
 import dev.hookline.api.model.PortalLinkRequest;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
-import dev.hookline.server.portallinks.PortalLinkRepository.Link;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -30,12 +30,9 @@ public final class PortalLinkService {
 
     static final String NOT_FOUND = "Resource not found";
 
-    /** A validated create/update request. {@code endpointIds} deduplicated, in request order. */
-    public record Draft(String name, String ownerId, List<String> endpointIds, boolean canManageEndpoint,
-                        PortalAuthType authType) {
-    }
 
-    private final ServerContext context;
+    private final Store store;
+    private final EndpointRepository endpoints;
     private final PortalLinkRepository links;
     private final Runnable credentialsChanged;
 
@@ -43,9 +40,11 @@ public final class PortalLinkService {
      * @param credentialsChanged told after a change that retires a link's credentials (the authenticator drops
      *                           what it remembered)
      */
-    public PortalLinkService(ServerContext context, Runnable credentialsChanged) {
-        this.context = context;
-        this.links = context.portalLinks();
+    public PortalLinkService(Store store, EndpointRepository endpoints, PortalLinkRepository portalLinks,
+                             Runnable credentialsChanged) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.links = portalLinks;
         this.credentialsChanged = credentialsChanged;
     }
 
@@ -69,16 +68,16 @@ public final class PortalLinkService {
 
     /** Like {@link #get}, null when the link is unknown or revoked (the portal answers that as a lost session). */
     public PortalLink find(String projectId, String id) {
-        Link link = context.db().read(c -> links.find(c, projectId, id));
+        StoredPortalLink link = store.db().read(c -> links.find(c, projectId, id));
         if (link == null) {
             return null;
         }
         if (link.authType() != PortalAuthType.REFRESH_TOKEN) {
-            return context.db().read(c -> links.response(link, links.endpointsOf(c, link), ""));
+            return store.db().read(c -> links.response(link, links.endpointsOf(c, link), ""));
         }
         Keys.Generated key = Keys.portalRefreshKey();
-        return context.db().write(c -> {
-            Link current = links.find(c, projectId, id);
+        return store.db().write(c -> {
+            StoredPortalLink current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
             }
@@ -90,15 +89,15 @@ public final class PortalLinkService {
 
     /** Creates a link (checking and claiming its endpoints) in one write. */
     public PortalLink create(String projectId, PortalLinkRequest request) {
-        Draft draft = draft(request);
-        Instant now = context.now();
-        String id = context.newId();
+        PortalLinkDraft draft = draft(request);
+        Instant now = store.now();
+        String id = store.newId();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             linkEndpoints(c, projectId, draft, now);
             String token = links.insert(c, id, projectId, draft, now);
-            Link link = new Link(id, projectId, draft.name(), token, draft.ownerId(), draft.canManageEndpoint(),
-                    draft.authType(), now, now, null);
+            StoredPortalLink link = new StoredPortalLink(id, projectId, draft.name(), token, draft.ownerId(),
+                    draft.canManageEndpoint(), draft.authType(), now, now, null);
             String authKey = key == null ? "" : links.storeKey(c, id, key);
             return links.response(link, links.endpointsOf(c, link), authKey);
         });
@@ -106,11 +105,11 @@ public final class PortalLinkService {
 
     /** Replaces a link's settings and endpoints in one write; an auth_type change retires old credentials. */
     public PortalLink update(String projectId, String id, PortalLinkRequest request) {
-        Draft draft = draft(request);
-        Instant now = context.now();
+        PortalLinkDraft draft = draft(request);
+        Instant now = store.now();
         Keys.Generated key = draft.authType() == PortalAuthType.REFRESH_TOKEN ? Keys.portalRefreshKey() : null;
-        PortalLink updated = context.db().write(c -> {
-            Link current = links.find(c, projectId, id);
+        PortalLink updated = store.db().write(c -> {
+            StoredPortalLink current = links.find(c, projectId, id);
             if (current == null) {
                 return null;
             }
@@ -119,7 +118,7 @@ public final class PortalLinkService {
             if (key == null) {
                 links.deleteKeys(c, id);
             }
-            Link link = new Link(id, projectId, draft.name(), current.token(), draft.ownerId(),
+            StoredPortalLink link = new StoredPortalLink(id, projectId, draft.name(), current.token(), draft.ownerId(),
                     draft.canManageEndpoint(), draft.authType(), current.createdAt(), now, null);
             String authKey = key == null ? "" : links.storeKey(c, id, key);
             return links.response(link, links.endpointsOf(c, link), authKey);
@@ -133,8 +132,8 @@ public final class PortalLinkService {
 
     /** Soft-deletes the link and drops its refresh keys. */
     public void revoke(String projectId, String id) {
-        Instant now = context.now();
-        if (!context.db().write(c -> links.softDelete(c, projectId, id, now))) {
+        Instant now = store.now();
+        if (!store.db().write(c -> links.softDelete(c, projectId, id, now))) {
             throw new NotFoundException(NOT_FOUND);
         }
         credentialsChanged.run();
@@ -147,8 +146,8 @@ public final class PortalLinkService {
      */
     public String refreshKey(String projectId, String id) {
         Keys.Generated key = Keys.portalRefreshKey();
-        String refreshKey = context.db().write(c -> {
-            Link link = links.find(c, projectId, id);
+        String refreshKey = store.db().write(c -> {
+            StoredPortalLink link = links.find(c, projectId, id);
             if (link == null) {
                 return null;
             }
@@ -165,7 +164,7 @@ public final class PortalLinkService {
      * it to its list; an owned one reaches it through the owner_id it was given). False, with nothing added, when
      * the link was revoked meanwhile; the caller then abandons the write.
      */
-    public boolean joinIfLive(Connection c, Link link, String endpointId) throws SQLException {
+    public boolean joinIfLive(Connection c, StoredPortalLink link, String endpointId) throws SQLException {
         if (links.findLive(c, link.id()) == null) {
             return false;
         }
@@ -179,11 +178,12 @@ public final class PortalLinkService {
      * Checks the draft's listed endpoints exist in the project; with an owner_id, gives the owner-less ones that
      * owner and refuses ones owned by someone else. Throws (nothing written) on the first problem.
      */
-    private void linkEndpoints(Connection c, String projectId, Draft draft, Instant now) throws SQLException {
+    private void linkEndpoints(Connection c, String projectId, PortalLinkDraft draft, Instant now)
+            throws SQLException {
         if (draft.endpointIds().isEmpty()) {
             return;
         }
-        Map<String, Endpoint> found = context.endpoints().findAll(c, projectId, draft.endpointIds());
+        Map<String, Endpoint> found = endpoints.findAll(c, projectId, draft.endpointIds());
         for (String endpointId : draft.endpointIds()) {
             if (!found.containsKey(endpointId)) {
                 throw InvalidInputException.of("endpoints:endpoint " + endpointId
@@ -203,7 +203,7 @@ public final class PortalLinkService {
     }
 
     /** Validates a create/update body. */
-    static Draft draft(PortalLinkRequest request) {
+    static PortalLinkDraft draft(PortalLinkRequest request) {
         if (request.name() == null || request.name().isBlank()) {
             throw InvalidInputException.of("name:please provide the portal link's name");
         }
@@ -223,7 +223,7 @@ public final class PortalLinkService {
         if (ownerId.isEmpty() && endpoints.isEmpty()) {
             throw InvalidInputException.of("please provide an owner_id or endpoints");
         }
-        return new Draft(request.name().trim(), ownerId, List.copyOf(new ArrayList<>(endpoints)),
+        return new PortalLinkDraft(request.name().trim(), ownerId, List.copyOf(new ArrayList<>(endpoints)),
                 Boolean.TRUE.equals(request.canManageEndpoint()),
                 request.authType() == null ? PortalAuthType.STATIC_TOKEN : request.authType());
     }

@@ -4,7 +4,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.store.JsonColumns;
@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * The SQL of projects, the default organisation and the API keys that belong to them. One instance per server
- * (built with its {@link ServerContext}); write methods take the writer's connection, so a service runs them inside
+ * (built with its {@link Store}); write methods take the writer's connection, so a service runs them inside
  * its write job.
  */
 public final class ProjectRepository {
@@ -29,15 +29,15 @@ public final class ProjectRepository {
     private static final String COLUMNS =
             "id, organisation_id, name, type, logo_url, config, created_at, updated_at, deleted_at";
 
-    private final ServerContext context;
+    private final Store store;
 
-    public ProjectRepository(ServerContext context) {
-        this.context = context;
+    public ProjectRepository(Store store) {
+        this.store = store;
     }
 
     /** The one organisation of an embedded server; created on first start. */
     public String defaultOrganisationId() {
-        String existing = context.db().read(c -> {
+        String existing = store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT id FROM organisations ORDER BY id LIMIT 1");
                  ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
@@ -46,15 +46,15 @@ public final class ProjectRepository {
         if (existing != null) {
             return existing;
         }
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT id FROM organisations ORDER BY id LIMIT 1");
                  ResultSet rs = s.executeQuery()) {
                 if (rs.next()) {
                     return rs.getString(1);
                 }
             }
-            String id = context.newId();
-            long now = Times.toMicros(context.now());
+            String id = store.newId();
+            long now = Times.toMicros(store.now());
             try (PreparedStatement s = c.prepareStatement(
                     "INSERT INTO organisations(id, name, created_at, updated_at) VALUES (?, 'Default organisation', ?, ?)")) {
                 s.setString(1, id);
@@ -73,7 +73,7 @@ public final class ProjectRepository {
     public static final long NOTHING_RETAINED = 0L;
 
     public Project find(String id) {
-        return context.db().read(c -> find(c, id));
+        return store.db().read(c -> find(c, id));
     }
 
     public Project find(Connection c, String id) throws SQLException {
@@ -103,7 +103,7 @@ public final class ProjectRepository {
 
     /** Every live project with its {@code statistics}, oldest first, or only {@code onlyId} when not null. */
     public List<Project> list(String onlyId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             String sql = "SELECT " + COLUMNS + ", " + STATISTICS + " FROM projects WHERE deleted_at IS NULL"
                     + (onlyId == null ? "" : " AND id = ?") + " ORDER BY id";
             try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -185,9 +185,9 @@ public final class ProjectRepository {
 
     /** Stores the hash of an instance key (one that reaches every project). */
     public void storeInstanceKey(Keys.Generated key) {
-        Instant now = context.now();
-        String id = context.newId();
-        context.db().write(c -> {
+        Instant now = store.now();
+        String id = store.newId();
+        store.db().write(c -> {
             insertKey(c, id, key, "instance key", "instance", null, now);
             return null;
         });
@@ -195,7 +195,7 @@ public final class ProjectRepository {
 
     /** True if an instance key with this mask is stored (and not revoked). */
     public boolean hasInstanceKeyWithMask(String maskId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM api_keys WHERE key_type = 'instance' "
                     + "AND mask_id = ? AND deleted_at IS NULL")) {
                 s.setString(1, maskId);
@@ -208,7 +208,7 @@ public final class ProjectRepository {
 
     /** True if any instance key is stored. */
     public boolean hasAnyInstanceKey() {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT 1 FROM api_keys WHERE key_type = 'instance' AND deleted_at IS NULL LIMIT 1");
                  ResultSet rs = s.executeQuery()) {

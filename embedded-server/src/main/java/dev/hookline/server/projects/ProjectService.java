@@ -6,7 +6,9 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.ProjectStatistics;
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.Signals;
+import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
@@ -21,8 +23,10 @@ import java.util.function.Consumer;
  */
 public final class ProjectService {
 
-    private final ServerContext context;
+    private final Store store;
+    private final Signals signals;
     private final ProjectRepository projects;
+    private final DestinationPolicy destinations;
     private final Runnable keysRevoked;
     private final Consumer<Project> configSaved;
 
@@ -30,9 +34,12 @@ public final class ProjectService {
      * @param keysRevoked told after a delete revoked keys (the authenticator drops what it remembered)
      * @param configSaved told after an update committed a project's config (the circuit breakers take theirs)
      */
-    public ProjectService(ServerContext context, Runnable keysRevoked, Consumer<Project> configSaved) {
-        this.context = context;
-        this.projects = context.projects();
+    public ProjectService(Store store, Signals signals, ProjectRepository projects, DestinationPolicy destinations,
+                          Runnable keysRevoked, Consumer<Project> configSaved) {
+        this.store = store;
+        this.signals = signals;
+        this.projects = projects;
+        this.destinations = destinations;
         this.keysRevoked = keysRevoked;
         this.configSaved = configSaved;
     }
@@ -95,7 +102,7 @@ public final class ProjectService {
             throw InvalidInputException.of("type:please provide a valid type (incoming or outgoing)");
         }
         ProjectConfig validConfig = ProjectConfigs.validate(ProjectConfigs.merge(
-                ProjectConfigs.defaults(context::newId, context.now()), config, context::newId, context.now()));
+                ProjectConfigs.defaults(store::newId, store.now()), config, store::newId, store.now()));
         metaEventUrlReachable(validConfig);
         return createValidated(defaultOrganisation, validName, type, logoUrl, validConfig);
     }
@@ -107,14 +114,14 @@ public final class ProjectService {
 
     private CreateProjectResponse createValidated(String organisationId, String name, ProjectType type,
                                                   String logoUrl, ProjectConfig config) {
-        Instant now = context.now();
+        Instant now = store.now();
         Keys.Generated key = Keys.apiKey();
-        String keyId = context.newId();
+        String keyId = store.newId();
         String keyName = name + "'s default key";
-        Project project = new Project(context.newId(), name, logoUrl == null ? "" : logoUrl, organisationId, type,
+        Project project = new Project(store.newId(), name, logoUrl == null ? "" : logoUrl, organisationId, type,
                 config, ProjectRepository.NOTHING_RETAINED, new ProjectStatistics(false, false, false, false), now, now,
                 null);
-        context.db().write(c -> {
+        store.db().write(c -> {
             projects.insert(c, project, key, keyId, keyName);
             return null;
         });
@@ -133,11 +140,11 @@ public final class ProjectService {
             return;
         }
         String url = config.metaEvent().url().trim();
-        String refused = context.destinations().refusalOfUrl(url);
+        String refused = destinations.refusalOfUrl(url);
         if (refused != null) {
             throw InvalidInputException.of("config.meta_event.url: " + refused);
         }
-        if (OwnIngestUrls.isOwnIngestUrl(url, context.baseUrl())) {
+        if (OwnIngestUrls.isOwnIngestUrl(url, store.baseUrl())) {
             throw InvalidInputException.of("config.meta_event.url: " + url + " is this server's own ingest URL: "
                     + "meta events sent there would come back in as events and report on themselves (a webhook loop)");
         }
@@ -147,26 +154,26 @@ public final class ProjectService {
     public Project update(Project current, String name, String logoUrl, ProjectConfig configPatch) {
         String validName = requireName(name);
         ProjectConfig config = ProjectConfigs.validate(
-                ProjectConfigs.merge(current.config(), configPatch, context::newId, context.now()));
+                ProjectConfigs.merge(current.config(), configPatch, store::newId, store.now()));
         metaEventUrlReachable(config);
         Project updated = current.toBuilder().name(validName).logoUrl(logoUrl == null ? current.logoUrl() : logoUrl)
-                .config(config).updatedAt(context.now()).deletedAt(null).build();
-        boolean changed = context.db().write(c -> projects.update(c, updated));
+                .config(config).updatedAt(store.now()).deletedAt(null).build();
+        boolean changed = store.db().write(c -> projects.update(c, updated));
         if (!changed) {
             throw new NotFoundException("project not found");
         }
         configSaved.accept(updated);
         if (!java.util.Objects.equals(ProjectConfigs.completed(current.config()).retentionPolicy(),
                 config.retentionPolicy())) {
-            context.signalRetentionChanged();
+            signals.retentionChanged();
         }
         return get(updated);
     }
 
     /** Soft-deletes the project and revokes its keys. */
     public void delete(String projectId) {
-        Instant now = context.now();
-        boolean deleted = context.db().write(c -> projects.delete(c, projectId, now));
+        Instant now = store.now();
+        boolean deleted = store.db().write(c -> projects.delete(c, projectId, now));
         if (!deleted) {
             throw new NotFoundException("project not found");
         }

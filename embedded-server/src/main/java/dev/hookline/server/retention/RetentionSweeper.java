@@ -2,7 +2,8 @@ package dev.hookline.server.retention;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.StorageInfo;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.projects.ProjectRepository;
 import dev.hookline.server.projects.ProjectConfigs;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.Ulid;
@@ -62,7 +63,8 @@ public final class RetentionSweeper implements AutoCloseable {
     /** The shortest pause between two batches. */
     private static final long MIN_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private final ServerContext context;
+    private final Store store;
+    private final ProjectRepository projects;
     private final Database db;
     private final RetentionRepository retention;
     private final Map<String, StorageInfo.Cleanup> lastCleanups = new ConcurrentHashMap<>();
@@ -97,13 +99,15 @@ public final class RetentionSweeper implements AutoCloseable {
                         long heldNanos, long cpuNanos) {
     }
 
-    public RetentionSweeper(ServerContext context, RetentionRepository retention) {
-        this(context, retention, BatchListener.NONE);
+    public RetentionSweeper(Store store, ProjectRepository projects, RetentionRepository retention) {
+        this(store, projects, retention, BatchListener.NONE);
     }
 
-    public RetentionSweeper(ServerContext context, RetentionRepository retention, BatchListener listener) {
-        this.context = context;
-        this.db = context.db();
+    public RetentionSweeper(Store store, ProjectRepository projects, RetentionRepository retention,
+                            BatchListener listener) {
+        this.store = store;
+        this.projects = projects;
+        this.db = store.db();
         this.retention = retention;
         this.listener = listener;
     }
@@ -161,8 +165,7 @@ public final class RetentionSweeper implements AutoCloseable {
         sweeping.lockInterruptibly();
         try {
             Map<String, StorageInfo.Cleanup> done = new LinkedHashMap<>();
-            List<Project> projects = context.projects().list(null);
-            for (Project project : projects) {
+            for (Project project : projects.list(null)) {
                 Duration period = ProjectConfigs.retentionPeriod(project.config());
                 if (period == null || closed) {
                     continue;
@@ -184,7 +187,7 @@ public final class RetentionSweeper implements AutoCloseable {
     }
 
     private StorageInfo.Cleanup sweep(String projectId, Duration period) throws InterruptedException {
-        Instant cutoff = context.now().minus(period);
+        Instant cutoff = store.now().minus(period);
         String cutoffId = Ulid.lowerBound(cutoff.toEpochMilli());
         long events = 0;
         long deliveries = 0;
@@ -213,7 +216,7 @@ public final class RetentionSweeper implements AutoCloseable {
             pause(System.nanoTime() - start);
         } while (deleted == META_EVENTS_PER_BATCH && !closed);
         returnFreePages();
-        return new StorageInfo.Cleanup(context.now(), events, deliveries, attempts, metaEvents, kept);
+        return new StorageInfo.Cleanup(store.now(), events, deliveries, attempts, metaEvents, kept);
     }
 
     /** Free pages handed back to the disk per step (1 MB at 4 KB pages): each step is a short write of its own. */

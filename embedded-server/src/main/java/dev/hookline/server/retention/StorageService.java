@@ -2,7 +2,7 @@ package dev.hookline.server.retention;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.StorageInfo;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.projects.ProjectConfigs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,14 +18,14 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class StorageService {
 
-    private final ServerContext context;
+    private final Store store;
     private final Path dataDir;
     private final RetentionRepository retention;
     private final RetentionSweeper sweeper;
 
-    public StorageService(ServerContext context, Path dataDir, RetentionRepository retention,
+    public StorageService(Store store, Path dataDir, RetentionRepository retention,
                           RetentionSweeper sweeper) {
-        this.context = context;
+        this.store = store;
         this.dataDir = dataDir;
         this.retention = retention;
         this.sweeper = sweeper;
@@ -33,9 +33,9 @@ public final class StorageService {
 
     /** The figures for {@code project} (the data directory's are the whole server's). */
     public StorageInfo describe(Project project) {
-        RetentionRepository.OldestEvent oldest = context.db().read(c -> retention.oldestEvent(c, project.uid()));
-        long reusable = context.db().read(retention::reusableBytes);
-        Path database = context.db().file();
+        RetentionRepository.OldestEvent oldest = store.db().read(c -> retention.oldestEvent(c, project.uid()));
+        long reusable = store.db().read(retention::reusableBytes);
+        Path database = store.db().file();
         long databaseBytes = size(database) + size(database.resolveSibling(database.getFileName() + "-wal"));
         return new StorageInfo(directorySize(dataDir), databaseBytes, reusable, freeBytes(),
                 oldest == null ? null : oldest.id(), oldest == null ? null : oldest.createdAt(),
@@ -44,7 +44,7 @@ public final class StorageService {
 
     /** Gives the database's free pages back to the disk ({@link dev.hookline.server.store.Database#compact()}). */
     public dev.hookline.api.model.StorageCompaction compact() {
-        var done = context.db().compact();
+        var done = store.db().compact();
         return new dev.hookline.api.model.StorageCompaction(done.bytesBefore(), done.bytesAfter(), done.millis());
     }
 

@@ -8,7 +8,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Verifier;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The SQL of sources (one instance per server, {@code ServerContext}; write methods take the writer's connection,
+ * The SQL of sources (one instance per server, made by {@code HooklineServer}; write methods take the writer's connection,
  * the use cases are {@link SourceService}'s). Rows come back complete (verifier secrets included): ingest needs them, and Convoy
  * returns them in clear too. {@code url} is not stored: it is {@code {baseUrl}/ingest/{mask_id}} of the server that
  * answers.
@@ -46,10 +46,10 @@ public final class SourceRepository {
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
     };
 
-    private final ServerContext context;
+    private final Store store;
 
-    public SourceRepository(ServerContext context) {
-        this.context = context;
+    public SourceRepository(Store store) {
+        this.store = store;
     }
 
     /** List filters; null members are not applied. {@code nameContains} is case-insensitive. */
@@ -58,7 +58,7 @@ public final class SourceRepository {
 
     /** The live source {@code id} of {@code projectId}, or null. */
     public Source find(String projectId, String id) {
-        return context.db().read(c -> find(c, projectId, id, context.baseUrl()));
+        return store.db().read(c -> find(c, projectId, id, store.baseUrl()));
     }
 
     public Source find(Connection c, String projectId, String id, String baseUrl) throws SQLException {
@@ -70,7 +70,7 @@ public final class SourceRepository {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        return context.db().read(c -> findAll(c, projectId, ids, context.baseUrl()));
+        return store.db().read(c -> findAll(c, projectId, ids, store.baseUrl()));
     }
 
     public Map<String, Source> findAll(Connection c, String projectId, Collection<String> ids, String baseUrl)
@@ -83,14 +83,14 @@ public final class SourceRepository {
      * disabled): what the broker consumers must match.
      */
     public List<Source> pubSubSources() {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + prefixed("s.") + " FROM sources s "
                     + "JOIN projects p ON p.id = s.project_id AND p.deleted_at IS NULL "
                     + "WHERE s.type = 'pub_sub' AND s.deleted_at IS NULL ORDER BY s.id")) {
                 try (ResultSet rs = s.executeQuery()) {
                     List<Source> sources = new ArrayList<>();
                     while (rs.next()) {
-                        sources.add(map(rs, context.baseUrl()));
+                        sources.add(map(rs, store.baseUrl()));
                     }
                     return sources;
                 }
@@ -105,12 +105,12 @@ public final class SourceRepository {
 
     /** The live source whose public ingest ID is {@code maskId} (any project), or null. For ingest. */
     public Source findByMaskId(String maskId) {
-        return context.db().read(c -> {
+        return store.db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
                     + " FROM sources WHERE mask_id = ? AND deleted_at IS NULL")) {
                 s.setString(1, maskId);
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? map(rs, context.baseUrl()) : null;
+                    return rs.next() ? map(rs, store.baseUrl()) : null;
                 }
             }
         });
@@ -118,7 +118,7 @@ public final class SourceRepository {
 
     /** One page of the project's live sources. */
     public Page<Source> list(String projectId, Filter filter, ListParams params) {
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         KeysetQuery<Source> query = new KeysetQuery<>("SELECT " + COLUMNS + " FROM sources", "id",
                 rs -> map(rs, baseUrl))
                 .where("project_id = ?", projectId)
@@ -132,7 +132,7 @@ public final class SourceRepository {
         if (filter.nameContains() != null) {
             query.where("name LIKE ? ESCAPE '\\'", "%" + escapeLike(filter.nameContains()) + "%");
         }
-        return context.db().read(c -> query.page(c, params, Source::uid));
+        return store.db().read(c -> query.page(c, params, Source::uid));
     }
 
     /**
@@ -140,7 +140,7 @@ public final class SourceRepository {
      * and timestamps are ignored.
      */
     public Source insert(Connection c, String projectId, Source draft, String id, Instant now) throws SQLException {
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         String maskId = newMaskId(c);
         try (PreparedStatement s = c.prepareStatement("INSERT INTO sources(" + COLUMNS
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)")) {
@@ -163,7 +163,7 @@ public final class SourceRepository {
      */
     public Source update(Connection c, String projectId, String id, java.util.function.UnaryOperator<Source> change,
                          Instant now) throws SQLException {
-        String baseUrl = context.baseUrl();
+        String baseUrl = store.baseUrl();
         Source current = find(c, projectId, id, baseUrl);
         if (current == null) {
             return null;

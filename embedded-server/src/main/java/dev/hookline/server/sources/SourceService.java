@@ -9,7 +9,8 @@ import dev.hookline.api.model.SourceProvider;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.UpdateSourceRequest;
 import dev.hookline.api.model.Verifier;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
+import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
@@ -28,12 +29,17 @@ public final class SourceService {
 
     static final String NOT_FOUND = "source not found";
 
-    private final ServerContext context;
+    private final Store store;
     private final SourceRepository sources;
+    private final DestinationPolicy destinations;
+    private final SourceConsumers sourceConsumers;
 
-    public SourceService(ServerContext context) {
-        this.context = context;
-        this.sources = context.sources();
+    public SourceService(Store store, SourceRepository sources, DestinationPolicy destinations,
+                         SourceConsumers sourceConsumers) {
+        this.store = store;
+        this.sources = sources;
+        this.destinations = destinations;
+        this.sourceConsumers = sourceConsumers;
     }
 
     /**
@@ -76,9 +82,9 @@ public final class SourceService {
                 .headerFunction(SourceValidator.function("header_function", request.headerFunction()))
                 .eventTypeLocation(SourceValidator.eventTypeLocation(request.eventTypeLocation(), type))
                 .build();
-        String id = context.newId();
-        Instant now = context.now();
-        Source created = context.db().write(c -> sources.insert(c, projectId, draft, id, now));
+        String id = store.newId();
+        Instant now = store.now();
+        Source created = store.db().write(c -> sources.insert(c, projectId, draft, id, now));
         consumersChanged();
         return SourceRedaction.redact(withConsumer(created));
     }
@@ -101,8 +107,8 @@ public final class SourceService {
         SourceType type = SourceValidator.type(request.type());
         List<String> idempotencyKeys = SourceValidator.idempotencyKeys(request.idempotencyKeys());
         List<String> forwardHeaders = SourceValidator.forwardHeaders(request.forwardHeaders());
-        Instant now = context.now();
-        Source updated = context.db().write(c -> sources.update(c, projectId, sourceId, current -> {
+        Instant now = store.now();
+        Source updated = store.db().write(c -> sources.update(c, projectId, sourceId, current -> {
             SourceValidator.provider(type, current.provider());
             Verifier verifier = SourceValidator.verifier(current.provider(), request.verifier());
             PubSubConfig pubSub = pubSubFor(type, SourceRedaction.keepStored(request.pubSub(), current.pubSub()),
@@ -139,8 +145,8 @@ public final class SourceService {
 
     /** Soft-deletes the source and its subscriptions. */
     public void delete(String projectId, String sourceId) {
-        Instant now = context.now();
-        if (!context.db().write(c -> sources.softDelete(c, projectId, sourceId, now))) {
+        Instant now = store.now();
+        if (!store.db().write(c -> sources.softDelete(c, projectId, sourceId, now))) {
             throw new NotFoundException(NOT_FOUND);
         }
         consumersChanged();
@@ -148,12 +154,12 @@ public final class SourceService {
 
     /** Starts, restarts or stops broker consumers to match the change just committed, before answering. */
     private void consumersChanged() {
-        context.sourceConsumers().sourcesChanged();
+        sourceConsumers.sourcesChanged();
     }
 
     /** A pub_sub source with its consumer's live state. */
     private Source withConsumer(Source source) {
-        return source.withConsumer(context.sourceConsumers().stateOf(source));
+        return source.withConsumer(sourceConsumers.stateOf(source));
     }
 
     /**
@@ -169,7 +175,7 @@ public final class SourceService {
             return current;
         }
         PubSubConfig valid = SourceValidator.pubSub(requested);
-        PubSubDestinations.requireAllowedLiterals(valid, context.destinations());
+        PubSubDestinations.requireAllowedLiterals(valid, destinations);
         return valid;
     }
 

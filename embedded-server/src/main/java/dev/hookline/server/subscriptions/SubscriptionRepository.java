@@ -12,7 +12,7 @@ import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionStatus;
 import dev.hookline.api.model.SubscriptionType;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SQL of subscriptions (one instance per server, {@code ServerContext}; write methods take the writer's
+ * The SQL of subscriptions (one instance per server, made by {@code HooklineServer}; write methods take the writer's
  * connection, the use cases are {@link SubscriptionService}'s). The filter is stored flattened ({@link FilterFlattener}) for matching, next to the
  * filter as the client sent it ({@code raw_*} members of the {@code filter_config} JSON).
  */
@@ -41,10 +41,10 @@ public final class SubscriptionRepository {
     private static final String[] PARTS = {"headers", "body", "query", "path"};
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private final ServerContext context;
+    private final Store store;
 
-    public SubscriptionRepository(ServerContext context) {
-        this.context = context;
+    public SubscriptionRepository(Store store) {
+        this.store = store;
     }
 
     /**
@@ -94,7 +94,7 @@ public final class SubscriptionRepository {
     }
 
     public Row find(String projectId, String id) {
-        return context.db().read(c -> find(c, projectId, id));
+        return store.db().read(c -> find(c, projectId, id));
     }
 
     public Row find(Connection c, String projectId, String id) throws SQLException {
@@ -111,7 +111,7 @@ public final class SubscriptionRepository {
         if (nameContains != null) {
             query.where("name LIKE ? ESCAPE '\\'", "%" + escapeLike(nameContains) + "%");
         }
-        return context.db().read(c -> query.page(c, params, Row::uid));
+        return store.db().read(c -> query.page(c, params, Row::uid));
     }
 
     /** How many live subscriptions of the project point at {@code endpointId}, not counting {@code exceptId}. */

@@ -15,7 +15,7 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionRequest;
 import dev.hookline.api.model.SubscriptionStatus;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.domain.GoDuration;
 import dev.hookline.server.domain.InvalidInputException;
@@ -52,18 +52,19 @@ public final class SubscriptionService {
     private static final Pattern TRANSFORM = Pattern.compile("function\\s+transform\\s*\\(");
     private static final String[] PARTS = {"headers", "body", "query", "path"};
 
-    private final ServerContext context;
-    private final SubscriptionRepository store;
+    private final Store store;
     private final EndpointRepository endpoints;
     private final SourceRepository sources;
+    private final SubscriptionRepository subscriptions;
     private final EventTypeFilterRows filterRows;
 
-    public SubscriptionService(ServerContext context) {
-        this.context = context;
-        this.store = context.subscriptions();
-        this.endpoints = context.endpoints();
-        this.sources = context.sources();
-        this.filterRows = context.filterRows();
+    public SubscriptionService(Store store, EndpointRepository endpoints, SourceRepository sources,
+                               SubscriptionRepository subscriptions, EventTypeFilterRows filterRows) {
+        this.store = store;
+        this.endpoints = endpoints;
+        this.sources = sources;
+        this.subscriptions = subscriptions;
+        this.filterRows = filterRows;
     }
 
     /** Filters: {@code endpointIds} (any of them; empty for all), {@code name} (contains, case-insensitive; null). */
@@ -71,7 +72,7 @@ public final class SubscriptionService {
                                    ListParams params) {
         List<String> endpointIds = endpointIdFilter.stream().map(String::strip).distinct().toList();
         String name = nameContains == null ? null : nameContains.strip();
-        Page<Row> page = store.list(project.uid(), endpointIds, name, params);
+        Page<Row> page = subscriptions.list(project.uid(), endpointIds, name, params);
         Map<String, Endpoint> endpointsById = endpoints.findAll(project.uid(),
                 page.content().stream().map(Row::endpointId).filter(Objects::nonNull).toList());
         Map<String, Source> sourcesById = sources.findAll(project.uid(),
@@ -87,7 +88,7 @@ public final class SubscriptionService {
     /** Creates a subscription; the answer echoes the filter as sent (Convoy's {@code is_flattened:false}). */
     public Subscription create(Project project, SubscriptionRequest request) {
         Values values = values(project, request);
-        return context.db().write(c -> insert(c, project, values));
+        return store.db().write(c -> insert(c, project, values));
     }
 
     /**
@@ -123,15 +124,15 @@ public final class SubscriptionService {
 
     private Subscription insert(Connection c, Project project, Values values) throws SQLException {
         boolean oneEach = project.type() == ProjectType.OUTGOING && !multipleAllowed(project);
-        String id = context.newId();
-        Instant now = context.now();
-        String baseUrl = context.baseUrl();
+        String id = store.newId();
+        Instant now = store.now();
+        String baseUrl = store.baseUrl();
         Endpoint endpoint = endpoint(c, project.uid(), values.endpointId());
         Source source = source(c, project.uid(), values.sourceId(), baseUrl);
-        if (oneEach && store.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
+        if (oneEach && subscriptions.countForEndpoint(c, project.uid(), values.endpointId(), null) > 0) {
             throw new ConflictException("a subscription for this endpoint already exists");
         }
-        Row row = store.insert(c, id, project.uid(), values, now);
+        Row row = subscriptions.insert(c, id, project.uid(), values, now);
         filterRows.follow(c, id, null, values.filter(), now);
         // Convoy's create answer echoes the filter as sent (is_flattened false); reads show the stored form.
         Subscription s = row.subscription();
@@ -141,9 +142,9 @@ public final class SubscriptionService {
     }
 
     public Subscription get(Project project, String subscriptionId) {
-        String baseUrl = context.baseUrl();
-        Subscription found = context.db().read(c -> {
-            Row row = store.find(c, project.uid(), subscriptionId);
+        String baseUrl = store.baseUrl();
+        Subscription found = store.db().read(c -> {
+            Row row = subscriptions.find(c, project.uid(), subscriptionId);
             return row == null ? null : withMetadata(c, project.uid(), row, baseUrl);
         });
         if (found == null) {
@@ -171,10 +172,10 @@ public final class SubscriptionService {
         Subscription.RetryConfig retry = retryConfig(request.retryConfig());
         RateLimitConfig rateLimit = rateLimitConfig(request.rateLimitConfig());
         boolean oneEach = project.type() == ProjectType.OUTGOING && !multipleAllowed(project);
-        Instant now = context.now();
-        String baseUrl = context.baseUrl();
-        Subscription updated = context.db().write(c -> {
-            Row current = store.find(c, project.uid(), subscriptionId);
+        Instant now = store.now();
+        String baseUrl = store.baseUrl();
+        Subscription updated = store.db().write(c -> {
+            Row current = subscriptions.find(c, project.uid(), subscriptionId);
             if (current == null) {
                 throw new NotFoundException(NOT_FOUND);
             }
@@ -182,7 +183,7 @@ public final class SubscriptionService {
             String endpointId = blank(request.endpointId()) ? was.endpointId() : request.endpointId().strip();
             if (!endpointId.equals(was.endpointId())) {
                 endpoint(c, project.uid(), endpointId);
-                if (oneEach && store.countForEndpoint(c, project.uid(), endpointId, subscriptionId) > 0) {
+                if (oneEach && subscriptions.countForEndpoint(c, project.uid(), endpointId, subscriptionId) > 0) {
                     throw new ConflictException("a subscription for this endpoint already exists");
                 }
             }
@@ -200,7 +201,7 @@ public final class SubscriptionService {
                     function == null ? was.function() : function, mergeAlert(was.alertConfig(), alert),
                     mergeRetry(was.retryConfig(), retry), filter, mergeRateLimit(was.rateLimitConfig(), rateLimit),
                     request.deliveryMode() == null ? was.deliveryMode() : request.deliveryMode());
-            Row row = store.replace(c, project.uid(), subscriptionId, next, now);
+            Row row = subscriptions.replace(c, project.uid(), subscriptionId, next, now);
             filterRows.follow(c, subscriptionId, was.filter(), filter, now);
             return withMetadata(c, project.uid(), row, baseUrl);
         });
@@ -212,23 +213,23 @@ public final class SubscriptionService {
      * (the event says so in its {@code failure_reason} when nothing else matched) until it is toggled back.
      */
     public Subscription toggleStatus(Project project, String subscriptionId) {
-        Instant now = context.now();
-        String baseUrl = context.baseUrl();
-        return context.db().write(c -> {
-            Row current = store.find(c, project.uid(), subscriptionId);
+        Instant now = store.now();
+        String baseUrl = store.baseUrl();
+        return store.db().write(c -> {
+            Row current = subscriptions.find(c, project.uid(), subscriptionId);
             if (current == null) {
                 throw new NotFoundException(NOT_FOUND);
             }
             SubscriptionStatus next = current.subscription().active() ? SubscriptionStatus.INACTIVE
                     : SubscriptionStatus.ACTIVE;
-            return withMetadata(c, project.uid(), store.setStatus(c, project.uid(), subscriptionId, next, now),
+            return withMetadata(c, project.uid(), subscriptions.setStatus(c, project.uid(), subscriptionId, next, now),
                     baseUrl);
         });
     }
 
     public void delete(String projectId, String subscriptionId) {
-        Instant now = context.now();
-        if (!context.db().write(c -> store.softDelete(c, projectId, subscriptionId, now))) {
+        Instant now = store.now();
+        if (!store.db().write(c -> subscriptions.softDelete(c, projectId, subscriptionId, now))) {
             throw new NotFoundException(NOT_FOUND);
         }
     }
@@ -378,7 +379,7 @@ public final class SubscriptionService {
     // ------------------------------------------------------------------------------------------ lookups
 
     private Endpoint endpoint(Connection c, String projectId, String endpointId) throws SQLException {
-        Endpoint endpoint = context.endpoints().find(c, projectId, endpointId);
+        Endpoint endpoint = endpoints.find(c, projectId, endpointId);
         if (endpoint == null) {
             throw InvalidInputException.of("failed to find endpoint by id");
         }
@@ -390,7 +391,7 @@ public final class SubscriptionService {
         if (sourceId == null) {
             return null;
         }
-        Source source = context.sources().find(c, projectId, sourceId, baseUrl);
+        Source source = sources.find(c, projectId, sourceId, baseUrl);
         if (source == null) {
             throw InvalidInputException.of("failed to find source by id");
         }
@@ -399,8 +400,8 @@ public final class SubscriptionService {
 
     private Subscription withMetadata(Connection c, String projectId, Row row, String baseUrl)
             throws SQLException {
-        Endpoint endpoint = row.endpointId() == null ? null : context.endpoints().find(c, projectId, row.endpointId());
-        Source source = row.sourceId() == null ? null : context.sources().find(c, projectId, row.sourceId(), baseUrl);
+        Endpoint endpoint = row.endpointId() == null ? null : endpoints.find(c, projectId, row.endpointId());
+        Source source = row.sourceId() == null ? null : sources.find(c, projectId, row.sourceId(), baseUrl);
         return withMetadata(row.subscription(), endpoint, source);
     }
 

@@ -18,9 +18,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server's layering, checked on its compiled classes (docs/adr/0022): routes in {@code http} call services,
- * services and repositories never reach back into HTTP, feature packages form no cycle, and no state lives in
- * statics (it belongs to one database, so to an instance built in {@code HooklineServer}).
+ * The server's layering, checked on its compiled classes (docs/adr/0022, docs/adr/0041): routes in {@code http} call
+ * services, never repositories; services and repositories never reach back into HTTP; repositories never call
+ * services; no two packages form a cycle (the root and the nested {@code http.*} packages included); nothing depends
+ * on the root package, the wiring; and no state lives in statics (it belongs to one database, so to an instance
+ * built in {@code HooklineServer}).
  */
 class ServerArchitectureTest {
 
@@ -41,6 +43,8 @@ class ServerArchitectureTest {
     static void importServer() {
         server = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                // the planted violations that prove the rules fail (ArchitectureRulesCatchViolationsTest)
+                .withImportOption(location -> !location.contains("/architecture/planted/"))
                 .importPackages(SERVER);
     }
 
@@ -66,6 +70,26 @@ class ServerArchitectureTest {
     @Test
     void featurePackagesFormNoCycle() {
         slices().matching(SERVER + ".(*)..").should().beFreeOfCycles().check(server);
+    }
+
+    @Test
+    void repositoriesDoNotDependOnServices() {
+        ServerRules.repositoriesDoNotDependOnServices().check(server);
+    }
+
+    @Test
+    void routesDoNotDependOnRepositories() {
+        ServerRules.routesDoNotDependOnRepositories().check(server);
+    }
+
+    @Test
+    void noPackagesFormACycleRootAndNestedIncluded() {
+        ServerRules.noPackageCycles(SERVER).check(server);
+    }
+
+    @Test
+    void nothingDependsOnTheRootPackage() {
+        ServerRules.nothingDependsOnTheRoot(SERVER).check(server);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.Json;
@@ -79,7 +80,7 @@ class BrokerAddressPolicyIT {
                 }
             };
         };
-        BrokerConsumers consumers = BrokerConsumers.standard().with(PubSubType.AMQP, standIn)
+        BrokerConsumers consumers = StandardBrokers.consumers().with(PubSubType.AMQP, standIn)
                 .with(PubSubType.KAFKA, standIn).with(PubSubType.SQS, standIn).with(PubSubType.GOOGLE, standIn)
                 .resolvingWith(TEST_DNS);
         server = TestServer.start(HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir,

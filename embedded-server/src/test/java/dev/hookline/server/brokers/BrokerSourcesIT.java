@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,7 +71,7 @@ class BrokerSourcesIT {
     private TestServer start(InMemoryBroker broker) throws Exception {
         Clock clock = Clock.systemUTC();
         return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock),
-                BrokerConsumers.standard().with(PubSubType.AMQP, broker));
+                StandardBrokers.consumers().with(PubSubType.AMQP, broker));
     }
 
     @AfterEach

@@ -214,7 +214,7 @@ class DeliveryStatisticsIT {
         assertEquals(1, client.eventDeliveryStatusTotals(endpoint).count(EventDeliveryStatus.RETRY));
 
         // what the dispatcher does when the retry succeeds: a status change no one announces
-        seeds.context().db().write(c -> {
+        seeds.store().db().write(c -> {
             try (var s = c.prepareStatement("UPDATE event_deliveries SET status = 'Success' WHERE id = ?")) {
                 s.setString(1, waiting);
                 return s.executeUpdate();

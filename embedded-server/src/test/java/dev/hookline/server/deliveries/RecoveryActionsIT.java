@@ -383,7 +383,7 @@ class RecoveryActionsIT {
     }
 
     private void setEndpointStatus(String endpointId, String status) {
-        server.server().context().db().write(c -> {
+        server.server().store().db().write(c -> {
             try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET status = ?, updated_at = ? "
                     + "WHERE id = ?")) {
                 s.setString(1, status);

@@ -56,7 +56,7 @@ class TotalsQueryPlansTest {
                 for (String type : optional) {
                     for (boolean byEndpoint : new boolean[] {false, true}) {
                         for (List<HttpStatusClass> classes : classChoices) {
-                            DeliveryRepository.Filter filter = new DeliveryRepository.Filter(
+                            DeliveryFilter filter = new DeliveryFilter(
                                     byEndpoint ? List.of("E1") : null, event, subscription, null, List.of(), type,
                                     classes);
                             String index = DeliveryRepository.indexFor(filter, byEndpoint, true);
@@ -81,7 +81,7 @@ class TotalsQueryPlansTest {
     }
 
     /** The count {@code DeliveryStatistics} runs per status and ID range, for one status and one range. */
-    private static String count(DeliveryRepository.Filter filter, boolean byEndpoint, String index, List<Object> args) {
+    private static String count(DeliveryFilter filter, boolean byEndpoint, String index, List<Object> args) {
         StringBuilder sql = new StringBuilder("SELECT COUNT(*) FROM event_deliveries INDEXED BY ").append(index)
                 .append(" WHERE project_id = ?");
         args.add(P);

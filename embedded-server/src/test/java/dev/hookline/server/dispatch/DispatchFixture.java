@@ -84,7 +84,7 @@ final class DispatchFixture implements AutoCloseable {
     }
 
     void signal() {
-        server.server().context().signalDeliveriesDue();
+        server.server().signals().deliveriesDue();
     }
 
     /** Moves the clock and wakes the dispatcher (as its next poll would). */

@@ -57,7 +57,7 @@ class OutcomeRetryIT {
             EventSeeds seeds = new EventSeeds(server);
             EventDelivery delivery = seeds.delivery(seeds.event(project.id()).endpoints(endpoint).data("{\"n\":1}")
                     .insert(), endpoint).insert();
-            server.server().context().signalDeliveriesDue();
+            server.server().signals().deliveriesDue();
 
             assertTrue(received.await(10, TimeUnit.SECONDS), "the receiver got the delivery");
             disk.fillFor(8); // the next 8 commits fail, the outcome's first tries among them
@@ -84,7 +84,7 @@ class OutcomeRetryIT {
         try (TestServer server = TestServer.start(HooklineServer.start(
                 ServerConfig.standalone("127.0.0.1", 0, dataDir, TestServer.INSTANCE_KEY), null,
                 LoopbackBrokers.standard(), disk))) {
-            var db = server.server().context().db();
+            var db = server.server().store().db();
             db.write(c -> c.createStatement().executeUpdate("CREATE TABLE scratch(x)"));
             disk.fillFor(1);
             StoreException e = assertThrows(StoreException.class,

@@ -92,7 +92,7 @@ class RecoveryOnStartIT {
                     null, null, null, null, null, null, null, null, 60L, null, null, null, null, null, null)).uid();
             EventSeeds seeds = new EventSeeds(stopping);
             delivery = seeds.delivery(seeds.event(projectId).endpoints(endpoint).insert(), endpoint).insert().uid();
-            stopping.server().context().signalDeliveriesDue();
+            stopping.server().signals().deliveriesDue();
             receiver.awaitRequests(1, DispatchFixture.WAIT);
             assertEquals(EventDeliveryStatus.PROCESSING, project.client().getEventDelivery(delivery).status());
         } // closes while the receiver still has not answered
@@ -122,7 +122,7 @@ class RecoveryOnStartIT {
             for (int i = 0; i < sends + 10; i++) {
                 ids.add(seeds.delivery(seeds.event(projectId).endpoints(endpoint).insert(), endpoint).insert().uid());
             }
-            stopping.server().context().signalDeliveriesDue();
+            stopping.server().signals().deliveriesDue();
             receiver.awaitRequests(sends, DispatchFixture.WAIT);
             ApiClient client = project.client();
             long deadline = System.nanoTime() + DispatchFixture.WAIT.toNanos();

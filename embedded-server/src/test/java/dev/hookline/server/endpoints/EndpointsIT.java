@@ -357,14 +357,14 @@ class EndpointsIT {
             assertTrue(r.body().contains("[REDACTED]"), r.body());
         }
 
-        Endpoint stored = server.server().context().endpoints().find(project.id(), id);
+        Endpoint stored = server.server().repositories().endpoints().find(project.id(), id);
         assertEquals("pa55word", stored.authentication().basicAuth().password());
         assertEquals(pair.keyPem().trim(), stored.mtlsClientCert().clientKey());
 
         // a client can PUT back what it read: the redacted values keep the stored ones
         Endpoint read = client.getEndpoint(id);
         client.updateEndpoint(id, request(read.url(), "renamed", read.authentication(), read.mtlsClientCert()));
-        Endpoint after = server.server().context().endpoints().find(project.id(), id);
+        Endpoint after = server.server().repositories().endpoints().find(project.id(), id);
         assertEquals("renamed", after.name());
         assertEquals("pa55word", after.authentication().basicAuth().password());
         assertEquals(pair.keyPem().trim(), after.mtlsClientCert().clientKey());
@@ -559,7 +559,7 @@ class EndpointsIT {
 
     private void insertSubscription(String id, String endpointId) {
         long now = Times.toMicros(Instant.now());
-        server.server().context().db().write(c -> {
+        server.server().store().db().write(c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO subscriptions(id, project_id, name, "
                     + "endpoint_id, filter_config, created_at, updated_at) VALUES (?, ?, ?, ?, '{}', ?, ?)")) {
                 s.setString(1, id);
@@ -574,7 +574,7 @@ class EndpointsIT {
     }
 
     private Instant deletedAt(String table, String id) {
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT deleted_at FROM " + table + " WHERE id = ?")) {
                 s.setString(1, id);
                 try (ResultSet rs = s.executeQuery()) {
@@ -586,7 +586,7 @@ class EndpointsIT {
     }
 
     private void setStatus(String endpointId, String status) {
-        server.server().context().db().write(c -> {
+        server.server().store().db().write(c -> {
             try (PreparedStatement s = c.prepareStatement("UPDATE endpoints SET status = ? WHERE id = ?")) {
                 s.setString(1, status);
                 s.setString(2, endpointId);

@@ -132,10 +132,10 @@ class RedactionIT {
                     + read.path("authentication") + "}";
             assertEquals(202, send("PUT", base + "/endpoints/" + id, shop.apiKey(), back).statusCode());
         }
-        Endpoint storedKey = server.server().context().endpoints().find(shop.id(), apiKey);
+        Endpoint storedKey = server.server().repositories().endpoints().find(shop.id(), apiKey);
         assertEquals("renamed", storedKey.name());
         assertEquals("hv-secret-value", storedKey.authentication().apiKey().headerValue());
-        Endpoint storedOauth = server.server().context().endpoints().find(shop.id(), oauth);
+        Endpoint storedOauth = server.server().repositories().endpoints().find(shop.id(), oauth);
         assertEquals("cs-secret-value", storedOauth.authentication().oauth2().clientSecret());
         assertEquals("jwk-private-d", storedOauth.authentication().oauth2().signingKey().path("d").asText());
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.model.ProjectType;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.MutableClock;
 import dev.hookline.server.testing.TestServer;
@@ -44,7 +43,7 @@ class EventIdOrderIT {
                 assertTrue(id.compareTo(ids.getLast()) > 0, id + " should sort after " + ids.getLast());
                 ids.add(id);
             }
-            List<String> byRowid = server.server().context().db().read(c -> {
+            List<String> byRowid = server.server().store().db().read(c -> {
                 List<String> out = new ArrayList<>();
                 try (PreparedStatement s = c.prepareStatement("SELECT id FROM events ORDER BY rowid");
                      ResultSet rs = s.executeQuery()) {
@@ -63,16 +62,17 @@ class EventIdOrderIT {
         try (TestServer server = TestServer.start(dataDir, new MutableClock())) {
             String projectId = server.newProject("rollback", ProjectType.OUTGOING).id();
             EventSeeds seeds = new EventSeeds(server);
-            ServerContext context = server.server().context();
+            var db = server.server().store().db();
+            EventRepository events = server.server().repositories().events();
             String first = seeds.event(projectId).insert().uid();
-            assertThrows(IllegalStateException.class, () -> context.db().write(c -> {
-                context.events().insert(c, new EventRepository.NewEvent(projectId, "rolled.back", null, null, null,
+            assertThrows(IllegalStateException.class, () -> db.write(c -> {
+                events.insert(c, new EventRepository.NewEvent(projectId, "rolled.back", null, null, null,
                         "{}", null, null, null, false, null, null, null));
                 throw new IllegalStateException("abandoned");
             }));
             String second = seeds.event(projectId).insert().uid();
             String third = seeds.event(projectId).insert().uid();
-            List<String> byRowid = context.db().read(c -> {
+            List<String> byRowid = db.read(c -> {
                 List<String> out = new ArrayList<>();
                 try (PreparedStatement s = c.prepareStatement("SELECT id, event_type FROM events ORDER BY rowid");
                      ResultSet rs = s.executeQuery()) {

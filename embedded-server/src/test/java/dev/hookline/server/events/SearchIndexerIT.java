@@ -72,7 +72,7 @@ class SearchIndexerIT {
 
         // nobody searches: the indexer gets there by itself
         Await.until(DEADLINE, "the indexer to reach the event",
-                () -> server.server().context().searchIndexer().indexedRowid() >= rowid);
+                () -> server.server().searchIndexer().indexedRowid() >= rowid);
         assertEquals(List.of(event.uid()), search("gretchen"));
         assertEquals(List.of(event.uid()), search("gretchen", endpoint.uid()));
         assertEquals(List.of(), search("nobody"));
@@ -89,26 +89,26 @@ class SearchIndexerIT {
 
     @Test
     void aRestartIndexesTheEventsTheLastRunLeftUnindexed() throws Exception {
-        server.server().context().searchIndexer().close(); // as if the process stopped before the indexer ran
+        server.server().searchIndexer().close(); // as if the process stopped before the indexer ran
         for (int i = 0; i < 30; i++) {
             ingest("{\"batch\":\"backlog\",\"n\":" + i + "}");
         }
-        long highest = server.server().context().db().read(c -> {
+        long highest = server.server().store().db().read(c -> {
             try (var s = c.createStatement(); var rs = s.executeQuery("SELECT MAX(rowid) FROM events")) {
                 rs.next();
                 return rs.getLong(1);
             }
         });
-        assertTrue(server.server().context().db().read(SearchIndexer::watermark) < highest,
+        assertTrue(server.server().store().db().read(SearchIndexer::watermark) < highest,
                 "the backlog is unindexed before the restart");
         server.close();
 
         server = TestServer.start(dataDir);
         client = server.client(project.apiKey()).withProject(project.id());
-        SearchIndexer indexer = server.server().context().searchIndexer();
+        SearchIndexer indexer = server.server().searchIndexer();
         Await.until(DEADLINE, "the restarted indexer to catch up", () -> indexer.indexedRowid() >= highest);
         assertEquals(30, searchAll("backlog").size());
-        assertEquals(highest, (long) server.server().context().db().read(SearchIndexer::watermark),
+        assertEquals(highest, (long) server.server().store().db().read(SearchIndexer::watermark),
                 "the watermark is persisted");
     }
 
@@ -119,7 +119,7 @@ class SearchIndexerIT {
         // stored without endpoints (as if its subscription came later); indexed before the replay
         Event indexed = seeds.event(project.id()).source(source.uid()).data("{\"word\":\"indexedfirst\"}").insert();
         Await.until(DEADLINE, "the indexer to reach the first event",
-                () -> server.server().context().searchIndexer().indexedRowid() >= rowidOf(indexed.uid()));
+                () -> server.server().searchIndexer().indexedRowid() >= rowidOf(indexed.uid()));
         assertEquals(List.of(), search("indexedfirst", endpoint.uid()));
 
         client.replayEvent(indexed.uid());
@@ -127,11 +127,11 @@ class SearchIndexerIT {
         assertEquals(List.of(), search("indexedfirst", other.uid()));
 
         // replayed before the indexer got to it: the indexer writes the row with the endpoints the replay set
-        server.server().context().searchIndexer().close();
+        server.server().searchIndexer().close();
         Event unindexed = seeds.event(project.id()).source(source.uid()).data("{\"word\":\"replayedfirst\"}")
                 .insert();
         client.replayEvent(unindexed.uid());
-        assertTrue(server.server().context().db().read(SearchIndexer::watermark) < rowidOf(unindexed.uid()));
+        assertTrue(server.server().store().db().read(SearchIndexer::watermark) < rowidOf(unindexed.uid()));
         server.close();
         server = TestServer.start(dataDir);
         client = server.client(project.apiKey()).withProject(project.id());
@@ -172,7 +172,7 @@ class SearchIndexerIT {
     }
 
     private long rowidOf(String eventId) {
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             try (var s = c.prepareStatement("SELECT rowid FROM events WHERE id = ?")) {
                 s.setString(1, eventId);
                 try (var rs = s.executeQuery()) {

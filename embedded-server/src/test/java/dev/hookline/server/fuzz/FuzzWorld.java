@@ -58,7 +58,7 @@ final class FuzzWorld implements AutoCloseable {
     /** A digest of every row of the stored tables: equal before and after means nothing was written. */
     String fingerprint() {
         server.awaitPlanned(); // an accepted event is planned after its answer (ADR 0038): not the refused request's write
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             MessageDigest digest = sha256();
             for (String table : TABLES) {
                 digest.update(table.getBytes(StandardCharsets.UTF_8));

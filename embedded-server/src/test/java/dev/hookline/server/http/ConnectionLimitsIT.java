@@ -8,7 +8,6 @@ import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.ServerConfig;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.RawHttp;
 import dev.hookline.server.testing.TestServer;
@@ -47,7 +46,7 @@ class ConnectionLimitsIT {
     }
 
     private void start(int maxConnections, Duration headerTimeout) throws IOException {
-        server = TestServer.startWithHttpLimits(dataDir, ServerConfig.HttpLimits.DEFAULTS
+        server = TestServer.startWithHttpLimits(dataDir, HttpLimits.DEFAULTS
                 .withHeaderTimeout(headerTimeout).withIdleTimeout(IDLE_TIMEOUT).withMaxConnections(maxConnections));
         TestServer.TestProject project = server.newProject("limits", ProjectType.INCOMING);
         Source source = project.client().createSource(new CreateSourceRequest("held", SourceType.HTTP, null, null,

@@ -7,7 +7,6 @@ import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.ProjectType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.ServerConfig;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.RawHttp;
 import dev.hookline.server.testing.TestServer;
@@ -37,7 +36,7 @@ class SlowClientsIT {
     final List<Socket> held = new ArrayList<>();
     final AtomicBoolean dribbling = new AtomicBoolean(true);
 
-    private void start(ServerConfig.HttpLimits limits) throws IOException {
+    private void start(HttpLimits limits) throws IOException {
         server = TestServer.startWithHttpLimits(dataDir, limits);
         TestServer.TestProject project = server.newProject("slow", ProjectType.INCOMING);
         Source source = project.client().createSource(new CreateSourceRequest("s", SourceType.HTTP, null, null,
@@ -97,7 +96,7 @@ class SlowClientsIT {
 
     @Test
     void slowBodiesAtTheCapAreClosedAndOthersAreServedAgain() throws IOException {
-        start(ServerConfig.HttpLimits.DEFAULTS.withMaxConnections(8).withMaxConnectionsPerClient(100)
+        start(HttpLimits.DEFAULTS.withMaxConnections(8).withMaxConnectionsPerClient(100)
                 .withBodyLimits(Duration.ofSeconds(2), 8 * 1024));
         List<Socket> slow = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -114,7 +113,7 @@ class SlowClientsIT {
 
     @Test
     void aBodyTrickledBelowTheMinimumRateIsClosedAfterTheGrace() throws IOException {
-        start(ServerConfig.HttpLimits.DEFAULTS.withBodyLimits(Duration.ofSeconds(60), 8 * 1024));
+        start(HttpLimits.DEFAULTS.withBodyLimits(Duration.ofSeconds(60), 8 * 1024));
         Socket slow = slowBody();
         slow.setSoTimeout(20_000);
         long started = System.nanoTime();
@@ -126,7 +125,7 @@ class SlowClientsIT {
 
     @Test
     void oneClientAddressCannotHoldEveryConnection() throws IOException {
-        start(ServerConfig.HttpLimits.DEFAULTS.withMaxConnections(100).withMaxConnectionsPerClient(4));
+        start(HttpLimits.DEFAULTS.withMaxConnections(100).withMaxConnectionsPerClient(4));
         for (int i = 0; i < 6; i++) { // busy connections: a request begun and not finished
             Socket socket = RawHttp.connect(port());
             held.add(socket);

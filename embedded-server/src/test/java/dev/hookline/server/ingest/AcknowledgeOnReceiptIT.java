@@ -1,6 +1,7 @@
 package dev.hookline.server.ingest;
 
 import static dev.hookline.server.testing.ApiAssertions.assertEnvelope;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +24,6 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.server.HooklineServer;
 import dev.hookline.server.ServerConfig;
-import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.InMemoryBroker;
@@ -235,7 +235,7 @@ class AcknowledgeOnReceiptIT {
         InMemoryBroker broker = new InMemoryBroker();
         HooklineServer started = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir,
                 TestServer.INSTANCE_KEY).withScriptTimeLimit(FOREVER), sender,
-                BrokerConsumers.standard().with(PubSubType.AMQP, broker));
+                StandardBrokers.consumers().with(PubSubType.AMQP, broker));
         server = TestServer.start(started);
         TestProject project = server.newProject("brokers", ProjectType.OUTGOING);
         Endpoint endpoint = project.client().createEndpoint(EndpointRequest.of(receiver.url("/b"), "b"));

@@ -19,7 +19,6 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.StrategyType;
 import dev.hookline.api.model.Subscription;
 import dev.hookline.api.model.SubscriptionFilterRequest;
-import dev.hookline.server.ServerContext;
 import dev.hookline.server.testing.EventSeeds;
 import dev.hookline.server.testing.TestServer;
 import dev.hookline.server.testing.TestServer.TestProject;
@@ -39,13 +38,13 @@ class DeliveryPlannerIT {
     Path dataDir;
     TestServer server;
     EventSeeds seeds;
-    ServerContext context;
+    DeliveryPlanner planner;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dataDir);
         seeds = new EventSeeds(server);
-        context = server.server().context();
+        planner = server.server().planner();
     }
 
     @AfterEach
@@ -54,8 +53,8 @@ class DeliveryPlannerIT {
     }
 
     private List<EventDelivery> plan(Event event) {
-        var planned = context.replayPlanner().planReplay(event);
-        return context.db().write(c -> context.replayPlanner().storeReplay(c, planned));
+        var planned = planner.planReplay(event);
+        return server.server().store().db().write(c -> planner.storeReplay(c, planned));
     }
 
     @Test

@@ -183,7 +183,7 @@ class MetaEventsDispatchIT {
         assertEquals(1, meta.requests().size(), "not before it is due");
 
         clock.advance(Duration.ofSeconds(31));
-        server.server().context().signalMetaEventsDue();
+        server.server().signals().metaEventsDue();
 
         meta.awaitRequests(2, WAIT);
         MetaEvent sent = awaitMetaEvent(id, EventDeliveryStatus.SUCCESS);
@@ -201,7 +201,7 @@ class MetaEventsDispatchIT {
         String id = metaEventsOldestFirst().get(0).uid();
         awaitMetaEvent(id, EventDeliveryStatus.RETRY);
         clock.advance(Duration.ofSeconds(2));
-        server.server().context().signalMetaEventsDue();
+        server.server().signals().metaEventsDue();
         MetaEvent failed = awaitMetaEvent(id, EventDeliveryStatus.FAILURE);
         assertEquals(2, failed.metadata().numTrials(), "retry_count tries in all");
         assertEquals(2, meta.requests().size());
@@ -327,8 +327,7 @@ class MetaEventsDispatchIT {
         EventDelivery delivered = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.SUCCESS).insert();
         EventDelivery retrying = seeds.delivery(event, a.uid()).status(EventDeliveryStatus.RETRY).insert();
 
-        int recorded = server.server().context().db().write(c -> DeliveryMetaEvents.record(c,
-                server.server().context(), List.of(
+        int recorded = server.server().store().db().write(c -> server.server().deliveryMetaEvents().record(c, List.of(
                         new DeliveryMetaEvents.DeliveryOutcome(project.id(), failed.uid(), EventDeliveryStatus.FAILURE),
                         new DeliveryMetaEvents.DeliveryOutcome(project.id(), delivered.uid(),
                                 EventDeliveryStatus.SUCCESS),
@@ -354,8 +353,7 @@ class MetaEventsDispatchIT {
         Endpoint a = client.createEndpoint(EndpointRequest.of("https://a.example/in", "a"));
         EventDelivery delivered = seeds.delivery(seeds.event(project.id()).endpoints(a.uid()).insert(), a.uid())
                 .status(EventDeliveryStatus.SUCCESS).insert();
-        int recorded = server.server().context().db().write(c -> DeliveryMetaEvents.record(c,
-                server.server().context(), List.of(new DeliveryMetaEvents.DeliveryOutcome(project.id(),
+        int recorded = server.server().store().db().write(c -> server.server().deliveryMetaEvents().record(c, List.of(new DeliveryMetaEvents.DeliveryOutcome(project.id(),
                         delivered.uid(), EventDeliveryStatus.SUCCESS))));
         assertEquals(0, recorded);
         assertEquals(0, metaEventsOldestFirst().size());

@@ -1,6 +1,8 @@
 package dev.hookline.server.paging;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import dev.hookline.server.events.EventFilter;
+import dev.hookline.server.deliveries.DeliveryFilter;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.hookline.api.model.EndpointRequest;
@@ -55,7 +57,7 @@ class ListQueryPlansTest {
     @BeforeAll
     static void seed() throws Exception {
         server = TestServer.start(dataDir);
-        db = server.server().context().db();
+        db = server.server().store().db();
         String project = server.newProject("plans", ProjectType.OUTGOING).id();
         var client = server.client(TestServer.INSTANCE_KEY).withProject(project);
         String hot = client.createEndpoint(EndpointRequest.of("https://hot.example", "hot")).uid();
@@ -85,7 +87,7 @@ class ListQueryPlansTest {
 
     @Test
     void everyEventsListShapeWalksAnIndex() {
-        for (Map.Entry<String, EventRepository.Filter> shape : eventShapes().entrySet()) {
+        for (Map.Entry<String, EventFilter> shape : eventShapes().entrySet()) {
             checkBothWays("events " + shape.getKey(), c -> EventRepository.listQuery(P, shape.getValue())
                     .explain(c, window(), CURSOR));
         }
@@ -100,7 +102,7 @@ class ListQueryPlansTest {
             for (List<String> sources : sourceChoices) {
                 for (String key : new String[] {null, "key"}) {
                     for (List<String> words : List.of(List.<String>of(), List.of("word"))) {
-                        EventRepository.Filter filter = new EventRepository.Filter(endpoints.isEmpty() ? null
+                        EventFilter filter = new EventFilter(endpoints.isEmpty() ? null
                                 : endpoints, sources, key, List.of(), List.of(), new TextQuery("01ABC", words,
                                 List.of("S1", "S3")));
                         checkBothWays("events text endpoints=" + endpoints.size() + " sources=" + sources.size()
@@ -114,7 +116,7 @@ class ListQueryPlansTest {
 
     @Test
     void everyDeliveriesListShapeWalksAnIndex() {
-        for (Map.Entry<String, DeliveryRepository.Filter> shape : deliveryShapes().entrySet()) {
+        for (Map.Entry<String, DeliveryFilter> shape : deliveryShapes().entrySet()) {
             checkBothWays("deliveries " + shape.getKey(), c -> DeliveryRepository.listQuery(P, shape.getValue())
                     .explain(c, window(), CURSOR));
         }
@@ -156,8 +158,8 @@ class ListQueryPlansTest {
 
     // ---------------------------------------------------------------------------------------------- shapes
 
-    private static Map<String, EventRepository.Filter> eventShapes() {
-        Map<String, EventRepository.Filter> shapes = new LinkedHashMap<>();
+    private static Map<String, EventFilter> eventShapes() {
+        Map<String, EventFilter> shapes = new LinkedHashMap<>();
         List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"), MANY_ENDPOINTS);
         List<List<String>> sourceChoices = List.of(List.of(), List.of("S1"), List.of("S1", "S2"));
         List<String> keys = new ArrayList<>();
@@ -169,7 +171,7 @@ class ListQueryPlansTest {
                 for (String key : keys) {
                     for (List<String> words : terms) {
                         shapes.put("endpoints=" + endpoints.size() + " sources=" + sources.size() + " key=" + key
-                                + " terms=" + words.size(), new EventRepository.Filter(endpoints.isEmpty() ? null
+                                + " terms=" + words.size(), new EventFilter(endpoints.isEmpty() ? null
                                 : endpoints, sources, key, words));
                     }
                 }
@@ -178,8 +180,8 @@ class ListQueryPlansTest {
         return shapes;
     }
 
-    private static Map<String, DeliveryRepository.Filter> deliveryShapes() {
-        Map<String, DeliveryRepository.Filter> shapes = new LinkedHashMap<>();
+    private static Map<String, DeliveryFilter> deliveryShapes() {
+        Map<String, DeliveryFilter> shapes = new LinkedHashMap<>();
         List<List<String>> endpointChoices = List.of(List.of(), List.of("E1"), List.of("E1", "E2"), MANY_ENDPOINTS);
         List<List<EventDeliveryStatus>> statusChoices = List.of(List.of(), List.of(EventDeliveryStatus.FAILURE),
                 List.of(EventDeliveryStatus.FAILURE, EventDeliveryStatus.RETRY, EventDeliveryStatus.DISCARDED));
@@ -194,7 +196,7 @@ class ListQueryPlansTest {
                             for (List<HttpStatusClass> classes : classChoices) {
                                 shapes.put("endpoints=" + endpoints.size() + " statuses=" + statuses.size()
                                         + " event=" + event + " subscription=" + subscription + " type=" + type
-                                        + " httpStatus=" + classes, new DeliveryRepository.Filter(endpoints.isEmpty()
+                                        + " httpStatus=" + classes, new DeliveryFilter(endpoints.isEmpty()
                                         ? null : endpoints, event, subscription, null, statuses, type, classes));
                             }
                         }

@@ -266,8 +266,9 @@ class PortalApiIT {
     // ------------------------------------------------------------------------------------------------ helpers
 
     private List<String> scope(String linkId) {
-        var context = server.server().context();
-        return context.db().read(c -> new PortalScope(context).endpointIds(c, linkId));
+        var store = server.server().store();
+        return store.db().read(c -> new PortalScope(store, server.server().repositories().portalLinks())
+                .endpointIds(c, linkId));
     }
 
     private PortalLink link(String owner, List<String> endpoints, boolean canManage) {

@@ -115,7 +115,7 @@ class CircuitBreakerConfigIT {
     @Test
     void aProjectStoredBeforeTheKeyExistedAnswersTheDefaultsAndCanBeChanged() throws Exception {
         TestProject p = server.newProject("old", ProjectType.OUTGOING);
-        server.server().context().db().write(c -> {
+        server.server().store().db().write(c -> {
             try (Statement s = c.createStatement()) {
                 return s.executeUpdate("UPDATE projects SET config = json_remove(config, '$.circuit_breaker')");
             }

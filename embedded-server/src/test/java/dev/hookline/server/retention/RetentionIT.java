@@ -226,10 +226,10 @@ class RetentionIT {
         enableAndSettle(p, "720h");
         clock.advance(MONTH);
         seeds.event(p.id()).insert();
-        java.time.Instant cutoff = server.server().context().now().minus(Duration.ofHours(720));
+        java.time.Instant cutoff = server.server().store().now().minus(Duration.ofHours(720));
         String cutoffId = dev.hookline.server.store.Ulid.lowerBound(cutoff.toEpochMilli());
 
-        assertThrows(IllegalStateException.class, () -> server.server().context().db().write(c -> {
+        assertThrows(IllegalStateException.class, () -> server.server().store().db().write(c -> {
             RetentionSweeper.Batch batch = server.server().retention().deleteBatch(c, p.id(), "", cutoffId, cutoff);
             assertEquals(2, batch.events(), "both deleted inside the transaction");
             throw new IllegalStateException("the process dies before the commit");
@@ -304,7 +304,7 @@ class RetentionIT {
 
     /** The IDs of the project's events (of any age) whose payload has {@code word}. */
     private List<String> search(ApiClient client, String word) {
-        SearchIndexer indexer = server.server().context().searchIndexer();
+        SearchIndexer indexer = server.server().searchIndexer();
         assertTrue(indexer.awaitCaughtUp(Duration.ofSeconds(10)));
         return client.listEvents(ListQuery.create().with("query", word)
                         .startDate(Instant.parse("2000-01-01T00:00:00Z")).endDate(Instant.parse("2999-01-01T00:00:00Z")))
@@ -312,7 +312,7 @@ class RetentionIT {
     }
 
     private long rows(String sql) {
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             try (var s = c.createStatement(); var rs = s.executeQuery(sql)) {
                 return rs.next() ? rs.getLong(1) : -1L;
             }

@@ -203,7 +203,7 @@ class SourcesIT {
 
     /** The source as the server stores it (the API answers broker credentials as [REDACTED]). */
     private Source stored(Source source) {
-        return server.server().context().sources().find(project.id(), source.uid());
+        return server.server().repositories().sources().find(project.id(), source.uid());
     }
 
     @Test
@@ -545,7 +545,7 @@ class SourcesIT {
     }
 
     private int countSources() {
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM sources");
                  ResultSet rs = s.executeQuery()) {
                 rs.next();

@@ -67,7 +67,7 @@ class DiskFullIT {
             EventSeeds seeds = new EventSeeds(server);
             EventDelivery delivery = seeds.delivery(seeds.event(project.id()).endpoints(endpoint).data("{\"n\":1}")
                     .insert(), endpoint).insert();
-            server.server().context().signalDeliveriesDue();
+            server.server().signals().deliveriesDue();
             assertTrue(received.await(10, TimeUnit.SECONDS), "the receiver got the delivery");
 
             // an empty write-ahead log: the next commit must grow it, on a disk with no room left

@@ -2,7 +2,7 @@ package dev.hookline.server.subscriptions;
 
 import dev.hookline.api.model.EndpointAuthentication;
 import dev.hookline.api.model.MtlsClientCert;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
 import dev.hookline.server.testing.TestServer;
@@ -23,10 +23,10 @@ final class EndpointRows {
 
     static String insert(TestServer server, String projectId, String name, EndpointAuthentication auth,
                          MtlsClientCert mtls) {
-        ServerContext context = server.server().context();
-        String id = context.newId();
-        long now = Times.toMicros(context.now());
-        context.db().write(c -> {
+        Store store = server.server().store();
+        String id = store.newId();
+        long now = Times.toMicros(store.now());
+        store.db().write(c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO endpoints(id, project_id, name, url, status, "
                     + "secrets, authentication, mtls_client_cert, created_at, updated_at) "
                     + "VALUES (?, ?, ?, ?, 'active', '[]', ?, ?, ?, ?)")) {

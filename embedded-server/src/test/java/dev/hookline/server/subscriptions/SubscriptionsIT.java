@@ -451,7 +451,7 @@ class SubscriptionsIT {
     }
 
     private int countSubscriptions() {
-        return server.server().context().db().read(c -> {
+        return server.server().store().db().read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM subscriptions");
                  ResultSet rs = s.executeQuery()) {
                 rs.next();

@@ -9,7 +9,7 @@ import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.MetaEvent;
-import dev.hookline.server.ServerContext;
+import dev.hookline.server.store.Store;
 import dev.hookline.server.deliveries.AttemptRepository;
 import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventRepository;
@@ -26,22 +26,22 @@ import java.util.Map;
  */
 public final class EventSeeds {
 
-    private final ServerContext context;
+    private final Store store;
     private final EventRepository events;
     private final DeliveryRepository deliveries;
     private final AttemptRepository attempts;
     private final MetaEventRepository metaEvents;
 
     public EventSeeds(TestServer server) {
-        this.context = server.server().context();
-        this.events = context.events();
-        this.deliveries = context.deliveries();
-        this.attempts = context.attempts();
-        this.metaEvents = context.metaEvents();
+        this.store = server.server().store();
+        this.events = server.server().repositories().events();
+        this.deliveries = server.server().repositories().deliveries();
+        this.attempts = server.server().repositories().attempts();
+        this.metaEvents = server.server().repositories().metaEvents();
     }
 
-    public ServerContext context() {
-        return context;
+    public Store store() {
+        return store;
     }
 
     /** A new event of {@code projectId}: {@code invoice.paid}, payload {@code {"n":1}}, no source, no endpoints. */
@@ -105,7 +105,7 @@ public final class EventSeeds {
         public Event insert() {
             EventRepository.NewEvent event = new EventRepository.NewEvent(projectId, eventType, sourceId, endpointIds,
                     headers, data, "a=1", "/hooks", idempotencyKey, false, status, failureReason, null);
-            return context.db().write(c -> events.insert(c, event));
+            return store.db().write(c -> events.insert(c, event));
         }
     }
 
@@ -177,7 +177,7 @@ public final class EventSeeds {
                     subscriptionId, event.sourceId(), event.eventType(), event.idempotencyKey(), status, mode,
                     headers, event.urlQueryParams(), retry, transformedPayload, numTrials, null, latencySeconds,
                     description, event.acknowledgedAt());
-            return context.db().write(c -> deliveries.insertDeliveries(c, event.projectId(), List.of(delivery)))
+            return store.db().write(c -> deliveries.insertDeliveries(c, event.projectId(), List.of(delivery)))
                     .get(0);
         }
     }
@@ -188,12 +188,12 @@ public final class EventSeeds {
      */
     public DeliveryAttempt attempt(EventDelivery delivery, String httpStatus, boolean success,
                                    Map<String, String> requestHeaders, Map<String, String> responseHeaders) {
-        Instant requested = context.now();
+        Instant requested = store.now();
         AttemptRepository.NewAttempt attempt = new AttemptRepository.NewAttempt(delivery.uid(),
                 delivery.endpointId(), "https://receiver.example/hook", "POST", "2025-11-24", "127.0.0.1",
                 requestHeaders, "{\"n\":1}", responseHeaders, httpStatus, success ? "ok" : "boom",
                 success ? "" : "unexpected status", success, 42, requested, requested.plusMillis(42));
-        return context.db().write(c -> {
+        return store.db().write(c -> {
             DeliveryAttempt stored = attempts.insert(c, delivery.projectId(), attempt);
             try (java.sql.PreparedStatement s = c.prepareStatement("UPDATE event_deliveries SET last_http_status = ? "
                     + "WHERE id = ?")) {
@@ -217,7 +217,7 @@ public final class EventSeeds {
             MetaEventRepository.NewMetaEvent event = new MetaEventRepository.NewMetaEvent(projectId, eventType,
                     Json.strict().readTree(dataJson), status, Retry.DEFAULT, attempt,
                     attempt == null ? 0 : 1, null);
-            return context.db().write(c -> metaEvents.insert(c, event));
+            return store.db().write(c -> metaEvents.insert(c, event));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON: " + dataJson, e);
         }

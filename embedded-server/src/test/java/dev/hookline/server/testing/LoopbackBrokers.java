@@ -1,6 +1,7 @@
 package dev.hookline.server.testing;
 
 import dev.hookline.api.model.PubSubType;
+import dev.hookline.server.StandardBrokers;
 import dev.hookline.api.model.Source;
 import dev.hookline.server.brokers.BrokerConsumer;
 import dev.hookline.server.brokers.BrokerConsumerFactory;
@@ -20,9 +21,9 @@ public final class LoopbackBrokers {
     private LoopbackBrokers() {
     }
 
-    /** {@link BrokerConsumers#standard()} with every broker type whose destination is not on loopback refused. */
+    /** {@link StandardBrokers#consumers()} with every broker type whose destination is not on loopback refused. */
     public static BrokerConsumers standard() {
-        BrokerConsumers standard = BrokerConsumers.standard();
+        BrokerConsumers standard = StandardBrokers.consumers();
         return standard
                 .with(PubSubType.SQS, guarded(standard, LoopbackBrokers::sqsOnLoopback))
                 .with(PubSubType.AMQP, guarded(standard, source -> source.pubSub().amqp() != null

@@ -1,6 +1,7 @@
 package dev.hookline.server.testing;
 
 import dev.hookline.api.client.ApiClient;
+import dev.hookline.server.http.HttpLimits;
 import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.CreateProjectResponse;
 import dev.hookline.api.model.ProjectType;
@@ -81,7 +82,7 @@ public final class TestServer implements AutoCloseable {
     }
 
     /** A storing server (no dispatcher) with the HTTP connection limits given (short timeouts for tests). */
-    public static TestServer startWithHttpLimits(Path dataDir, ServerConfig.HttpLimits limits) throws IOException {
+    public static TestServer startWithHttpLimits(Path dataDir, HttpLimits limits) throws IOException {
         HooklineServer server = HooklineServer.start(ServerConfig.standalone("127.0.0.1", 0, dataDir, INSTANCE_KEY)
                 .withHttpLimits(limits), null, LoopbackBrokers.standard());
         ServerMainAccess.ensureInstanceKey(server, INSTANCE_KEY);

@@ -1,9 +1,9 @@
 package dev.hookline.server.http.deliveries;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hookline.server.deliveries.DeliveryFilter;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.deliveries.DeliveryRecovery;
-import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.deliveries.DeliveryService;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.http.Access;
@@ -91,7 +91,7 @@ public final class DeliveryRoutes {
      * {@code heldBy} (repeated: {@code circuit_open}, {@code rate_limited}, {@code endpoint_paused}; an unknown value
      * is a 400; ADR 0008); limited to {@code scope}.
      */
-    public static DeliveryRepository.Filter filter(Exchange ex, EventScope scope) {
+    public static DeliveryFilter filter(Exchange ex, EventScope scope) {
         return DeliveryService.filter(scope, EventRoutes.ids(ex, "endpointId"), ex.query("eventId").orElse(null),
                 ex.query("subscriptionId").orElse(null), ex.query("idempotencyKey").orElse(null),
                 ex.queryAll("status"), ex.query("eventType").or(() -> ex.query("event_type")).orElse(null),

@@ -1,14 +1,14 @@
 package dev.hookline.server.http.deliveries;
 
 import dev.hookline.api.model.Project;
+import dev.hookline.server.deliveries.DeliveryFilter;
 import dev.hookline.server.deliveries.DeliveryStatistics;
-import dev.hookline.server.deliveries.DeliveryRepository;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;
-import dev.hookline.server.http.portal.PortalCaller;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portal.PortalScope;
 import dev.hookline.server.store.Ulid;
@@ -59,7 +59,7 @@ public final class DeliveryStatisticsRoutes {
     }
 
     private void totals(Exchange ex, String projectId, EventScope scope) throws IOException {
-        DeliveryRepository.Filter filter = DeliveryRoutes.filter(ex, scope);
+        DeliveryFilter filter = DeliveryRoutes.filter(ex, scope);
         ListParams window = ListParamsReader.from(ex);
         ex.ok(200, TOTALS_MESSAGE, statistics.statusTotals(projectId, filter, window.lowestId(),
                 window.highestId()));
@@ -72,7 +72,7 @@ public final class DeliveryStatisticsRoutes {
     }
 
     private void series(Exchange ex, String projectId, EventScope scope) throws IOException {
-        DeliveryRepository.Filter filter = DeliveryRoutes.filter(ex, scope);
+        DeliveryFilter filter = DeliveryRoutes.filter(ex, scope);
         ListParams window = ListParamsReader.from(ex);
         DeliveryStatistics.Bucket bucket = DeliveryStatistics.Bucket.fromWire(ex.query("bucket").orElse("hour"));
         ex.ok(200, SERIES_MESSAGE, statistics.timeSeries(projectId, filter, instantOf(window.lowestId()),

@@ -1,8 +1,8 @@
 package dev.hookline.server.http.events;
 
 import dev.hookline.api.model.Project;
+import dev.hookline.server.events.EventFilter;
 import dev.hookline.server.events.EventReplay;
-import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.events.EventService;
 import dev.hookline.server.http.Access;
@@ -53,7 +53,7 @@ public final class EventRoutes {
      * words of the payload; a JSON object: the payload must contain it) and {@code body} (a JSON object the payload
      * must contain), limited to {@code scope}.
      */
-    public static EventRepository.Filter filter(Exchange ex, EventScope scope) {
+    public static EventFilter filter(Exchange ex, EventScope scope) {
         return EventService.filter(scope, ids(ex, "endpointId"), ids(ex, "sourceId"),
                 ex.query("idempotencyKey").orElse(null), ex.query("query").orElse(""), ex.query("body").orElse(""));
     }
@@ -65,7 +65,7 @@ public final class EventRoutes {
 
     private void list(Exchange ex) throws Exception {
         Project project = ex.project();
-        EventRepository.Filter filter = filter(ex, EventScope.PROJECT);
+        EventFilter filter = filter(ex, EventScope.PROJECT);
         ex.ok(200, "App events fetched successfully", events.list(project.uid(), filter, ListParamsReader.from(ex)));
     }
 

@@ -7,6 +7,7 @@ import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
 import dev.hookline.server.http.Access;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.http.Router;

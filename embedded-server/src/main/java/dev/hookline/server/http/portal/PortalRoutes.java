@@ -1,6 +1,7 @@
 package dev.hookline.server.http.portal;
 
 import dev.hookline.api.model.Endpoint;
+import dev.hookline.server.portallinks.StoredPortalLink;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.api.model.Page;
 import dev.hookline.api.model.PortalLink;
@@ -9,6 +10,7 @@ import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.endpoints.EndpointService;
 import dev.hookline.server.http.Access;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
@@ -16,7 +18,6 @@ import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portal.PortalLinkInfo;
 import dev.hookline.server.portal.PortalScope;
-import dev.hookline.server.portallinks.PortalLinkRepository;
 import dev.hookline.server.portallinks.PortalLinkService;
 import dev.hookline.server.projects.ProjectService;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -76,7 +77,7 @@ public final class PortalRoutes {
     }
 
     private void portalLink(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = link(ex);
+        StoredPortalLink link = link(ex);
         PortalLink answer = links.find(link.projectId(), link.id());
         if (answer == null) {
             throw ApiError.unauthorized("authorization failed");
@@ -87,14 +88,14 @@ public final class PortalRoutes {
 
     /** What the portal page needs to greet the holder: names and rights, nothing minted (unlike GET portal_link). */
     private void portalLinkInfo(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = link(ex);
+        StoredPortalLink link = link(ex);
         Project project = project(link);
         ex.ok(200, "Portal link info fetched successfully", new PortalLinkInfo(project.uid(), project.name(),
                 link.name(), link.canManageEndpoint(), link.authType().wire()));
     }
 
     private void list(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = link(ex);
+        StoredPortalLink link = link(ex);
         ListParams params = ListParamsReader.from(ex);
         Page<Endpoint> page = endpoints.listOfLink(link.projectId(), params, ex.query("q").orElse(null),
                 link.hasOwner() ? link.ownerId() : null, link.id());
@@ -103,7 +104,7 @@ public final class PortalRoutes {
     }
 
     private void get(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = link(ex);
+        StoredPortalLink link = link(ex);
         String endpointId = ex.pathParam("endpointID");
         Endpoint endpoint = endpoints.get(link.projectId(), endpointId, portalScope.of(link.id()));
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.forPortal(endpoint));
@@ -115,7 +116,7 @@ public final class PortalRoutes {
      * type): the endpoint's subscription is made in the same write, so the endpoint receives the next matching event.
      */
     private void create(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         JsonNode body = ex.bodyTree();
         if (body == null || !body.isObject()) {
@@ -150,7 +151,7 @@ public final class PortalRoutes {
     }
 
     private void eventTypes(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = link(ex);
+        StoredPortalLink link = link(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
         ex.ok(200, "Endpoint event types fetched successfully",
@@ -158,7 +159,7 @@ public final class PortalRoutes {
     }
 
     private void setEventTypes(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
         JsonNode body = ex.bodyTree();
@@ -174,7 +175,7 @@ public final class PortalRoutes {
     }
 
     private void testEvent(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
         byte[] raw = ex.rawBody();
@@ -190,7 +191,7 @@ public final class PortalRoutes {
 
     /** The endpoint's current signing secret, on request, for a link that manages endpoints (it could roll it). */
     private void secret(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
         String current = endpoint.secrets() == null ? null : endpoint.secrets().stream()
                 .filter(s -> s.expiresAt() == null).reduce((a, b) -> b)
@@ -223,7 +224,7 @@ public final class PortalRoutes {
 
     /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */
     private void update(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint updated = endpoints.update(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()),
@@ -235,7 +236,7 @@ public final class PortalRoutes {
     }
 
     private void delete(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()))) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
@@ -243,7 +244,7 @@ public final class PortalRoutes {
     }
 
     private void pause(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Endpoint paused = endpoints.togglePause(link.projectId(), ex.pathParam("endpointID"),
                 portalScope.of(link.id()));
         if (paused == null) {
@@ -253,24 +254,24 @@ public final class PortalRoutes {
     }
 
     private void expireSecret(Exchange ex) throws IOException {
-        PortalLinkRepository.Link link = managingLink(ex);
+        StoredPortalLink link = managingLink(ex);
         Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), portalScope.of(link.id()));
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.forPortal(rotated));
     }
 
-    private PortalLinkRepository.Link link(Exchange ex) {
+    private StoredPortalLink link(Exchange ex) {
         return PortalCaller.link(ex, portalScope);
     }
 
-    private PortalLinkRepository.Link managingLink(Exchange ex) {
-        PortalLinkRepository.Link link = link(ex);
+    private StoredPortalLink managingLink(Exchange ex) {
+        StoredPortalLink link = link(ex);
         if (!link.canManageEndpoint()) {
             throw ApiError.forbidden("Unauthorized");
         }
         return link;
     }
 
-    private Project project(PortalLinkRepository.Link link) {
+    private Project project(StoredPortalLink link) {
         Project project = projects.find(link.projectId());
         if (project == null) {
             throw ApiError.unauthorized("authorization failed");

@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers.amqp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,6 @@ import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.UpdateSourceRequest;
-import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.Receiver;
@@ -87,7 +87,7 @@ class AmqpSourcesIT {
 
     private TestServer startServer() throws Exception {
         Clock clock = Clock.systemUTC();
-        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock), BrokerConsumers.standard());
+        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock), StandardBrokers.consumers());
     }
 
     private static PubSubConfig amqp(String queue, int workers, String password, String deadLetter) {

@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hookline.api.client.ApiClient;
@@ -17,7 +18,6 @@ import dev.hookline.api.model.PubSubType;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceConsumer;
 import dev.hookline.api.model.SourceType;
-import dev.hookline.server.brokers.BrokerConsumers;
 import dev.hookline.server.outbound.OkHttpWebhookSender;
 import dev.hookline.server.testing.Await;
 import dev.hookline.server.testing.EmbeddedKafka;
@@ -82,7 +82,7 @@ class KafkaSourcesIT {
 
     private TestServer startServer() throws Exception {
         Clock clock = Clock.systemUTC();
-        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock), BrokerConsumers.standard());
+        return TestServer.start(dataDir, clock, new OkHttpWebhookSender(clock), StandardBrokers.consumers());
     }
 
     @AfterEach

@@ -1,6 +1,7 @@
 package dev.hookline.server.brokers.sqs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.hookline.server.StandardBrokers;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,7 +86,7 @@ class SqsSourcesIT {
 
     /** The standard consumers, SQS with 1 s long polls so that stopping the server is quick. */
     private TestServer startServer() throws Exception {
-        return startServer(BrokerConsumers.standard().with(PubSubType.SQS, source -> new SqsConsumer(source, 1)));
+        return startServer(StandardBrokers.consumers().with(PubSubType.SQS, source -> new SqsConsumer(source, 1)));
     }
 
     private TestServer startServer(BrokerConsumers consumers) throws Exception {
@@ -152,7 +153,7 @@ class SqsSourcesIT {
     @Test
     void theStandardConsumersConsumeSqsSourcesWithSqsConsumer() throws Exception {
         Source source = createSource(queue, sqs.endpoint());
-        try (var consumer = BrokerConsumers.standard().create(source)) {
+        try (var consumer = StandardBrokers.consumers().create(source)) {
             assertInstanceOf(SqsConsumer.class, consumer);
         }
     }
@@ -164,7 +165,7 @@ class SqsSourcesIT {
     @Test
     void aServerRestartMidStreamLosesNothing() throws Exception {
         server.close();
-        server = startServer(BrokerConsumers.standard());
+        server = startServer(StandardBrokers.consumers());
         client = server.client(project.apiKey()).withProject(project.id());
         Source source = createSource(queue, sqs.endpoint());
         awaitState(source.uid(), ConsumerState.RUNNING);
@@ -188,7 +189,7 @@ class SqsSourcesIT {
 
         closing.countDown();
         server.close();
-        server = startServer(BrokerConsumers.standard());
+        server = startServer(StandardBrokers.consumers());
         client = server.client(project.apiKey()).withProject(project.id());
 
         publisher.join(WAIT.toMillis());

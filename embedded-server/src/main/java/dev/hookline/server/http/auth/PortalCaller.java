@@ -1,10 +1,10 @@
-package dev.hookline.server.http.portal;
+package dev.hookline.server.http.auth;
 
 import dev.hookline.server.auth.Principal;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.portal.PortalScope;
-import dev.hookline.server.portallinks.PortalLinkRepository.Link;
+import dev.hookline.server.portallinks.StoredPortalLink;
 
 /**
  * The portal caller's link, checked on every {@code /portal-api} request: 401 when the credentials are not a portal
@@ -16,8 +16,8 @@ public final class PortalCaller {
     }
 
     /** The caller's live link. */
-    public static Link link(Exchange ex, PortalScope scope) {
-        Link link = scope.liveLink(linkId(ex));
+    public static StoredPortalLink link(Exchange ex, PortalScope scope) {
+        StoredPortalLink link = scope.liveLink(linkId(ex));
         if (link == null) {
             throw ApiError.unauthorized("authorization failed");
         }
