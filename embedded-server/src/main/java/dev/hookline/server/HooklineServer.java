@@ -16,6 +16,7 @@ import dev.hookline.server.filters.SubscriptionFilterService;
 import dev.hookline.server.health.HealthService;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.eventtypes.EventTypeService;
+import dev.hookline.server.http.ApiRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.http.auth.BearerAuthenticator;
@@ -79,8 +80,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Assembles a running server: the data directory's lock (docs/adr/0027), the database (checked), the {@link ServerContext} (which makes the repositories), the services (made
- * once in {@link #registerRoutes}), their routes, HTTP, the dispatchers and the broker consumers. The route list in
- * {@link #registerRoutes} is the whole API. Where one feature's service needs another's machinery without depending
+ * once in {@link #registerRoutes}), their routes' handler objects, HTTP, the dispatchers and the broker consumers.
+ * The whole API (every method, path, access level and handler) is the table in {@link ApiRoutes}; this class only
+ * makes the objects that table routes to. Where one feature's service needs another's machinery without depending
  * on its package, it is connected here (docs/adr/0022).
  */
 public final class HooklineServer implements AutoCloseable {
@@ -262,38 +264,40 @@ public final class HooklineServer implements AutoCloseable {
         DeliveryService deliveries = new DeliveryService(context);
         DeliveryRecovery recovery = new DeliveryRecovery(context);
         PortalScope portalScope = new PortalScope(context);
-        new ProjectRoutes(projects).register(router);
-        new OpenApiRoutes().register(router);
-        new HealthRoutes(new HealthService(context, config.dataDir(), () -> ready)).register(router);
-        new StorageRoutes(new StorageService(context, config.dataDir(), retention, retentionSweeper)).register(router);
-        // feature routes
-        new EndpointRoutes(endpoints).register(router);
-        new OAuth2TestRoutes(new OAuth2TestService(context)).register(router);
-        new EventRoutes(events, replay).register(router);
-        new DeliveryRoutes(deliveries, recovery).register(router);
-        new DeliveryStatisticsRoutes(new DeliveryStatistics(context), portalScope).register(router);
-        new MetaEventRoutes(new MetaEventService(context)).register(router);
-        new PortalLinkRoutes(portalLinks).register(router);
-        new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
-                new SubscriptionService(context), new EventTypeService(context), intake),
-                new PortalSessions(context, authenticator)).register(router);
-        new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(context, authenticator), projectId -> {
-            var project = projects.find(projectId);
-            return project == null || project.config() == null || project.config().portalFrameAncestors() == null
-                    ? java.util.List.of() : project.config().portalFrameAncestors();
-        }).register(router);
         CaptureService capture = new CaptureService(context);
-        new CaptureBinRoutes(capture).register(router);
-        new CaptureRoutes(capture).register(router);
-        new SourceRoutes(new SourceService(context)).register(router);
-        new SubscriptionRoutes(new SubscriptionService(context)).register(router);
-        new SubscriptionFilterRoutes(new SubscriptionFilterService(context)).register(router);
-        new EventTypeRoutes(new EventTypeService(context)).register(router);
-        new OnboardRoutes(new OnboardService(context)).register(router);
-        new FunctionTestRoutes(scripts).register(router);
-        new IngestRoutes(intake).register(router);
-        new EventCreationRoutes(intake).register(router);
+        // the handler objects; which URL reaches which of their methods is ApiRoutes' table
+        ApiRoutes.register(router,
+                new ProjectRoutes(projects),
+                new OpenApiRoutes(),
+                new HealthRoutes(new HealthService(context, config.dataDir(), () -> ready)),
+                new StorageRoutes(new StorageService(context, config.dataDir(), retention, retentionSweeper)),
+                new EndpointRoutes(endpoints),
+                new OAuth2TestRoutes(new OAuth2TestService(context)),
+                new EventRoutes(events, replay),
+                new DeliveryRoutes(deliveries, recovery),
+                new DeliveryStatisticsRoutes(new DeliveryStatistics(context), portalScope),
+                new MetaEventRoutes(new MetaEventService(context)),
+                new PortalLinkRoutes(portalLinks),
+                new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
+                        new SubscriptionService(context), new EventTypeService(context), intake),
+                        new PortalSessions(context, authenticator)),
+                new PortalEventRoutes(portalScope, events, replay, deliveries, recovery),
+                new PortalPageRoutes(new PortalLinkCheck(context, authenticator), projectId -> {
+                    var project = projects.find(projectId);
+                    return project == null || project.config() == null
+                            || project.config().portalFrameAncestors() == null
+                            ? java.util.List.of() : project.config().portalFrameAncestors();
+                }),
+                new CaptureBinRoutes(capture),
+                new CaptureRoutes(capture),
+                new SourceRoutes(new SourceService(context)),
+                new SubscriptionRoutes(new SubscriptionService(context)),
+                new SubscriptionFilterRoutes(new SubscriptionFilterService(context)),
+                new EventTypeRoutes(new EventTypeService(context)),
+                new OnboardRoutes(new OnboardService(context)),
+                new FunctionTestRoutes(scripts),
+                new IngestRoutes(intake),
+                new EventCreationRoutes(intake));
     }
 
     /** The dispatcher's circuit breakers as the endpoint use cases see them. */
