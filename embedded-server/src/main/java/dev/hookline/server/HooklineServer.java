@@ -23,6 +23,7 @@ import dev.hookline.server.filters.SubscriptionFilterService;
 import dev.hookline.server.health.HealthService;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.eventtypes.EventTypeService;
+import dev.hookline.server.http.ApiRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.http.auth.BearerAuthenticator;
@@ -87,8 +88,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Assembles a running server, and is the one place that does (docs/adr/0041): the data directory's lock
  * (docs/adr/0027), the database (checked), the {@link Store} handle and the {@link Signals}, the {@link Repositories},
- * the services (each given what it uses; the route services in {@link #registerRoutes}), their routes, HTTP, the
- * dispatchers and the broker consumers. The route list in {@link #registerRoutes} is the whole API. Where one
+ * the services (each given what it uses; the route services in {@link #registerRoutes}), their routes' handler
+ * objects, HTTP, the dispatchers and the broker consumers. The whole API (every method, path, access level and
+ * handler) is the table in {@link ApiRoutes}; this class only makes the objects that table routes to. Where one
  * feature's service needs another's machinery without depending on its package, it is connected here
  * (docs/adr/0022).
  */
@@ -299,43 +301,42 @@ public final class HooklineServer implements AutoCloseable {
         SubscriptionService subscriptions = new SubscriptionService(store, r.endpoints(), r.sources(),
                 r.subscriptions(), r.filterRows());
         EventTypeService eventTypes = new EventTypeService(store, r.eventTypes(), r.eventSchemas());
-        new ProjectRoutes(projects).register(router);
-        new OpenApiRoutes().register(router);
-        new HealthRoutes(new HealthService(store, r.sources(), brokerConsumers, config.dataDir(), () -> ready))
-                .register(router);
-        new StorageRoutes(new StorageService(store, config.dataDir(), retention, retentionSweeper)).register(router);
-        // feature routes
-        new EndpointRoutes(endpoints).register(router);
-        new OAuth2TestRoutes(new OAuth2TestService(config.clock(), config.destinations())).register(router);
-        new EventRoutes(events, replay).register(router);
-        new DeliveryRoutes(deliveries, recovery).register(router);
-        new DeliveryStatisticsRoutes(new DeliveryStatistics(store, signals, r.deliveries()), portalScope)
-                .register(router);
-        new MetaEventRoutes(new MetaEventService(store, signals, r.metaEvents())).register(router);
-        new PortalLinkRoutes(portalLinks).register(router);
-        new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
-                subscriptions, eventTypes, intake),
-                new PortalSessions(store, authenticator)).register(router);
-        new PortalEventRoutes(portalScope, events, replay, deliveries, recovery).register(router);
-        new PortalPageRoutes(new PortalLinkCheck(store, authenticator), projectId -> {
-            var project = projects.find(projectId);
-            return project == null || project.config() == null || project.config().portalFrameAncestors() == null
-                    ? java.util.List.of() : project.config().portalFrameAncestors();
-        }).register(router);
         CaptureService capture = new CaptureService(store, r.endpoints(), r.projects(), r.captureBins());
-        new CaptureBinRoutes(capture).register(router);
-        new CaptureRoutes(capture).register(router);
-        new SourceRoutes(new SourceService(store, r.sources(), config.destinations(), brokerConsumers))
-                .register(router);
-        new SubscriptionRoutes(subscriptions).register(router);
-        new SubscriptionFilterRoutes(new SubscriptionFilterService(store, r.subscriptions(), r.filters(),
-                r.filterEngine(), r.subscriptionMatch())).register(router);
-        new EventTypeRoutes(eventTypes).register(router);
-        new OnboardRoutes(new OnboardService(store, config.destinations(), r.endpoints(), r.subscriptions(),
-                r.filterRows(), endpointMetaEvents)).register(router);
-        new FunctionTestRoutes(scripts).register(router);
-        new IngestRoutes(intake).register(router);
-        new EventCreationRoutes(intake).register(router);
+        // the handler objects; which URL reaches which of their methods is ApiRoutes' table
+        ApiRoutes.register(router,
+                new ProjectRoutes(projects),
+                new OpenApiRoutes(),
+                new HealthRoutes(new HealthService(store, r.sources(), brokerConsumers, config.dataDir(), () -> ready)),
+                new StorageRoutes(new StorageService(store, config.dataDir(), retention, retentionSweeper)),
+                new EndpointRoutes(endpoints),
+                new OAuth2TestRoutes(new OAuth2TestService(config.clock(), config.destinations())),
+                new EventRoutes(events, replay),
+                new DeliveryRoutes(deliveries, recovery),
+                new DeliveryStatisticsRoutes(new DeliveryStatistics(store, signals, r.deliveries()), portalScope),
+                new MetaEventRoutes(new MetaEventService(store, signals, r.metaEvents())),
+                new PortalLinkRoutes(portalLinks),
+                new PortalRoutes(projects, endpoints, portalLinks, portalScope, new PortalEndpointSetup(endpoints,
+                        subscriptions, eventTypes, intake),
+                        new PortalSessions(store, authenticator)),
+                new PortalEventRoutes(portalScope, events, replay, deliveries, recovery),
+                new PortalPageRoutes(new PortalLinkCheck(store, authenticator), projectId -> {
+                    var project = projects.find(projectId);
+                    return project == null || project.config() == null
+                            || project.config().portalFrameAncestors() == null
+                            ? java.util.List.of() : project.config().portalFrameAncestors();
+                }),
+                new CaptureBinRoutes(capture),
+                new CaptureRoutes(capture),
+                new SourceRoutes(new SourceService(store, r.sources(), config.destinations(), brokerConsumers)),
+                new SubscriptionRoutes(subscriptions),
+                new SubscriptionFilterRoutes(new SubscriptionFilterService(store, r.subscriptions(), r.filters(),
+                        r.filterEngine(), r.subscriptionMatch())),
+                new EventTypeRoutes(eventTypes),
+                new OnboardRoutes(new OnboardService(store, config.destinations(), r.endpoints(), r.subscriptions(),
+                        r.filterRows(), endpointMetaEvents)),
+                new FunctionTestRoutes(scripts),
+                new IngestRoutes(intake),
+                new EventCreationRoutes(intake));
     }
 
     /** The dispatcher's circuit breakers as the endpoint use cases see them. */

@@ -208,19 +208,13 @@ public final class DeliveryRepository {
     public record Matched(String id, String endpointId) {
     }
 
-    /** Receives one page of a walk over matching deliveries ({@link #forEachMatching}). */
-    @FunctionalInterface
-    public interface PageVisitor {
-        void visit(List<Matched> page) throws SQLException;
-    }
-
     /**
      * Walks every live delivery of {@code projectId} that the list would show for {@code filter} in
      * {@code window}'s date window (paging ignored), oldest first, a page at a time, on the caller's connection:
      * the batch actions act on exactly what the list matches. Only IDs and endpoints are read.
      */
     public void forEachMatching(Connection c, String projectId, DeliveryFilter filter, ListParams window,
-                                       PageVisitor visitor) throws SQLException {
+                                       KeysetQuery.PageVisitor<Matched> visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
         }
@@ -230,17 +224,7 @@ public final class DeliveryRepository {
         }
         KeysetQuery<Matched> query = listQuery(projectId, resolved, "id, endpoint_id",
                 rs -> new Matched(rs.getString("id"), rs.getString("endpoint_id")), Matched::id);
-        String cursor = null;
-        while (true) {
-            Page<Matched> page = query.page(c, window.walkFrom(cursor), Matched::id);
-            if (!page.content().isEmpty()) {
-                visitor.visit(page.content());
-            }
-            if (!page.pagination().hasNextPage()) {
-                return;
-            }
-            cursor = page.pagination().nextPageCursor();
-        }
+        query.walk(c, window, Matched::id, visitor);
     }
 
     /**

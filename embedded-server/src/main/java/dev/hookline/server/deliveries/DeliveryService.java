@@ -11,9 +11,13 @@ import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.paging.ListParams;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -72,32 +76,15 @@ public final class DeliveryService {
      * case; also comma-separated in one value); an unknown one is refused, naming the parameter (as httpStatus).
      */
     static List<DeliveryHold> holds(List<String> values) {
-        List<DeliveryHold> out = new ArrayList<>();
-        for (String value : values) {
-            for (String part : value.split(",")) {
-                if (part.isBlank()) {
-                    continue;
-                }
-                DeliveryHold hold = DeliveryHold.fromWire(part.strip().toLowerCase(java.util.Locale.ROOT));
-                if (hold == null) {
-                    throw InvalidInputException.of("heldBy:unknown value \"" + part.strip()
-                            + "\", allowed values are " + Arrays.stream(DeliveryHold.values())
-                            .map(DeliveryHold::wire).collect(Collectors.joining(", ")));
-                }
-                out.add(hold);
-            }
-        }
-        return out;
+        return commaSeparated("heldBy", values, part -> DeliveryHold.fromWire(part.strip().toLowerCase(Locale.ROOT)),
+                DeliveryHold.values(), DeliveryHold::wire);
     }
 
     /** The delivery with its embedded metadata; 404 when unknown or outside {@code scope}. */
     public EventDelivery get(String projectId, String deliveryId, EventScope scope) {
         String baseUrl = store.baseUrl();
         return store.db().read(c -> {
-            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
-            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
-                throw new NotFoundException(NOT_FOUND);
-            }
+            EventDelivery delivery = reachable(c, projectId, deliveryId, scope);
             return DeliveryViews.complete(c, projectId, List.of(delivery), baseUrl, deliveryHolds,
                     store.now()).get(0);
         });
@@ -106,10 +93,7 @@ public final class DeliveryService {
     /** The delivery's attempts, oldest first (a plain array, as in Convoy). */
     public List<DeliveryAttempt> attempts(String projectId, String deliveryId, EventScope scope) {
         return store.db().read(c -> {
-            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
-            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
-                throw new NotFoundException(NOT_FOUND);
-            }
+            reachable(c, projectId, deliveryId, scope);
             return attempts.list(c, projectId, deliveryId);
         });
     }
@@ -117,10 +101,7 @@ public final class DeliveryService {
     /** One attempt; 404 for an unknown delivery or attempt (Convoy answers 400 for the attempt). */
     public DeliveryAttempt attempt(String projectId, String deliveryId, String attemptId, EventScope scope) {
         return store.db().read(c -> {
-            EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
-            if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
-                throw new NotFoundException(NOT_FOUND);
-            }
+            reachable(c, projectId, deliveryId, scope);
             DeliveryAttempt attempt = attempts.find(c, projectId, deliveryId, attemptId);
             if (attempt == null) {
                 throw new NotFoundException(ATTEMPT_NOT_FOUND);
@@ -150,22 +131,41 @@ public final class DeliveryService {
      * comma-separated in one value); an unknown one is refused, naming it.
      */
     static List<HttpStatusClass> httpClasses(List<String> values) {
-        List<HttpStatusClass> out = new ArrayList<>();
+        return commaSeparated("httpStatus", values, HttpStatusClass::fromWire, HttpStatusClass.values(),
+                HttpStatusClass::wire);
+    }
+
+    /**
+     * The values of a repeated parameter that may also hold several comma-separated values, each read by
+     * {@code fromWire} (null: unknown, refused naming the parameter, the value and the {@code known} ones).
+     */
+    private static <T> List<T> commaSeparated(String parameter, List<String> values, Function<String, T> fromWire,
+                                              T[] known, Function<T, String> wire) {
+        List<T> out = new ArrayList<>();
         for (String value : values) {
             for (String part : value.split(",")) {
                 if (part.isBlank()) {
                     continue;
                 }
-                HttpStatusClass c = HttpStatusClass.fromWire(part);
-                if (c == null) {
-                    throw InvalidInputException.of("httpStatus:unknown value \"" + part.strip()
-                            + "\", allowed values are " + Arrays.stream(HttpStatusClass.values())
-                            .map(HttpStatusClass::wire).collect(Collectors.joining(", ")));
+                T parsed = fromWire.apply(part);
+                if (parsed == null) {
+                    throw InvalidInputException.of(parameter + ":unknown value \"" + part.strip()
+                            + "\", allowed values are " + Arrays.stream(known).map(wire)
+                            .collect(Collectors.joining(", ")));
                 }
-                out.add(c);
+                out.add(parsed);
             }
         }
         return out;
     }
 
+    /** The live delivery; 404 when unknown or outside {@code scope}. */
+    private EventDelivery reachable(Connection c, String projectId, String deliveryId, EventScope scope)
+            throws SQLException {
+        EventDelivery delivery = deliveries.find(c, projectId, deliveryId);
+        if (delivery == null || !scope.reachesAny(List.of(delivery.endpointId()))) {
+            throw new NotFoundException(NOT_FOUND);
+        }
+        return delivery;
+    }
 }

@@ -295,15 +295,16 @@ public final class DeliveryStatistics {
      * every class apart) and kept when none of their deliveries is in flight; the recent hours and the partial hours
      * at the windows' edges are counted every time. A settled delivery's last HTTP status cannot change either: only
      * a try changes it, and only deliveries in flight are tried.
+     *
+     * <p>Without a class filter an hour is cached once, over every class ({@link #ANY_CLASS}). With one it is cached
+     * per class, so any choice of classes is answered from the cache once the hour was counted by class; counting an
+     * hour fresh then counts every class (to tell whether the hour has a delivery in flight, whatever its class) from
+     * the class index.
      */
     private void countWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
                                        List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
                                        List<Window> windows)
             throws SQLException {
-        if (!classes.isEmpty()) {
-            countClassesWithSettledHours(c, counts, projectId, endpoints, statuses, classes, windows);
-            return;
-        }
         long cacheRequeues = cachedAtRequeues;
         long nowMs = store.now().toEpochMilli();
         long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
@@ -315,41 +316,55 @@ public final class DeliveryStatistics {
         }
         HourSplit split = HourSplit.of(windows, Math.floorDiv(Ulid.timestampOf(first), HOUR_MS),
                 Math.floorDiv(nowMs, HOUR_MS) + 1);
+        boolean byClass = !classes.isEmpty();
+        // the cache entries an hour is counted into, and those of them the request asks for
+        List<Integer> slots = byClass ? CLASS_VALUES : List.of(ANY_CLASS);
+        List<Integer> asked = byClass ? classes.stream().map(HttpStatusClass::hundreds).toList() : slots;
+        DeliveryFilter filter = byClass ? new DeliveryFilter(null, null, null, null,
+                List.of(), null, classes) : DeliveryFilter.none();
         List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
         for (String endpoint : keys) {
             String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
             List<Long> toCount = new ArrayList<>();
             for (Map.Entry<Long, Integer> e : split.hourWindow().entrySet()) {
-                long[] cached = e.getKey() < settledBefore
-                        ? settledHours.get(new HourKey(projectId, endpoint, e.getKey(), ANY_CLASS)) : null;
+                List<long[]> cached = e.getKey() < settledBefore
+                        ? cachedSlots(projectId, endpoint, e.getKey(), asked) : null;
                 if (cached == null) {
                     toCount.add(e.getKey());
                 } else {
-                    addStatuses(counts[e.getValue()], cached, statuses);
+                    cached.forEach(n -> addStatuses(counts[e.getValue()], n, statuses));
                 }
             }
-            for (int from = 0; from < toCount.size(); from += HOURS_PER_STATEMENT) {
-                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + HOURS_PER_STATEMENT));
+            int perStatement = Math.max(1, HOURS_PER_STATEMENT / slots.size());
+            for (int from = 0; from < toCount.size(); from += perStatement) {
+                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + perStatement));
                 List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
                         Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
-                long[][] fresh = new long[ranges.size()][STATUSES.size()];
-                add(c, fresh, statement(projectId, DeliveryFilter.none(), indexEndpoint, List.of(), STATUSES,
-                        List.of(), ranges));
+                long[][][] fresh = new long[ranges.size()][slots.size()][STATUSES.size()];
+                addBySlot(c, fresh, slots, statement(projectId, filter, indexEndpoint, List.of(), STATUSES,
+                        byClass ? CLASS_VALUES : List.of(), ranges));
                 for (int r = 0; r < fresh.length; r++) {
                     long hour = chunk.get(r);
-                    addStatuses(counts[split.hourWindow().get(hour)], fresh[r], statuses);
-                    boolean inFlight = fresh[r][EventDeliveryStatus.SCHEDULED.ordinal()]
-                            + fresh[r][EventDeliveryStatus.RETRY.ordinal()]
-                            + fresh[r][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
+                    boolean inFlight = false;
+                    for (int k = 0; k < slots.size(); k++) {
+                        if (asked.contains(slots.get(k))) {
+                            addStatuses(counts[split.hourWindow().get(hour)], fresh[r][k], statuses);
+                        }
+                        inFlight |= fresh[r][k][EventDeliveryStatus.SCHEDULED.ordinal()]
+                                + fresh[r][k][EventDeliveryStatus.RETRY.ordinal()]
+                                + fresh[r][k][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
+                    }
                     if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
-                        settledHours.put(new HourKey(projectId, endpoint, hour, ANY_CLASS), fresh[r]);
+                        for (int k = 0; k < slots.size(); k++) {
+                            settledHours.put(new HourKey(projectId, endpoint, hour, slots.get(k)), fresh[r][k]);
+                        }
                     }
                 }
             }
             if (!split.edges().isEmpty()) {
                 long[][] partial = new long[split.edges().size()][STATUSES.size()];
-                add(c, partial, statement(projectId, DeliveryFilter.none(), indexEndpoint, List.of(), statuses,
-                        List.of(), split.edges()));
+                add(c, partial, statement(projectId, filter, indexEndpoint, List.of(), statuses,
+                        byClass ? asked : List.of(), split.edges()));
                 for (int r = 0; r < partial.length; r++) {
                     for (int s = 0; s < STATUSES.size(); s++) {
                         counts[split.edgeWindow().get(r)][s] += partial[r][s];
@@ -360,82 +375,12 @@ public final class DeliveryStatistics {
     }
 
     /**
-     * {@link #countWithSettledHours} with an HTTP status class filter: a settled hour is cached per class, so any
-     * choice of classes is answered from the cache once the hour was counted by class. Counting an hour fresh counts
-     * every class (to tell whether the hour has a delivery in flight, whatever its class) from the class index.
+     * The cached counts of {@code hour} for each of {@code slots} ({@link HourKey#lastHttpClass}), or null when one
+     * of them is not cached.
      */
-    private void countClassesWithSettledHours(Connection c, long[][] counts, String projectId, List<String> endpoints,
-                                              List<EventDeliveryStatus> statuses, List<HttpStatusClass> classes,
-                                              List<Window> windows) throws SQLException {
-        long cacheRequeues = cachedAtRequeues;
-        long nowMs = store.now().toEpochMilli();
-        long settledBefore = Math.floorDiv(nowMs - SETTLE_MARGIN_MS, HOUR_MS);
-        String first = firstId(c, projectId);
-        if (first == null) {
-            return;
-        }
-        HourSplit split = HourSplit.of(windows, Math.floorDiv(Ulid.timestampOf(first), HOUR_MS),
-                Math.floorDiv(nowMs, HOUR_MS) + 1);
-        List<Integer> asked = classes.stream().map(HttpStatusClass::hundreds).toList();
-        DeliveryFilter byClass = new DeliveryFilter(null, null, null, null, List.of(), null,
-                classes);
-        List<String> keys = endpoints.isEmpty() ? List.of("") : endpoints;
-        for (String endpoint : keys) {
-            String indexEndpoint = endpoint.isEmpty() ? null : endpoint;
-            List<Long> toCount = new ArrayList<>();
-            for (Map.Entry<Long, Integer> e : split.hourWindow().entrySet()) {
-                List<long[]> cached = e.getKey() < settledBefore
-                        ? cachedClasses(projectId, endpoint, e.getKey(), asked) : null;
-                if (cached == null) {
-                    toCount.add(e.getKey());
-                } else {
-                    cached.forEach(n -> addStatuses(counts[e.getValue()], n, statuses));
-                }
-            }
-            int perStatement = Math.max(1, HOURS_PER_STATEMENT / CLASS_VALUES.size());
-            for (int from = 0; from < toCount.size(); from += perStatement) {
-                List<Long> chunk = toCount.subList(from, Math.min(toCount.size(), from + perStatement));
-                List<IdRange> ranges = chunk.stream().map(h -> new IdRange(Ulid.lowerBound(h * HOUR_MS),
-                        Ulid.upperBound((h + 1) * HOUR_MS - 1))).toList();
-                long[][][] fresh = new long[ranges.size()][CLASS_VALUES.size()][STATUSES.size()];
-                addByClass(c, fresh, statement(projectId, byClass, indexEndpoint, List.of(), STATUSES, CLASS_VALUES,
-                        ranges));
-                for (int r = 0; r < fresh.length; r++) {
-                    long hour = chunk.get(r);
-                    boolean inFlight = false;
-                    for (int k = 0; k < CLASS_VALUES.size(); k++) {
-                        if (asked.contains(CLASS_VALUES.get(k))) {
-                            addStatuses(counts[split.hourWindow().get(hour)], fresh[r][k], statuses);
-                        }
-                        inFlight |= fresh[r][k][EventDeliveryStatus.SCHEDULED.ordinal()]
-                                + fresh[r][k][EventDeliveryStatus.RETRY.ordinal()]
-                                + fresh[r][k][EventDeliveryStatus.PROCESSING.ordinal()] > 0;
-                    }
-                    if (hour < settledBefore && !inFlight && cacheRequeues == cachedAtRequeues) {
-                        for (int k = 0; k < CLASS_VALUES.size(); k++) {
-                            settledHours.put(new HourKey(projectId, endpoint, hour, CLASS_VALUES.get(k)),
-                                    fresh[r][k]);
-                        }
-                    }
-                }
-            }
-            if (!split.edges().isEmpty()) {
-                long[][] partial = new long[split.edges().size()][STATUSES.size()];
-                add(c, partial, statement(projectId, byClass, indexEndpoint, List.of(), statuses, asked,
-                        split.edges()));
-                for (int r = 0; r < partial.length; r++) {
-                    for (int s = 0; s < STATUSES.size(); s++) {
-                        counts[split.edgeWindow().get(r)][s] += partial[r][s];
-                    }
-                }
-            }
-        }
-    }
-
-    /** The cached counts of {@code hour} for each of {@code classes}, or null when one of them is not cached. */
-    private List<long[]> cachedClasses(String projectId, String endpoint, long hour, List<Integer> classes) {
-        List<long[]> out = new ArrayList<>(classes.size());
-        for (int k : classes) {
+    private List<long[]> cachedSlots(String projectId, String endpoint, long hour, List<Integer> slots) {
+        List<long[]> out = new ArrayList<>(slots.size());
+        for (int k : slots) {
             long[] n = settledHours.get(new HourKey(projectId, endpoint, hour, k));
             if (n == null) {
                 return null;
@@ -506,8 +451,12 @@ public final class DeliveryStatistics {
         }
     }
 
-    /** {@link #add} keeping the classes apart: {@code [range][index in CLASS_VALUES][status ordinal]}. */
-    private static void addByClass(Connection c, long[][][] counts, Sql sql) throws SQLException {
+    /**
+     * {@link #add} keeping the classes apart: {@code [range][index in slots][status ordinal]}, where a row without a
+     * class (the statement did not count by class) goes to {@link #ANY_CLASS}'s slot.
+     */
+    private static void addBySlot(Connection c, long[][][] counts, List<Integer> slots, Sql sql)
+            throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql.text())) {
             for (int i = 0; i < sql.params().size(); i++) {
                 s.setObject(i + 1, sql.params().get(i));
@@ -515,7 +464,8 @@ public final class DeliveryStatistics {
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     EventDeliveryStatus status = EventDeliveryStatus.fromWire(rs.getString(2));
-                    counts[rs.getInt(1)][CLASS_VALUES.indexOf(rs.getInt(3))][status.ordinal()] += rs.getLong(4);
+                    int slot = slots.indexOf(rs.getObject(3) == null ? ANY_CLASS : rs.getInt(3));
+                    counts[rs.getInt(1)][slot][status.ordinal()] += rs.getLong(4);
                 }
             }
         }

@@ -401,34 +401,17 @@ public final class EventRepository {
         searchIndexer.awaitCaughtUp(SearchIndexer.SEARCH_PATIENCE);
     }
 
-    /** Receives one page of a walk over matching events ({@link #forEachMatching}). */
-    @FunctionalInterface
-    public interface PageVisitor {
-        void visit(List<Event> page) throws SQLException;
-    }
-
     /**
      * Walks every live event of {@code projectId} that the list would show for {@code filter} in {@code window}'s
      * date window (paging ignored), oldest first, a page at a time, on the caller's connection: the batch actions
      * act on exactly what the list matches. Events come without embedded metadata.
      */
     public void forEachMatching(Connection c, String projectId, EventFilter filter, ListParams window,
-                                       PageVisitor visitor) throws SQLException {
+                                       KeysetQuery.PageVisitor<Event> visitor) throws SQLException {
         if (filter.endpointIds() != null && filter.endpointIds().isEmpty()) {
             return;
         }
-        KeysetQuery<Event> query = listQuery(projectId, withNamedSources(c, projectId, filter));
-        String cursor = null;
-        while (true) {
-            Page<Event> page = query.page(c, window.walkFrom(cursor), Event::uid);
-            if (!page.content().isEmpty()) {
-                visitor.visit(page.content());
-            }
-            if (!page.pagination().hasNextPage()) {
-                return;
-            }
-            cursor = page.pagination().nextPageCursor();
-        }
+        listQuery(projectId, withNamedSources(c, projectId, filter)).walk(c, window, Event::uid, visitor);
     }
 
     /**

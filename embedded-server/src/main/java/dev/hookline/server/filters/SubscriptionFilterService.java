@@ -18,7 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -75,9 +75,7 @@ public final class SubscriptionFilterService {
                 store.now());
         return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
-            if (eventTypesInUse(c, subscriptionId, Set.of()).containsKey(filter.eventType())) {
-                throw new ConflictException("filter with this event type already exists");
-            }
+            refuseTakenType(c, subscriptionId, filter);
             filters.insert(c, filter);
             return filter;
         });
@@ -85,35 +83,24 @@ public final class SubscriptionFilterService {
 
     public List<SubscriptionFilter> bulkCreate(String projectId, String subscriptionId,
                                                SubscriptionFilterRequest[] requests, JsonNode json) {
-        if (requests.length == 0) {
-            throw InvalidInputException.of("body:provide at least one filter");
-        }
+        requireSome(requests);
         Instant now = store.now();
-        List<SubscriptionFilter> created = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < requests.length; i++) {
-            if (requests[i] == null) {
+        Set<String> types = new HashSet<>();
+        List<SubscriptionFilter> created = readEach(requests, json, (i, prefix, request, body) -> {
+            if (request == null) {
                 throw InvalidInputException.of("[" + i + "]:must be a filter object");
             }
-            SubscriptionFilter filter = FilterRequests.create("[" + i + "].", requests[i], json.get(i),
-                    store.newId(), subscriptionId, now);
-            if (!seen.add(filter.eventType())) {
-                throw InvalidInputException.of("[" + i + "].event_type:duplicate event type " + filter.eventType()
+            SubscriptionFilter filter = FilterRequests.create(prefix, request, body, store.newId(), subscriptionId,
+                    now);
+            if (!types.add(filter.eventType())) {
+                throw InvalidInputException.of(prefix + "event_type:duplicate event type " + filter.eventType()
                         + " in request");
             }
-            created.add(filter);
-        }
+            return filter;
+        });
         return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
-            Map<String, String> inUse = eventTypesInUse(c, subscriptionId, Set.of());
-            for (SubscriptionFilter filter : created) {
-                if (inUse.containsKey(filter.eventType())) {
-                    throw new ConflictException("filter for event type " + filter.eventType() + " already exists");
-                }
-            }
-            for (SubscriptionFilter filter : created) {
-                filters.insert(c, filter);
-            }
+            storeBatch(c, subscriptionId, created, Set.of());
             return created;
         });
     }
@@ -132,10 +119,7 @@ public final class SubscriptionFilterService {
             subscription(c, projectId, subscriptionId);
             SubscriptionFilter was = filter(c, subscriptionId, filterId);
             SubscriptionFilter next = FilterRequests.update("", was, request, json, now);
-            String holder = eventTypesInUse(c, subscriptionId, Set.of()).get(next.eventType());
-            if (holder != null && !holder.equals(filterId)) {
-                throw new ConflictException("filter with this event type already exists");
-            }
+            refuseTakenType(c, subscriptionId, next);
             filters.update(c, next);
             return next;
         });
@@ -147,41 +131,26 @@ public final class SubscriptionFilterService {
      */
     public List<SubscriptionFilter> bulkUpdate(String projectId, String subscriptionId,
                                                SubscriptionFilterRequest[] requests, JsonNode json) {
-        if (requests.length == 0) {
-            throw InvalidInputException.of("body:provide at least one filter");
-        }
+        requireSome(requests);
         Instant now = store.now();
         return store.db().write(c -> {
             subscription(c, projectId, subscriptionId);
-            Map<String, SubscriptionFilter> next = new LinkedHashMap<>();
-            for (int i = 0; i < requests.length; i++) {
-                SubscriptionFilterRequest request = requests[i];
+            Set<String> uids = new LinkedHashSet<>();
+            List<SubscriptionFilter> changed = readEach(requests, json, (i, prefix, request, body) -> {
                 if (request == null || request.uid() == null || request.uid().isBlank()) {
-                    throw InvalidInputException.of("[" + i + "].uid:please provide the uid of the filter to update");
+                    throw InvalidInputException.of(prefix + "uid:please provide the uid of the filter to update");
                 }
-                if (next.containsKey(request.uid())) {
-                    throw InvalidInputException.of("[" + i + "].uid:filter " + request.uid() + " appears twice");
+                if (!uids.add(request.uid())) {
+                    throw InvalidInputException.of(prefix + "uid:filter " + request.uid() + " appears twice");
                 }
                 SubscriptionFilter was = filters.find(c, subscriptionId, request.uid());
                 if (was == null) {
                     throw new NotFoundException("filter " + request.uid() + " not found");
                 }
-                SubscriptionFilter changed = FilterRequests.update("[" + i + "].", was, request, json.get(i), now);
-                next.put(request.uid(), changed);
-            }
-            Map<String, String> inUse = eventTypesInUse(c, subscriptionId, next.keySet());
-            for (SubscriptionFilter filter : next.values()) {
-                if (inUse.put(filter.eventType(), filter.uid()) != null) {
-                    throw new ConflictException("filter for event type " + filter.eventType() + " already exists");
-                }
-            }
-            for (SubscriptionFilter filter : next.values()) {
-                filters.parkEventType(c, subscriptionId, filter.uid());
-            }
-            for (SubscriptionFilter filter : next.values()) {
-                filters.update(c, filter);
-            }
-            return List.copyOf(next.values());
+                return FilterRequests.update(prefix, was, request, body, now);
+            });
+            storeBatch(c, subscriptionId, changed, uids);
+            return changed;
         });
     }
 
@@ -211,6 +180,55 @@ public final class SubscriptionFilterService {
         return new FilterMatchResult(matches);
     }
 
+    // ------------------------------------------------------------------------------------------ bulk requests
+
+    /** Reads the {@code i}th filter of a bulk body; {@code prefix} ({@code [i].}) starts its field errors. */
+    @FunctionalInterface
+    private interface BulkItem<E extends Exception> {
+        SubscriptionFilter read(int i, String prefix, SubscriptionFilterRequest request, JsonNode json) throws E;
+    }
+
+    private static void requireSome(SubscriptionFilterRequest[] requests) {
+        if (requests.length == 0) {
+            throw InvalidInputException.of("body:provide at least one filter");
+        }
+    }
+
+    /** The filters of a bulk body, in its order, each read by {@code item}. */
+    private static <E extends Exception> List<SubscriptionFilter> readEach(SubscriptionFilterRequest[] requests,
+                                                                          JsonNode json, BulkItem<E> item) throws E {
+        List<SubscriptionFilter> out = new ArrayList<>(requests.length);
+        for (int i = 0; i < requests.length; i++) {
+            out.add(item.read(i, "[" + i + "].", requests[i], json.get(i)));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Stores a bulk request's filters, all or none (409 when one takes an event type another filter of the
+     * subscription holds): those whose ID is in {@code replaced} are updated, the others inserted. The updated ones
+     * give up their event types first, so two filters may swap types in one request.
+     */
+    private void storeBatch(Connection c, String subscriptionId, List<SubscriptionFilter> batch, Set<String> replaced)
+            throws SQLException {
+        Map<String, String> inUse = eventTypesInUse(c, subscriptionId, replaced);
+        for (SubscriptionFilter filter : batch) {
+            if (inUse.put(filter.eventType(), filter.uid()) != null) {
+                throw new ConflictException("filter for event type " + filter.eventType() + " already exists");
+            }
+        }
+        for (String uid : replaced) {
+            filters.parkEventType(c, subscriptionId, uid);
+        }
+        for (SubscriptionFilter filter : batch) {
+            if (replaced.contains(filter.uid())) {
+                filters.update(c, filter);
+            } else {
+                filters.insert(c, filter);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ lookups
 
     private SubscriptionRepository.Row subscription(Connection c, String projectId, String subscriptionId)
@@ -229,6 +247,14 @@ public final class SubscriptionFilterService {
             throw new NotFoundException("filter not found");
         }
         return filter;
+    }
+
+    /** 409 when another filter of the subscription than {@code filter} holds its event type. */
+    private void refuseTakenType(Connection c, String subscriptionId, SubscriptionFilter filter) throws SQLException {
+        String holder = eventTypesInUse(c, subscriptionId, Set.of()).get(filter.eventType());
+        if (holder != null && !holder.equals(filter.uid())) {
+            throw new ConflictException("filter with this event type already exists");
+        }
     }
 
     /** Event type to filter ID for the subscription's filters, leaving out {@code except}. */

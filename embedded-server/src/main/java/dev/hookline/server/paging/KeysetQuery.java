@@ -52,6 +52,12 @@ public final class KeysetQuery<T> {
         Object translate(Connection c, String op, String bound) throws SQLException;
     }
 
+    /** Receives one page of a {@link #walk}. */
+    @FunctionalInterface
+    public interface PageVisitor<T> {
+        void visit(List<T> page) throws SQLException;
+    }
+
     /** Loads full rows by ID (for {@link #idsFirst}); IDs it cannot find are left out of the map. */
     @FunctionalInterface
     public interface RowLoader<T> {
@@ -208,6 +214,26 @@ public final class KeysetQuery<T> {
             nextCursor = next.isEmpty() ? "" : idOf.apply(next.get(0));
         }
         return new Page<>(rows, new Page.Pagination(params.perPage(), hasNext, hasPrev, prevCursor, nextCursor));
+    }
+
+    /**
+     * Every row in {@code window}'s date window (its paging ignored), oldest first, a page at a time in the largest
+     * pages ({@link ListParams#walkFrom}): what a batch action over everything the list matches walks. Pages without
+     * rows are not visited.
+     */
+    public void walk(Connection connection, ListParams window, Function<T, String> idOf, PageVisitor<T> visitor)
+            throws SQLException {
+        String cursor = null;
+        while (true) {
+            Page<T> page = page(connection, window.walkFrom(cursor), idOf);
+            if (!page.content().isEmpty()) {
+                visitor.visit(page.content());
+            }
+            if (!page.pagination().hasNextPage()) {
+                return;
+            }
+            cursor = page.pagination().nextPageCursor();
+        }
     }
 
     /**

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.client.RawResponse;
 import dev.hookline.server.http.Access;
-import dev.hookline.server.http.Router;
+import dev.hookline.server.http.ApiRoutes;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
 import dev.hookline.server.testing.TestServer;
 import java.nio.charset.StandardCharsets;
@@ -28,8 +28,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Hookline's OpenAPI document and the server agree: the same routes, each with the credentials it really needs
- * and its path parameters declared, and the server serves exactly the file kept in the repository.
+ * Hookline's OpenAPI document and the server agree: the route table ({@link ApiRoutes}, read without a server) and
+ * the document list the same routes, each with the credentials it really needs and its path parameters declared;
+ * the running server's router is built from exactly that table; and it serves exactly the file kept in the
+ * repository.
  */
 class OpenApiAgreementIT {
 
@@ -60,7 +62,7 @@ class OpenApiAgreementIT {
     }
 
     @Test
-    void documentListsExactlyTheRegisteredRoutes() {
+    void documentListsExactlyTheTablesRoutes() {
         Set<Operation> registered = registered().keySet();
         Set<Operation> documented = document.operations();
 
@@ -70,8 +72,20 @@ class OpenApiAgreementIT {
         unserved.removeAll(registered);
 
         assertTrue(undocumented.isEmpty() && unserved.isEmpty(),
-                "the OpenAPI document and the router disagree.\n  registered but not documented: " + undocumented
-                        + "\n  documented but not registered: " + unserved);
+                "the OpenAPI document and ApiRoutes disagree.\n  in the table but not documented: " + undocumented
+                        + "\n  documented but not in the table: " + unserved);
+    }
+
+    @Test
+    void serverRoutesAreTheTablesInItsOrder() {
+        List<String> table = ApiRoutes.routes().stream()
+                .map(r -> r.method() + " " + r.path() + " " + r.access()).toList();
+        List<String> served = server.server().router().routes().stream()
+                .map(r -> r.method() + " " + r.template() + " " + r.access()).toList();
+
+        assertEquals(table, served, "the router must be built from ApiRoutes and nothing else");
+        ApiRoutes.routes().forEach(r -> assertEquals(r.multipart(),
+                server.server().router().acceptsMultipart(r.path()), r + ": multipart"));
     }
 
     @Test
@@ -79,7 +93,7 @@ class OpenApiAgreementIT {
         List<String> wrong = new ArrayList<>();
         registered().forEach((op, access) -> {
             if (document.operation(op.method(), op.path()).isMissingNode()) {
-                return; // reported by documentListsExactlyTheRegisteredRoutes
+                return; // reported by documentListsExactlyTheTablesRoutes
             }
             Set<String> schemes = document.securitySchemes(op.method(), op.path());
             if (!schemes.equals(SCHEMES.get(access))) {
@@ -130,11 +144,11 @@ class OpenApiAgreementIT {
                 "GET /api/v1/openapi.yaml must serve " + DOCUMENT_FILE.toAbsolutePath().normalize());
     }
 
-    /** Registered routes and their access, keyed like the document's operations. */
-    private Map<Operation, Access> registered() {
+    /** The table's routes and their access, keyed like the document's operations; no server needed. */
+    private static Map<Operation, Access> registered() {
         Map<Operation, Access> out = new TreeMap<>();
-        for (Router.Route route : server.server().router().routes()) {
-            out.put(new Operation(route.method(), route.template()), route.access());
+        for (ApiRoutes.Route route : ApiRoutes.routes()) {
+            out.put(new Operation(route.method(), route.path()), route.access());
         }
         return out;
     }

@@ -2,9 +2,7 @@ package dev.hookline.server.http.capture;
 
 import dev.hookline.api.Json;
 import dev.hookline.server.capture.CaptureService;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,19 +12,13 @@ import java.util.Map;
  */
 public final class CaptureRoutes {
 
-    static final String PATH = "/capture/{binID}";
-
     private final CaptureService capture;
 
     public CaptureRoutes(CaptureService capture) {
         this.capture = capture;
     }
 
-    public void register(Router router) {
-        router.post(PATH, Access.PUBLIC, this::receive);
-    }
-
-    private void receive(Exchange ex) throws Exception {
+    public void receive(Exchange ex) throws Exception {
         // the service keeps its own copy of the headers
         CaptureService.Answer answer = capture.receive(ex.pathParam("binID"), new CaptureService.Received(
                 ex.method(), ex.path(), ex.rawQuery(), ex.remoteAddress(), ex.requestHeaders(), ex.rawBody()));

@@ -6,11 +6,9 @@ import dev.hookline.api.model.Project;
 import dev.hookline.server.deliveries.DeliveryRecovery;
 import dev.hookline.server.deliveries.DeliveryService;
 import dev.hookline.server.events.EventScope;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.paging.BatchOutcome;
 import java.io.IOException;
@@ -25,8 +23,6 @@ import java.util.Map;
  */
 public final class DeliveryRoutes {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/eventdeliveries";
-
     private final DeliveryService deliveries;
     private final DeliveryRecovery recovery;
 
@@ -35,34 +31,44 @@ public final class DeliveryRoutes {
         this.recovery = recovery;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, ex -> ex.ok(200, "Event deliveries fetched successfully",
-                deliveries.list(projectId(ex), filter(ex, EventScope.PROJECT), ListParamsReader.from(ex))));
-        router.get(BASE + "/{eventDeliveryID}", Access.API_KEY, ex -> ex.ok(200,
-                "Event Delivery fetched successfully", deliveries.get(projectId(ex), ex.pathParam("eventDeliveryID"),
-                        EventScope.PROJECT)));
-        router.get(BASE + "/{eventDeliveryID}/deliveryattempts", Access.API_KEY, ex -> ex.ok(200,
-                "Event delivery attempts fetched successfully", deliveries.attempts(projectId(ex),
-                        ex.pathParam("eventDeliveryID"), EventScope.PROJECT)));
-        router.get(BASE + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.API_KEY,
-                ex -> ex.ok(200, "Event delivery attempt fetched successfully", deliveries.attempt(projectId(ex),
-                        ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"), EventScope.PROJECT)));
-        // recovery: send again by hand
-        router.put(BASE + "/{eventDeliveryID}/resend", Access.API_KEY, ex -> ex.ok(200,
-                "App event processed for retry successfully", recovery.resend(projectId(ex),
-                        ex.pathParam("eventDeliveryID"), EventScope.PROJECT)));
-        router.post(BASE + "/forceresend", Access.API_KEY, this::forceResend);
-        router.post(BASE + "/batchretry", Access.API_KEY, ex -> {
-            BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
-                    ListParamsReader.from(ex));
-            ex.ok(200, outcome.message(), null);
-        });
-        router.get(BASE + "/countbatchretryevents", Access.API_KEY, ex -> ex.ok(200,
-                "event deliveries count successful", Map.of("num", recovery.countBatchRetry(projectId(ex),
-                        filter(ex, EventScope.PROJECT), ListParamsReader.from(ex)))));
+    public void list(Exchange ex) throws IOException {
+        ex.ok(200, "Event deliveries fetched successfully",
+                deliveries.list(projectId(ex), filter(ex, EventScope.PROJECT), ListParamsReader.from(ex)));
     }
 
-    private void forceResend(Exchange ex) throws IOException {
+    public void get(Exchange ex) throws IOException {
+        ex.ok(200, "Event Delivery fetched successfully",
+                deliveries.get(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+    }
+
+    public void attempts(Exchange ex) throws IOException {
+        ex.ok(200, "Event delivery attempts fetched successfully",
+                deliveries.attempts(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+    }
+
+    public void attempt(Exchange ex) throws IOException {
+        ex.ok(200, "Event delivery attempt fetched successfully", deliveries.attempt(projectId(ex),
+                ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"), EventScope.PROJECT));
+    }
+
+    /** Sends one delivery again by hand. */
+    public void resend(Exchange ex) throws IOException {
+        ex.ok(200, "App event processed for retry successfully",
+                recovery.resend(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+    }
+
+    public void batchRetry(Exchange ex) throws IOException {
+        BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
+                ListParamsReader.from(ex));
+        ex.ok(200, outcome.message(), null);
+    }
+
+    public void countBatchRetry(Exchange ex) throws IOException {
+        ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(projectId(ex),
+                filter(ex, EventScope.PROJECT), ListParamsReader.from(ex))));
+    }
+
+    public void forceResend(Exchange ex) throws IOException {
         BatchOutcome outcome = recovery.forceResend(projectId(ex), forceResendIds(ex), EventScope.PROJECT);
         ex.ok(200, outcome.message(), null);
     }

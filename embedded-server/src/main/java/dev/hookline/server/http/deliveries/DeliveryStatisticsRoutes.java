@@ -4,10 +4,8 @@ import dev.hookline.api.model.Project;
 import dev.hookline.server.deliveries.DeliveryFilter;
 import dev.hookline.server.deliveries.DeliveryStatistics;
 import dev.hookline.server.events.EventScope;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portal.PortalScope;
@@ -30,8 +28,6 @@ import java.time.Instant;
  */
 public final class DeliveryStatisticsRoutes {
 
-    private static final String API = "/api/v1/projects/{projectID}/eventdeliveries";
-    private static final String PORTAL = "/portal-api/eventdeliveries";
     static final String TOTALS_MESSAGE = "event delivery status totals fetched successfully";
     static final String SERIES_MESSAGE = "event delivery time series fetched successfully";
 
@@ -43,19 +39,24 @@ public final class DeliveryStatisticsRoutes {
         this.portalScope = portalScope;
     }
 
-    public void register(Router router) {
-        router.get(API + "/statustotals", Access.API_KEY, ex -> totals(ex, projectId(ex), EventScope.PROJECT));
-        // a literal segment: matched before /endpoints/{endpointID}, so the path is never read as an endpoint ID
-        router.get("/api/v1/projects/{projectID}/endpoints/period-failure-rates", Access.API_KEY, this::rates);
-        router.get(API + "/timeseries", Access.API_KEY, ex -> series(ex, projectId(ex), EventScope.PROJECT));
-        router.get(PORTAL + "/statustotals", Access.PORTAL, ex -> {
-            PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
-            totals(ex, reach.projectId(), reach.scope());
-        });
-        router.get(PORTAL + "/timeseries", Access.PORTAL, ex -> {
-            PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
-            series(ex, reach.projectId(), reach.scope());
-        });
+    public void statusTotals(Exchange ex) throws IOException {
+        totals(ex, projectId(ex), EventScope.PROJECT);
+    }
+
+    public void timeSeries(Exchange ex) throws IOException {
+        series(ex, projectId(ex), EventScope.PROJECT);
+    }
+
+    /** {@link #statusTotals} limited to the portal link's endpoints. */
+    public void portalStatusTotals(Exchange ex) throws IOException {
+        PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
+        totals(ex, reach.projectId(), reach.scope());
+    }
+
+    /** {@link #timeSeries} limited to the portal link's endpoints. */
+    public void portalTimeSeries(Exchange ex) throws IOException {
+        PortalScope.Reach reach = PortalCaller.reach(ex, portalScope);
+        series(ex, reach.projectId(), reach.scope());
     }
 
     private void totals(Exchange ex, String projectId, EventScope scope) throws IOException {
@@ -65,7 +66,7 @@ public final class DeliveryStatisticsRoutes {
                 window.highestId()));
     }
 
-    private void rates(Exchange ex) throws IOException {
+    public void periodFailureRates(Exchange ex) throws IOException {
         ListParams window = ListParamsReader.from(ex);
         ex.ok(200, "Endpoint period failure rates fetched successfully", statistics.periodFailureRates(
                 projectId(ex), ex.queryAll("endpointId"), window.lowestId(), window.highestId()));

@@ -8,11 +8,9 @@ import dev.hookline.api.model.Project;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.endpoints.EndpointScope;
 import dev.hookline.server.endpoints.EndpointService;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import java.io.IOException;
 
 /**
@@ -24,46 +22,33 @@ import java.io.IOException;
  */
 public final class EndpointRoutes {
 
-    static final String BASE = "/api/v1/projects/{projectID}/endpoints";
-
     private final EndpointService endpoints;
 
     public EndpointRoutes(EndpointService endpoints) {
         this.endpoints = endpoints;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{endpointID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{endpointID}", Access.API_KEY, this::update);
-        router.delete(BASE + "/{endpointID}", Access.API_KEY, this::delete);
-        router.put(BASE + "/{endpointID}/pause", Access.API_KEY, this::pause);
-        router.post(BASE + "/{endpointID}/activate", Access.API_KEY, this::activate);
-        router.put(BASE + "/{endpointID}/expire_secret", Access.API_KEY, this::expireSecret);
-    }
-
-    private void list(Exchange ex) throws IOException {
+    public void list(Exchange ex) throws IOException {
         Project project = ex.project();
         Page<Endpoint> page = endpoints.list(project.uid(), ListParamsReader.from(ex), ex.query("q").orElse(null),
                 ex.query("ownerId").orElse(null));
         ex.ok(200, "Endpoints fetched successfully", redacted(page));
     }
 
-    private void create(Exchange ex) throws IOException {
+    public void create(Exchange ex) throws IOException {
         Project project = ex.project();
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint created = endpoints.create(project.uid(), project.config(), request);
         ex.ok(201, "Endpoint created successfully", EndpointRedaction.redact(created));
     }
 
-    private void get(Exchange ex) throws IOException {
+    public void get(Exchange ex) throws IOException {
         Project project = ex.project();
         Endpoint endpoint = endpoints.get(project.uid(), ex.pathParam("endpointID"));
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
     }
 
-    private void update(Exchange ex) throws IOException {
+    public void update(Exchange ex) throws IOException {
         Project project = ex.project();
         EndpointRequest request = ex.body(EndpointRequest.class);
         Endpoint updated = endpoints.update(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT,
@@ -74,7 +59,7 @@ public final class EndpointRoutes {
         ex.ok(202, "Endpoint updated successfully", EndpointRedaction.redact(updated));
     }
 
-    private void delete(Exchange ex) throws IOException {
+    public void delete(Exchange ex) throws IOException {
         Project project = ex.project();
         if (!endpoints.delete(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT)) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
@@ -83,7 +68,7 @@ public final class EndpointRoutes {
     }
 
     /** Convoy answers an unknown endpoint here with 400 "failed to find endpoint" (not 404). */
-    private void pause(Exchange ex) throws IOException {
+    public void pause(Exchange ex) throws IOException {
         Project project = ex.project();
         Endpoint paused = endpoints.togglePause(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT);
         if (paused == null) {
@@ -92,7 +77,7 @@ public final class EndpointRoutes {
         ex.ok(202, "endpoint status updated successfully", EndpointRedaction.redact(paused));
     }
 
-    private void activate(Exchange ex) throws IOException {
+    public void activate(Exchange ex) throws IOException {
         Project project = ex.project();
         Endpoint active = endpoints.activate(project.uid(), ex.pathParam("endpointID"));
         if (active == null) {
@@ -101,7 +86,7 @@ public final class EndpointRoutes {
         ex.ok(202, "endpoint status successfully activated", EndpointRedaction.redact(active));
     }
 
-    private void expireSecret(Exchange ex) throws IOException {
+    public void expireSecret(Exchange ex) throws IOException {
         Project project = ex.project();
         Endpoint rotated = expireSecret(ex, endpoints, project.uid(), EndpointScope.PROJECT);
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));

@@ -5,10 +5,8 @@ import dev.hookline.server.events.EventFilter;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventScope;
 import dev.hookline.server.events.EventService;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.BatchOutcome;
 import java.util.List;
 import java.util.Map;
@@ -16,35 +14,12 @@ import java.util.Map;
 /** {@code /api/v1/projects/{projectID}/events}: list, get, replay, and batch replay of what the list matches. */
 public final class EventRoutes {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/events";
-
     private final EventService events;
     private final EventReplay replay;
 
     public EventRoutes(EventService events, EventReplay replay) {
         this.events = events;
         this.replay = replay;
-    }
-
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.get(BASE + "/knowntypes", Access.API_KEY, ex -> {
-            Project project = ex.project();
-            ex.ok(200, "Event types fetched successfully", events.knownTypes(project.uid()));
-        });
-        router.get(BASE + "/{eventID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{eventID}/replay", Access.API_KEY, this::replay);
-        router.post(BASE + "/batchreplay", Access.API_KEY, ex -> {
-            Project project = ex.project();
-            BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
-                    ListParamsReader.from(ex), EventScope.PROJECT);
-            ex.ok(200, outcome.message(), null);
-        });
-        router.get(BASE + "/countbatchreplayevents", Access.API_KEY, ex -> {
-            Project project = ex.project();
-            ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
-                    filter(ex, EventScope.PROJECT), ListParamsReader.from(ex), EventScope.PROJECT)));
-        });
     }
 
     /**
@@ -63,20 +38,38 @@ public final class EventRoutes {
         return ex.queryAll(name).stream().map(String::strip).filter(v -> !v.isEmpty()).distinct().toList();
     }
 
-    private void list(Exchange ex) throws Exception {
+    public void list(Exchange ex) throws Exception {
         Project project = ex.project();
         EventFilter filter = filter(ex, EventScope.PROJECT);
         ex.ok(200, "App events fetched successfully", events.list(project.uid(), filter, ListParamsReader.from(ex)));
     }
 
-    private void get(Exchange ex) throws Exception {
+    public void get(Exchange ex) throws Exception {
         Project project = ex.project();
         ex.ok(200, "Endpoint event fetched successfully", events.get(project.uid(), ex.pathParam("eventID")));
     }
 
-    private void replay(Exchange ex) throws Exception {
+    public void replay(Exchange ex) throws Exception {
         Project project = ex.project();
         ex.ok(200, "Endpoint event replayed successfully",
                 replay.replay(project.uid(), ex.pathParam("eventID"), EventScope.PROJECT));
+    }
+
+    public void knownTypes(Exchange ex) throws Exception {
+        Project project = ex.project();
+        ex.ok(200, "Event types fetched successfully", events.knownTypes(project.uid()));
+    }
+
+    public void batchReplay(Exchange ex) throws Exception {
+        Project project = ex.project();
+        BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
+                ListParamsReader.from(ex), EventScope.PROJECT);
+        ex.ok(200, outcome.message(), null);
+    }
+
+    public void countBatchReplay(Exchange ex) throws Exception {
+        Project project = ex.project();
+        ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
+                filter(ex, EventScope.PROJECT), ListParamsReader.from(ex), EventScope.PROJECT)));
     }
 }

@@ -4,9 +4,7 @@ import dev.hookline.api.model.EventTypeRequest;
 import dev.hookline.api.model.ImportOpenApiRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.eventtypes.EventTypeService;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import java.io.IOException;
 
 /**
@@ -17,44 +15,34 @@ import java.io.IOException;
  */
 public final class EventTypeRoutes {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/event-types";
-
     private final EventTypeService eventTypes;
 
     public EventTypeRoutes(EventTypeService eventTypes) {
         this.eventTypes = eventTypes;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.post(BASE + "/import", Access.API_KEY, this::importOpenApi);
-        router.put(BASE + "/{eventTypeId}", Access.API_KEY, this::update);
-        router.post(BASE + "/{eventTypeId}/deprecate", Access.API_KEY, this::deprecate);
-    }
-
-    private void list(Exchange ex) throws IOException {
+    public void list(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(200, "Event types fetched successfully", eventTypes.list(project));
     }
 
-    private void create(Exchange ex) throws IOException {
+    public void create(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(201, "Event type created successfully", eventTypes.create(project, ex.body(EventTypeRequest.class)));
     }
 
-    private void update(Exchange ex) throws IOException {
+    public void update(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(201, "Event type created successfully", eventTypes.update(project, ex.pathParam("eventTypeId"),
                 ex.body(EventTypeRequest.class)));
     }
 
-    private void deprecate(Exchange ex) throws IOException {
+    public void deprecate(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(201, "Event type deprecated successfully", eventTypes.deprecate(project, ex.pathParam("eventTypeId")));
     }
 
-    private void importOpenApi(Exchange ex) throws IOException {
+    public void importOpenApi(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(200, "Event types imported successfully", eventTypes.importOpenApi(project,
                 ex.body(ImportOpenApiRequest.class)));

@@ -3,9 +3,7 @@ package dev.hookline.server.http.health;
 import dev.hookline.api.model.Envelope;
 import dev.hookline.api.model.ServerHealth;
 import dev.hookline.server.health.HealthService;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import java.io.IOException;
 
 /**
@@ -21,11 +19,7 @@ public final class HealthRoutes {
         this.health = health;
     }
 
-    public void register(Router router) {
-        router.get("/healthz", Access.PUBLIC, this::healthz);
-    }
-
-    private void healthz(Exchange ex) throws IOException {
+    public void healthz(Exchange ex) throws IOException {
         ServerHealth report = health.check();
         if (report.healthy()) {
             ex.ok(200, "Hookline is healthy", report);

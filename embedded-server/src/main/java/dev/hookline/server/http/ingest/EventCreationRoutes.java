@@ -4,9 +4,7 @@ import dev.hookline.api.model.BroadcastEventRequest;
 import dev.hookline.api.model.CreateEventRequest;
 import dev.hookline.api.model.DynamicEventRequest;
 import dev.hookline.api.model.FanoutEventRequest;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.ingest.IntakeService;
 import java.io.IOException;
 
@@ -19,7 +17,6 @@ import java.io.IOException;
  */
 public final class EventCreationRoutes {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/events";
     static final String DUPLICATE = "Duplicate event received, but will not be sent";
 
     private final IntakeService intake;
@@ -28,18 +25,23 @@ public final class EventCreationRoutes {
         this.intake = intake;
     }
 
-    public void register(Router router) {
-        router.post(BASE, Access.API_KEY, ex -> answer(ex,
-                intake.create(ex.project(), ex.body(CreateEventRequest.class)), "Event queued successfully"));
-        router.post(BASE + "/fanout", Access.API_KEY, ex -> answer(ex,
-                intake.fanout(ex.project(), ex.body(FanoutEventRequest.class)),
-                "Endpoint fanout event queued successfully"));
-        router.post(BASE + "/broadcast", Access.API_KEY, ex -> answer(ex,
-                intake.broadcast(ex.project(), ex.body(BroadcastEventRequest.class)),
-                "Broadcast event created successfully"));
-        router.post(BASE + "/dynamic", Access.API_KEY, ex -> answer(ex,
-                intake.dynamic(ex.project(), ex.body(DynamicEventRequest.class)),
-                "Dynamic event created successfully"));
+    public void create(Exchange ex) throws IOException {
+        answer(ex, intake.create(ex.project(), ex.body(CreateEventRequest.class)), "Event queued successfully");
+    }
+
+    public void fanout(Exchange ex) throws IOException {
+        answer(ex, intake.fanout(ex.project(), ex.body(FanoutEventRequest.class)),
+                "Endpoint fanout event queued successfully");
+    }
+
+    public void broadcast(Exchange ex) throws IOException {
+        answer(ex, intake.broadcast(ex.project(), ex.body(BroadcastEventRequest.class)),
+                "Broadcast event created successfully");
+    }
+
+    public void dynamic(Exchange ex) throws IOException {
+        answer(ex, intake.dynamic(ex.project(), ex.body(DynamicEventRequest.class)),
+                "Dynamic event created successfully");
     }
 
     private static void answer(Exchange ex, IntakeService.Accepted accepted, String message) throws IOException {

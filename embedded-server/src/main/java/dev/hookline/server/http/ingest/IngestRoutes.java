@@ -6,10 +6,8 @@ import dev.hookline.api.model.CustomResponse;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceProvider;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.ingest.IngestPayload;
 import dev.hookline.server.ingest.IntakeService;
 import java.nio.charset.StandardCharsets;
@@ -42,12 +40,7 @@ public final class IngestRoutes {
         this.intake = intake;
     }
 
-    public void register(Router router) {
-        router.post("/ingest/{maskID}", Access.PUBLIC, this::ingest);
-        router.get("/ingest/{maskID}", Access.PUBLIC, this::crc);
-    }
-
-    private void ingest(Exchange ex) throws Exception {
+    public void ingest(Exchange ex) throws Exception {
         String maskId = ex.pathParam("maskID");
         Source source = intake.httpSource(maskId);
         Project project = intake.projectOf(source);
@@ -77,7 +70,7 @@ public final class IngestRoutes {
     }
 
     /** Twitter's CRC: {@code {"response_token":"sha256=<base64 HMAC-SHA256(secret, crc_token)>"}}. */
-    private void crc(Exchange ex) throws Exception {
+    public void crc(Exchange ex) throws Exception {
         Source source = intake.httpSource(ex.pathParam("maskID"));
         if (source.provider() == null) {
             throw ApiError.badRequest("Provider type undefined");

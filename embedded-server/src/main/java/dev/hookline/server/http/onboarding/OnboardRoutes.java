@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.BulkOnboardRequest;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.onboarding.OnboardService;
 import java.io.IOException;
 import java.util.Locale;
@@ -20,20 +18,13 @@ import java.util.Locale;
  */
 public final class OnboardRoutes {
 
-    static final String PATH = "/api/v1/projects/{projectID}/onboard";
-
     private final OnboardService onboarding;
 
     public OnboardRoutes(OnboardService onboarding) {
         this.onboarding = onboarding;
     }
 
-    public void register(Router router) {
-        router.post(PATH, Access.API_KEY, this::onboard);
-        router.acceptMultipart(PATH);
-    }
-
-    private void onboard(Exchange ex) throws IOException {
+    public void onboard(Exchange ex) throws IOException {
         Project project = ex.project();
         boolean dryRun = "true".equals(ex.query("dry_run").orElse("false").strip().toLowerCase(Locale.ROOT));
         String contentType = ex.header("Content-Type").orElse("");

@@ -1,8 +1,6 @@
 package dev.hookline.server.http.openapi;
 
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,11 +23,7 @@ public final class OpenApiRoutes {
         }
     }
 
-    public void register(Router router) {
-        router.get("/api/v1/openapi.yaml", Access.API_KEY, this::serve);
-    }
-
-    private void serve(Exchange ex) throws IOException {
+    public void serve(Exchange ex) throws IOException {
         ex.send(200, "application/yaml", document);
     }
 }

@@ -2,9 +2,7 @@ package dev.hookline.server.http.outbound;
 
 import dev.hookline.api.model.OAuth2TestRequest;
 import dev.hookline.api.model.OAuth2TestResult;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.outbound.OAuth2TestService;
 import java.io.IOException;
 
@@ -14,19 +12,13 @@ import java.io.IOException;
  */
 public final class OAuth2TestRoutes {
 
-    static final String PATH = "/api/v1/projects/{projectID}/endpoints/oauth2/test";
-
     private final OAuth2TestService oauth2;
 
     public OAuth2TestRoutes(OAuth2TestService oauth2) {
         this.oauth2 = oauth2;
     }
 
-    public void register(Router router) {
-        router.post(PATH, Access.API_KEY, this::test);
-    }
-
-    private void test(Exchange ex) throws IOException {
+    public void test(Exchange ex) throws IOException {
         ex.project(); // the key must reach the project
         OAuth2TestResult result = oauth2.test(ex.body(OAuth2TestRequest.class));
         ex.ok(200, result.success() ? "OAuth2 connection test successful" : "OAuth2 connection test failed", result);

@@ -6,11 +6,9 @@ import dev.hookline.server.deliveries.DeliveryService;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventService;
-import dev.hookline.server.http.Access;
-import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.http.deliveries.DeliveryRoutes;
 import dev.hookline.server.http.events.EventRoutes;
 import dev.hookline.server.paging.BatchOutcome;
@@ -44,64 +42,17 @@ public final class PortalEventRoutes {
         this.recovery = recovery;
     }
 
-    public void register(Router router) {
-        String events = PortalRoutes.BASE + "/events";
-        router.get(events, Access.PORTAL, this::listEvents);
-        router.get(events + "/{eventID}", Access.PORTAL, this::getEvent);
-        router.put(events + "/{eventID}/replay", Access.PORTAL, this::replay);
-        router.post(events + "/batchreplay", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            BatchOutcome outcome = replay.batchReplay(reach.projectId(), EventRoutes.filter(ex, reach.scope()),
-                    ListParamsReader.from(ex), reach.scope());
-            ex.ok(200, outcome.message(), null);
-        });
-        router.get(events + "/countbatchreplayevents", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(reach.projectId(),
-                    EventRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex), reach.scope())));
-        });
-        String deliveries = PortalRoutes.BASE + "/eventdeliveries";
-        router.get(deliveries, Access.PORTAL, this::listDeliveries);
-        router.get(deliveries + "/{eventDeliveryID}", Access.PORTAL, this::getDelivery);
-        router.get(deliveries + "/{eventDeliveryID}/deliveryattempts", Access.PORTAL, this::attempts);
-        router.get(deliveries + "/{eventDeliveryID}/deliveryattempts/{deliveryAttemptID}", Access.PORTAL,
-                this::attempt);
-        // sending again by hand, limited to the link's endpoints
-        router.put(deliveries + "/{eventDeliveryID}/resend", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            ex.ok(200, "App event processed for retry successfully", PortalMasking.delivery(recovery.resend(
-                    reach.projectId(), ex.pathParam("eventDeliveryID"), reach.scope())));
-        });
-        router.post(deliveries + "/forceresend", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            BatchOutcome outcome = recovery.forceResend(reach.projectId(), DeliveryRoutes.forceResendIds(ex),
-                    reach.scope());
-            ex.ok(200, outcome.message(), null);
-        });
-        router.post(deliveries + "/batchretry", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            BatchOutcome outcome = recovery.batchRetry(reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()),
-                    ListParamsReader.from(ex));
-            ex.ok(200, outcome.message(), null);
-        });
-        router.get(deliveries + "/countbatchretryevents", Access.PORTAL, ex -> {
-            Reach reach = reach(ex);
-            ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(
-                    reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
-        });
-    }
-
     private Reach reach(Exchange ex) {
         return PortalCaller.reach(ex, portalScope);
     }
 
-    private void listEvents(Exchange ex) throws Exception {
+    public void listEvents(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "App events fetched successfully", PortalMasking.events(events.list(reach.projectId(),
                 EventRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
     }
 
-    private void getEvent(Exchange ex) throws Exception {
+    public void getEvent(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         Event event = events.get(reach.projectId(), ex.pathParam("eventID"));
         if (!reach.scope().reachesAny(event.endpoints())) {
@@ -110,35 +61,75 @@ public final class PortalEventRoutes {
         ex.ok(200, "Endpoint event fetched successfully", PortalMasking.event(event));
     }
 
-    private void replay(Exchange ex) throws Exception {
+    public void replay(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Endpoint event replayed successfully",
                 PortalMasking.event(replay.replay(reach.projectId(), ex.pathParam("eventID"), reach.scope())));
     }
 
-    private void listDeliveries(Exchange ex) throws Exception {
+    public void listDeliveries(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Event deliveries fetched successfully",
                 PortalMasking.deliveries(deliveries.list(reach.projectId(),
                         DeliveryRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
     }
 
-    private void getDelivery(Exchange ex) throws Exception {
+    public void getDelivery(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Event Delivery fetched successfully", PortalMasking.delivery(
                 deliveries.get(reach.projectId(), ex.pathParam("eventDeliveryID"), reach.scope())));
     }
 
-    private void attempts(Exchange ex) throws Exception {
+    public void attempts(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Event delivery attempts fetched successfully", deliveries.attempts(reach.projectId(),
                 ex.pathParam("eventDeliveryID"), reach.scope()).stream().map(PortalMasking::attempt).toList());
     }
 
-    private void attempt(Exchange ex) throws Exception {
+    public void attempt(Exchange ex) throws Exception {
         Reach reach = reach(ex);
         ex.ok(200, "Event delivery attempt fetched successfully", PortalMasking.attempt(deliveries.attempt(
                 reach.projectId(), ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"),
                 reach.scope())));
+    }
+
+    public void batchReplay(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        BatchOutcome outcome = replay.batchReplay(reach.projectId(), EventRoutes.filter(ex, reach.scope()),
+                ListParamsReader.from(ex), reach.scope());
+        ex.ok(200, outcome.message(), null);
+    }
+
+    public void countBatchReplay(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(reach.projectId(),
+                EventRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex), reach.scope())));
+    }
+
+    /** Sends one delivery again by hand, if it targets one of the link's endpoints. */
+    public void resend(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "App event processed for retry successfully", PortalMasking.delivery(recovery.resend(
+                reach.projectId(), ex.pathParam("eventDeliveryID"), reach.scope())));
+    }
+
+    public void forceResend(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        BatchOutcome outcome = recovery.forceResend(reach.projectId(), DeliveryRoutes.forceResendIds(ex),
+                reach.scope());
+        ex.ok(200, outcome.message(), null);
+    }
+
+    public void batchRetry(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        BatchOutcome outcome = recovery.batchRetry(reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()),
+                ListParamsReader.from(ex));
+        ex.ok(200, outcome.message(), null);
+    }
+
+    public void countBatchRetry(Exchange ex) throws Exception {
+        Reach reach = reach(ex);
+        ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(
+                reach.projectId(), DeliveryRoutes.filter(ex, reach.scope()), ListParamsReader.from(ex))));
     }
 }

@@ -1,9 +1,7 @@
 package dev.hookline.server.http.portal;
 
 import dev.hookline.server.domain.TooBusyException;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.portal.PortalLinkCheck;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,9 +29,6 @@ import java.util.function.Function;
  * the token) is not logged: {@code HttpApi} logs paths only.
  */
 public final class PortalPageRoutes {
-
-    static final String PAGE = "/portal";
-    static final String ASSETS = "/portal/assets";
 
     static final String CSP_WITHOUT_FRAMING = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -73,12 +68,7 @@ public final class PortalPageRoutes {
         });
     }
 
-    public void register(Router router) {
-        router.get(PAGE, Access.PUBLIC, this::page);
-        router.get(ASSETS + "/{file}", Access.PUBLIC, this::asset);
-    }
-
-    private void page(Exchange ex) throws IOException {
+    public void page(Exchange ex) throws IOException {
         ex.responseHeader("Cache-Control", "no-store");
         Optional<String> token = ex.query("token");
         Optional<String> authToken = ex.query("auth_token");
@@ -112,7 +102,7 @@ public final class PortalPageRoutes {
         }
     }
 
-    private void asset(Exchange ex) throws IOException {
+    public void asset(Exchange ex) throws IOException {
         secure(ex);
         Asset asset = assets.get(ex.pathParam("file"));
         if (asset == null) {

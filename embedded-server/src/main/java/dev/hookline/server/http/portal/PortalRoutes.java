@@ -9,12 +9,10 @@ import dev.hookline.api.model.Project;
 import dev.hookline.server.endpoints.EndpointRedaction;
 import dev.hookline.server.http.endpoints.EndpointRoutes;
 import dev.hookline.server.endpoints.EndpointService;
-import dev.hookline.server.http.Access;
-import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.auth.PortalCaller;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portal.PortalLinkInfo;
 import dev.hookline.server.portal.PortalScope;
@@ -38,8 +36,6 @@ import java.util.Map;
  */
 public final class PortalRoutes {
 
-    static final String BASE = "/portal-api";
-
     private final PortalScope portalScope;
     private final ProjectService projects;
     private final EndpointService endpoints;
@@ -57,26 +53,7 @@ public final class PortalRoutes {
         this.links = links;
     }
 
-    public void register(Router router) {
-        router.get(BASE + "/portal_link", Access.PORTAL, this::portalLink);
-        router.get(BASE + "/portal_link/info", Access.PORTAL, this::portalLinkInfo);
-        router.get(BASE + "/endpoints", Access.PORTAL, this::list);
-        router.post(BASE + "/endpoints", Access.PORTAL, this::create);
-        router.get(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::get);
-        router.put(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::update);
-        router.delete(BASE + "/endpoints/{endpointID}", Access.PORTAL, this::delete);
-        router.put(BASE + "/endpoints/{endpointID}/pause", Access.PORTAL, this::pause);
-        router.put(BASE + "/endpoints/{endpointID}/expire_secret", Access.PORTAL, this::expireSecret);
-        // Hookline's own (docs/adr/0025): the catalogue, an endpoint's event types, a test event, the secret again
-        router.get(BASE + "/event_types", Access.PORTAL, this::catalogue);
-        router.post(BASE + "/session", Access.PORTAL, this::openSession);
-        router.get(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::eventTypes);
-        router.put(BASE + "/endpoints/{endpointID}/event_types", Access.PORTAL, this::setEventTypes);
-        router.post(BASE + "/endpoints/{endpointID}/test_event", Access.PORTAL, this::testEvent);
-        router.get(BASE + "/endpoints/{endpointID}/secret", Access.PORTAL, this::secret);
-    }
-
-    private void portalLink(Exchange ex) throws IOException {
+    public void portalLink(Exchange ex) throws IOException {
         StoredPortalLink link = link(ex);
         PortalLink answer = links.find(link.projectId(), link.id());
         if (answer == null) {
@@ -87,14 +64,14 @@ public final class PortalRoutes {
     }
 
     /** What the portal page needs to greet the holder: names and rights, nothing minted (unlike GET portal_link). */
-    private void portalLinkInfo(Exchange ex) throws IOException {
+    public void portalLinkInfo(Exchange ex) throws IOException {
         StoredPortalLink link = link(ex);
         Project project = project(link);
         ex.ok(200, "Portal link info fetched successfully", new PortalLinkInfo(project.uid(), project.name(),
                 link.name(), link.canManageEndpoint(), link.authType().wire()));
     }
 
-    private void list(Exchange ex) throws IOException {
+    public void list(Exchange ex) throws IOException {
         StoredPortalLink link = link(ex);
         ListParams params = ListParamsReader.from(ex);
         Page<Endpoint> page = endpoints.listOfLink(link.projectId(), params, ex.query("q").orElse(null),
@@ -103,7 +80,7 @@ public final class PortalRoutes {
                 new Page<>(EndpointRedaction.forPortalAll(page.content()), page.pagination()));
     }
 
-    private void get(Exchange ex) throws IOException {
+    public void get(Exchange ex) throws IOException {
         StoredPortalLink link = link(ex);
         String endpointId = ex.pathParam("endpointID");
         Endpoint endpoint = endpoints.get(link.projectId(), endpointId, portalScope.of(link.id()));
@@ -115,7 +92,7 @@ public final class PortalRoutes {
      * is an endpoint request plus Hookline's {@code event_types} (catalogue names; absent or {@code ["*"]}: every
      * type): the endpoint's subscription is made in the same write, so the endpoint receives the next matching event.
      */
-    private void create(Exchange ex) throws IOException {
+    public void create(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         JsonNode body = ex.bodyTree();
@@ -134,7 +111,7 @@ public final class PortalRoutes {
     }
 
     /** Trades the link's token (or refresh key) for a short-lived session key the page keeps instead. */
-    private void openSession(Exchange ex) throws IOException {
+    public void openSession(Exchange ex) throws IOException {
         link(ex);
         if (ex.header("Authorization").map(h -> h.regionMatches(true, 0, "Bearer PSK.", 0, 11)).orElse(false)) {
             throw ApiError.forbidden("a session key cannot open another session; open the portal link again");
@@ -145,12 +122,12 @@ public final class PortalRoutes {
                 "expires_at", session.expiresAt().toString()));
     }
 
-    private void catalogue(Exchange ex) throws IOException {
+    public void catalogue(Exchange ex) throws IOException {
         Project project = project(link(ex));
         ex.ok(200, "Event types fetched successfully", setup.catalogue(project));
     }
 
-    private void eventTypes(Exchange ex) throws IOException {
+    public void eventTypes(Exchange ex) throws IOException {
         StoredPortalLink link = link(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
@@ -158,7 +135,7 @@ public final class PortalRoutes {
                 Map.of("event_types", setup.eventTypesOf(project, endpoint.uid())));
     }
 
-    private void setEventTypes(Exchange ex) throws IOException {
+    public void setEventTypes(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
@@ -174,7 +151,7 @@ public final class PortalRoutes {
                 Map.of("event_types", setup.setEventTypes(project, endpoint, types)));
     }
 
-    private void testEvent(Exchange ex) throws IOException {
+    public void testEvent(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
@@ -190,7 +167,7 @@ public final class PortalRoutes {
     }
 
     /** The endpoint's current signing secret, on request, for a link that manages endpoints (it could roll it). */
-    private void secret(Exchange ex) throws IOException {
+    public void secret(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Endpoint endpoint = endpoints.get(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()));
         String current = endpoint.secrets() == null ? null : endpoint.secrets().stream()
@@ -223,7 +200,7 @@ public final class PortalRoutes {
     }
 
     /** Same rules as {@code /api/v1}; the owner_id stays what it is, so an endpoint cannot leave the link. */
-    private void update(Exchange ex) throws IOException {
+    public void update(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Project project = project(link);
         EndpointRequest request = ex.body(EndpointRequest.class);
@@ -235,7 +212,7 @@ public final class PortalRoutes {
         ex.ok(202, "Endpoint updated successfully", EndpointRedaction.forPortal(updated));
     }
 
-    private void delete(Exchange ex) throws IOException {
+    public void delete(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         if (!endpoints.delete(link.projectId(), ex.pathParam("endpointID"), portalScope.of(link.id()))) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
@@ -243,7 +220,7 @@ public final class PortalRoutes {
         ex.ok(200, "Endpoint deleted successfully", null);
     }
 
-    private void pause(Exchange ex) throws IOException {
+    public void pause(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Endpoint paused = endpoints.togglePause(link.projectId(), ex.pathParam("endpointID"),
                 portalScope.of(link.id()));
@@ -253,7 +230,7 @@ public final class PortalRoutes {
         ex.ok(202, "endpoint status updated successfully", EndpointRedaction.forPortal(paused));
     }
 
-    private void expireSecret(Exchange ex) throws IOException {
+    public void expireSecret(Exchange ex) throws IOException {
         StoredPortalLink link = managingLink(ex);
         Endpoint rotated = EndpointRoutes.expireSecret(ex, endpoints, link.projectId(), portalScope.of(link.id()));
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.forPortal(rotated));

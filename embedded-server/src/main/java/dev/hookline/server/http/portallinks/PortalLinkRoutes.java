@@ -2,10 +2,8 @@ package dev.hookline.server.http.portallinks;
 
 import dev.hookline.api.model.PortalLinkRequest;
 import dev.hookline.api.model.Project;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.portallinks.PortalLinkService;
 import java.io.IOException;
@@ -13,55 +11,44 @@ import java.io.IOException;
 /** {@code /api/v1/projects/{projectID}/portal-links}: list, create, get, update, revoke, refresh_token. */
 public final class PortalLinkRoutes {
 
-    static final String BASE = "/api/v1/projects/{projectID}/portal-links";
-
     private final PortalLinkService links;
 
     public PortalLinkRoutes(PortalLinkService links) {
         this.links = links;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{portalLinkID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{portalLinkID}", Access.API_KEY, this::update);
-        router.put(BASE + "/{portalLinkID}/revoke", Access.API_KEY, this::revoke);
-        router.get(BASE + "/{portalLinkID}/refresh_token", Access.API_KEY, this::refreshToken);
-    }
-
-    private void list(Exchange ex) throws IOException {
+    public void list(Exchange ex) throws IOException {
         Project project = ex.project();
         ListParams params = ListParamsReader.from(ex);
         ex.ok(200, "Portal links fetched successfully", links.list(project.uid(), params,
                 ex.query("ownerId").orElse(null), ex.queryAll("endpointId"), ex.query("q").orElse(null)));
     }
 
-    private void create(Exchange ex) throws IOException {
+    public void create(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(201, "Portal link created successfully",
                 links.create(project.uid(), ex.body(PortalLinkRequest.class)));
     }
 
-    private void get(Exchange ex) throws IOException {
+    public void get(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(200, "Portal link fetched successfully", links.get(project.uid(), ex.pathParam("portalLinkID")));
     }
 
-    private void update(Exchange ex) throws IOException {
+    public void update(Exchange ex) throws IOException {
         Project project = ex.project();
         PortalLinkRequest request = ex.body(PortalLinkRequest.class);
         ex.ok(202, "Portal link updated successfully",
                 links.update(project.uid(), ex.pathParam("portalLinkID"), request));
     }
 
-    private void revoke(Exchange ex) throws IOException {
+    public void revoke(Exchange ex) throws IOException {
         Project project = ex.project();
         links.revoke(project.uid(), ex.pathParam("portalLinkID"));
         ex.ok(200, "Portal link revoked successfully", null);
     }
 
-    private void refreshToken(Exchange ex) throws IOException {
+    public void refreshToken(Exchange ex) throws IOException {
         Project project = ex.project();
         ex.ok(200, "Portal link fetched successfully",
                 links.refreshKey(project.uid(), ex.pathParam("portalLinkID")));

@@ -4,9 +4,7 @@ import dev.hookline.api.model.CreateProjectRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.UpdateProjectRequest;
 import dev.hookline.server.auth.Principal;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.projects.ProjectService;
 
 /** {@code /api/v1/projects}: list, create (returns the project key once), get, update, delete. */
@@ -18,38 +16,30 @@ public final class ProjectRoutes {
         this.projects = projects;
     }
 
-    public void register(Router router) {
-        router.get("/api/v1/projects", Access.API_KEY, this::list);
-        router.post("/api/v1/projects", Access.INSTANCE_KEY, this::create);
-        router.get("/api/v1/projects/{projectID}", Access.API_KEY, this::get);
-        router.put("/api/v1/projects/{projectID}", Access.API_KEY, this::update);
-        router.delete("/api/v1/projects/{projectID}", Access.INSTANCE_KEY, this::delete);
-    }
-
-    private void list(Exchange ex) throws Exception {
+    public void list(Exchange ex) throws Exception {
         Principal principal = ex.principal();
         ex.ok(200, "Projects fetched successfully", projects.list(ex.query("orgID").orElse(null),
                 principal.kind() == Principal.Kind.INSTANCE ? null : principal.projectId()));
     }
 
-    private void create(Exchange ex) throws Exception {
+    public void create(Exchange ex) throws Exception {
         String organisationId = ex.query("orgID").orElse(null);
         CreateProjectRequest request = ex.body(CreateProjectRequest.class);
         ex.ok(201, "Project created successfully", projects.create(organisationId, request.name(), request.type(),
                 request.logoUrl(), request.config()));
     }
 
-    private void get(Exchange ex) throws Exception {
+    public void get(Exchange ex) throws Exception {
         ex.ok(200, "Project fetched successfully", projects.get(ex.project()));
     }
 
-    private void update(Exchange ex) throws Exception {
+    public void update(Exchange ex) throws Exception {
         UpdateProjectRequest request = ex.body(UpdateProjectRequest.class);
         ex.ok(202, "Project updated successfully",
                 projects.update(ex.project(), request.name(), request.logoUrl(), request.config()));
     }
 
-    private void delete(Exchange ex) throws Exception {
+    public void delete(Exchange ex) throws Exception {
         Project project = ex.project();
         projects.delete(project.uid());
         ex.ok(200, "Project deleted successfully", null);

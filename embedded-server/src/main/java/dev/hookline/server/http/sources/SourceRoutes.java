@@ -3,17 +3,13 @@ package dev.hookline.server.http.sources;
 import dev.hookline.api.model.CreateSourceRequest;
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.UpdateSourceRequest;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.sources.SourceService;
 
 /** {@code /api/v1/projects/{projectID}/sources}: list, create, get, update, delete. */
 public final class SourceRoutes {
-
-    private static final String BASE = "/api/v1/projects/{projectID}/sources";
 
     private final SourceService sources;
 
@@ -21,15 +17,7 @@ public final class SourceRoutes {
         this.sources = sources;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{sourceID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{sourceID}", Access.API_KEY, this::update);
-        router.delete(BASE + "/{sourceID}", Access.API_KEY, this::delete);
-    }
-
-    private void list(Exchange ex) throws Exception {
+    public void list(Exchange ex) throws Exception {
         Project project = ex.project();
         String type = ex.query("type").orElse(null);
         String provider = ex.query("provider").orElse(null);
@@ -38,24 +26,24 @@ public final class SourceRoutes {
         ex.ok(200, "Sources fetched successfully", sources.list(project.uid(), type, provider, q, params));
     }
 
-    private void create(Exchange ex) throws Exception {
+    public void create(Exchange ex) throws Exception {
         Project project = ex.project();
         CreateSourceRequest request = ex.body(CreateSourceRequest.class);
         ex.ok(201, "Source created successfully", sources.create(project.uid(), request));
     }
 
-    private void get(Exchange ex) throws Exception {
+    public void get(Exchange ex) throws Exception {
         Project project = ex.project();
         ex.ok(200, "Source fetched successfully", sources.get(project.uid(), ex.pathParam("sourceID")));
     }
 
-    private void update(Exchange ex) throws Exception {
+    public void update(Exchange ex) throws Exception {
         Project project = ex.project();
         UpdateSourceRequest request = ex.body(UpdateSourceRequest.class);
         ex.ok(202, "Source updated successfully", sources.update(project.uid(), ex.pathParam("sourceID"), request));
     }
 
-    private void delete(Exchange ex) throws Exception {
+    public void delete(Exchange ex) throws Exception {
         Project project = ex.project();
         sources.delete(project.uid(), ex.pathParam("sourceID"));
         ex.ok(200, "Source deleted successfully", null);

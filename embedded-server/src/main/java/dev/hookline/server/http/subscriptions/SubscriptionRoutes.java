@@ -2,10 +2,8 @@ package dev.hookline.server.http.subscriptions;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.api.model.SubscriptionRequest;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.subscriptions.SubscriptionService;
 import java.util.List;
@@ -17,25 +15,14 @@ import java.util.List;
  */
 public final class SubscriptionRoutes {
 
-    private static final String BASE = "/api/v1/projects/{projectID}/subscriptions";
-
     private final SubscriptionService subscriptions;
 
     public SubscriptionRoutes(SubscriptionService subscriptions) {
         this.subscriptions = subscriptions;
     }
 
-    public void register(Router router) {
-        router.get(BASE, Access.API_KEY, this::list);
-        router.post(BASE, Access.API_KEY, this::create);
-        router.get(BASE + "/{subscriptionID}", Access.API_KEY, this::get);
-        router.put(BASE + "/{subscriptionID}", Access.API_KEY, this::update);
-        router.delete(BASE + "/{subscriptionID}", Access.API_KEY, this::delete);
-        router.put(BASE + "/{subscriptionID}/toggle_status", Access.API_KEY, this::toggleStatus);
-    }
-
     /** Filters: {@code endpointId} (repeated), {@code name} (contains, case-insensitive). */
-    private void list(Exchange ex) throws Exception {
+    public void list(Exchange ex) throws Exception {
         Project project = ex.project();
         List<String> endpointIds = ex.queryAll("endpointId");
         String name = ex.query("name").orElse(null);
@@ -43,18 +30,18 @@ public final class SubscriptionRoutes {
         ex.ok(200, "Subscriptions fetched successfully", subscriptions.list(project, endpointIds, name, params));
     }
 
-    private void create(Exchange ex) throws Exception {
+    public void create(Exchange ex) throws Exception {
         Project project = ex.project();
         SubscriptionRequest request = ex.body(SubscriptionRequest.class);
         ex.ok(201, "Subscription created successfully", subscriptions.create(project, request));
     }
 
-    private void get(Exchange ex) throws Exception {
+    public void get(Exchange ex) throws Exception {
         Project project = ex.project();
         ex.ok(200, "Subscription fetched successfully", subscriptions.get(project, ex.pathParam("subscriptionID")));
     }
 
-    private void update(Exchange ex) throws Exception {
+    public void update(Exchange ex) throws Exception {
         Project project = ex.project();
         SubscriptionRequest request = ex.body(SubscriptionRequest.class);
         ex.ok(202, "Subscription updated successfully",
@@ -62,13 +49,13 @@ public final class SubscriptionRoutes {
     }
 
     /** Active to inactive and back; answers the subscription with its new {@code status}. */
-    private void toggleStatus(Exchange ex) throws Exception {
+    public void toggleStatus(Exchange ex) throws Exception {
         Project project = ex.project();
         ex.ok(202, "Subscription status updated successfully",
                 subscriptions.toggleStatus(project, ex.pathParam("subscriptionID")));
     }
 
-    private void delete(Exchange ex) throws Exception {
+    public void delete(Exchange ex) throws Exception {
         Project project = ex.project();
         subscriptions.delete(project.uid(), ex.pathParam("subscriptionID"));
         ex.ok(200, "Subscription deleted successfully", null);

@@ -3,10 +3,8 @@ package dev.hookline.server.http.transforms;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.model.FunctionTestRequest;
 import dev.hookline.api.model.FunctionTestResult;
-import dev.hookline.server.http.Access;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
-import dev.hookline.server.http.Router;
 import dev.hookline.server.transforms.ScriptResult;
 import dev.hookline.server.transforms.ScriptSandbox;
 import java.util.Iterator;
@@ -20,7 +18,6 @@ import java.util.Map;
  */
 public final class FunctionTestRoutes {
 
-    private static final String PROJECT = "/api/v1/projects/{projectID}";
     private static final String SUCCESS = "Transformer function run successfully";
 
     private final ScriptSandbox scripts;
@@ -29,12 +26,7 @@ public final class FunctionTestRoutes {
         this.scripts = scripts;
     }
 
-    public void register(Router router) {
-        router.post(PROJECT + "/subscriptions/test_function", Access.API_KEY, this::testSubscriptionFunction);
-        router.post(PROJECT + "/sources/test_function", Access.API_KEY, this::testSourceFunction);
-    }
-
-    private void testSubscriptionFunction(Exchange ex) throws Exception {
+    public void testSubscriptionFunction(Exchange ex) throws Exception {
         String projectId = ex.<dev.hookline.api.model.Project>project().uid();
         FunctionTestRequest request = ex.body(FunctionTestRequest.class);
         ScriptResult result = run(projectId, request);
@@ -45,7 +37,7 @@ public final class FunctionTestRoutes {
      * {@code type} {@code body} (the default) checks the output is what ingest needs from a body function (an
      * {@code event_type} and {@code data}); {@code header} checks it is an object of string values.
      */
-    private void testSourceFunction(Exchange ex) throws Exception {
+    public void testSourceFunction(Exchange ex) throws Exception {
         String projectId = ex.<dev.hookline.api.model.Project>project().uid();
         FunctionTestRequest request = ex.body(FunctionTestRequest.class);
         String type = request.type() == null || request.type().isBlank() ? "body" : request.type().strip();
