@@ -23,7 +23,7 @@ import dev.hookline.server.filters.SubscriptionFilterService;
 import dev.hookline.server.health.HealthService;
 import dev.hookline.server.events.SearchIndexer;
 import dev.hookline.server.eventtypes.EventTypeService;
-import dev.hookline.server.http.ApiRoutes;
+import dev.hookline.server.http.routes.ApiRoutes;
 import dev.hookline.server.http.HttpApi;
 import dev.hookline.server.http.Router;
 import dev.hookline.server.http.auth.BearerAuthenticator;

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * The route table: method + path template ({@code /api/v1/projects/{projectID}/endpoints/{endpointID}}) to a
  * handler and the credentials it needs. Literal segments win over parameters (so {@code /events/broadcast} is never
- * read as an event ID), then routes match in registration order. The server's routes come from {@link ApiRoutes},
+ * read as an event ID), then routes match in registration order. The server's routes come from {@link dev.hookline.server.http.routes.ApiRoutes},
  * whose table the OpenAPI agreement test compares with Hookline's OpenAPI document (and {@link #routes()} with
  * that table).
  */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.api.client.RawResponse;
 import dev.hookline.server.http.Access;
-import dev.hookline.server.http.ApiRoutes;
+import dev.hookline.server.http.routes.ApiRoutes;
 import dev.hookline.server.openapi.OpenApiDocument.Operation;
 import dev.hookline.server.testing.TestServer;
 import java.nio.charset.StandardCharsets;

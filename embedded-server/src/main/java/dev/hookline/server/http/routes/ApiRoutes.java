@@ -1,4 +1,4 @@
-package dev.hookline.server.http;
+package dev.hookline.server.http.routes;
 
 import static dev.hookline.server.http.Access.API_KEY;
 import static dev.hookline.server.http.Access.INSTANCE_KEY;
