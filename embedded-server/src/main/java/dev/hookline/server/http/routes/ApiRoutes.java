@@ -5,6 +5,9 @@ import static dev.hookline.server.http.Access.INSTANCE_KEY;
 import static dev.hookline.server.http.Access.PORTAL;
 import static dev.hookline.server.http.Access.PUBLIC;
 
+import dev.hookline.server.http.Access;
+import dev.hookline.server.http.Exchange;
+import dev.hookline.server.http.Router;
 import dev.hookline.server.http.capture.CaptureBinRoutes;
 import dev.hookline.server.http.capture.CaptureRoutes;
 import dev.hookline.server.http.deliveries.DeliveryRoutes;
