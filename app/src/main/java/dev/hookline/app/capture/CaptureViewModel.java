@@ -136,15 +136,7 @@ public final class CaptureViewModel {
     }
 
     public void clearRequests() {
-        CaptureBin bin = selected.get();
-        if (bin == null) {
-            return;
-        }
-        ApiClient client = session.client();
-        run(() -> {
-            client.clearCapturedRequests(bin.uid());
-            return bin;
-        }, cleared -> {
+        onSelectedBin(ApiClient::clearCapturedRequests, cleared -> {
             requests.clear();
             message.set("Cleared. New requests show up as they arrive.");
         });
@@ -152,19 +144,30 @@ public final class CaptureViewModel {
 
     /** Deletes the selected bin (endpoints pointing at it are left alone; their deliveries then fail with 404). */
     public void deleteSelected() {
+        onSelectedBin(ApiClient::deleteCaptureBin, deleted -> {
+            bins.removeIf(b -> b.uid().equals(deleted.uid()));
+            selected.set(bins.isEmpty() ? null : bins.getLast());
+            message.set("Deleted bin \"" + deleted.name() + "\".");
+        });
+    }
+
+    /** Makes {@code call} about the selected bin (nothing when none is selected), then {@code done} with that bin. */
+    private void onSelectedBin(BinCall call, java.util.function.Consumer<CaptureBin> done) {
         CaptureBin bin = selected.get();
         if (bin == null) {
             return;
         }
         ApiClient client = session.client();
         run(() -> {
-            client.deleteCaptureBin(bin.uid());
+            call.make(client, bin.uid());
             return bin;
-        }, deleted -> {
-            bins.removeIf(b -> b.uid().equals(deleted.uid()));
-            selected.set(bins.isEmpty() ? null : bins.getLast());
-            message.set("Deleted bin \"" + deleted.name() + "\".");
-        });
+        }, done);
+    }
+
+    /** A call about one bin whose answer says nothing new (the bin is still the one selected). */
+    @FunctionalInterface
+    private interface BinCall {
+        void make(ApiClient client, String binId) throws Exception;
     }
 
     /** Fetches the selected bin's new requests (one poll in flight at a time). */

@@ -2,6 +2,7 @@ package dev.hookline.app.connection;
 
 import dev.hookline.api.model.Project;
 import dev.hookline.app.fxml.Fxml;
+import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -71,18 +72,21 @@ public final class ConnectionBar extends HBox {
     }
 
     private void showConnection() {
-        ConnectionProfile profile = manager.activeProperty().get();
-        updating = true;
-        connectionSwitcher.getSelectionModel().select(profile == null ? null
-                : manager.profiles().stream().filter(p -> p.id().equals(profile.id())).findFirst().orElse(null));
-        updating = false;
+        showChosen(connectionSwitcher, manager.activeProperty().get(), ConnectionProfile::id);
     }
 
     private void showProject() {
-        Project chosen = manager.projectProperty().get();
+        showChosen(projectSwitcher, manager.projectProperty().get(), Project::uid);
+    }
+
+    /**
+     * Selects the switcher's item with {@code chosen}'s ID (a reloaded list holds other instances of it), or nothing,
+     * without handing the selection back to the manager.
+     */
+    private <T> void showChosen(ComboBox<T> switcher, T chosen, Function<T, String> id) {
         updating = true;
-        projectSwitcher.getSelectionModel().select(chosen == null ? null
-                : manager.projects().stream().filter(p -> p.uid().equals(chosen.uid())).findFirst().orElse(null));
+        switcher.getSelectionModel().select(chosen == null ? null : switcher.getItems().stream()
+                .filter(item -> id.apply(item).equals(id.apply(chosen))).findFirst().orElse(null));
         updating = false;
     }
 

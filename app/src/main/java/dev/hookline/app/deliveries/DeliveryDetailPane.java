@@ -98,11 +98,7 @@ public final class DeliveryDetailPane extends VBox {
                 model.retryBlockedProperty()));
         replayFromDelivery.disableProperty().bind(model.deliveryProperty().isNull());
 
-        detailMessage.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get().isEmpty()
-                ? model.errorProperty().get() : model.actionMessageProperty().get(),
-                model.errorProperty(), model.actionMessageProperty()));
-        detailMessage.managedProperty().bind(detailMessage.textProperty().isNotEmpty());
-        detailMessage.visibleProperty().bind(detailMessage.managedProperty());
+        DetailWidgets.showMessage(detailMessage, model);
         model.errorProperty().subscribe(error -> detailMessage.pseudoClassStateChanged(Styles.STATE_DANGER,
                 !error.isEmpty()));
 

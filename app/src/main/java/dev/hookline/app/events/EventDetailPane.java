@@ -110,11 +110,7 @@ public final class EventDetailPane extends VBox {
         });
         showEventDeliveries.disableProperty().bind(model.eventProperty().isNull());
 
-        eventDetailMessage.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get()
-                .isEmpty() ? model.errorProperty().get() : model.actionMessageProperty().get(),
-                model.errorProperty(), model.actionMessageProperty()));
-        eventDetailMessage.managedProperty().bind(eventDetailMessage.textProperty().isNotEmpty());
-        eventDetailMessage.visibleProperty().bind(eventDetailMessage.managedProperty());
+        DetailWidgets.showMessage(eventDetailMessage, model);
 
         eventDetailFailureReason.textProperty().bind(text(model, e -> e.failureReason() == null ? ""
                 : e.failureReason()));

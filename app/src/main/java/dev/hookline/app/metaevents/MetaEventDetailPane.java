@@ -6,7 +6,6 @@ import dev.hookline.app.table.Copied;
 import dev.hookline.app.table.StatusPill;
 import dev.hookline.app.traffic.DetailWidgets;
 import java.util.function.Function;
-import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -55,11 +54,7 @@ public final class MetaEventDetailPane extends VBox {
         title.textProperty().bind(text(model, m -> m.eventType() == null ? "Meta event" : m.eventType()));
         resendMetaEvent.disableProperty().bind(model.canResendProperty().not());
 
-        metaEventMessage.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get()
-                .isEmpty() ? model.errorProperty().get() : model.actionMessageProperty().get(),
-                model.errorProperty(), model.actionMessageProperty()));
-        metaEventMessage.managedProperty().bind(metaEventMessage.textProperty().isNotEmpty());
-        metaEventMessage.visibleProperty().bind(metaEventMessage.managedProperty());
+        DetailWidgets.showMessage(metaEventMessage, model);
 
         DetailWidgets.addFact(facts, "Meta event ID", "metaEventId", text(model, MetaEvent::uid), true);
         DetailWidgets.addFact(facts, "Retries", "metaEventRetryState", model.retryStateProperty(), false);

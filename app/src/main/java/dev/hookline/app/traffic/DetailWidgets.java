@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -132,6 +133,18 @@ public final class DetailWidgets {
             GridPane.setMargin(key, new javafx.geometry.Insets(0, 0, 0, 16));
         }
         return shown;
+    }
+
+    /**
+     * Makes {@code label} the detail pane's message line: the load error, else what the last action did; hidden (and
+     * taking no room) while it has nothing to say.
+     */
+    public static void showMessage(Label label, DetailViewModel<?> model) {
+        label.textProperty().bind(Bindings.createStringBinding(() -> !model.errorProperty().get().isEmpty()
+                ? model.errorProperty().get() : model.actionMessageProperty().get(),
+                model.errorProperty(), model.actionMessageProperty()));
+        label.managedProperty().bind(label.textProperty().isNotEmpty());
+        label.visibleProperty().bind(label.managedProperty());
     }
 
     /** Local date and time, or {@code ""}. */

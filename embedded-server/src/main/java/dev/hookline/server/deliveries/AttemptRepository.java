@@ -5,6 +5,7 @@ import dev.hookline.api.model.DeliveryAttempt;
 import dev.hookline.server.store.Store;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -148,13 +149,7 @@ public final class AttemptRepository {
         try (PreparedStatement s = c.prepareStatement(LIST)) {
             s.setString(1, deliveryId);
             s.setString(2, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                List<DeliveryAttempt> out = new ArrayList<>();
-                while (rs.next()) {
-                    out.add(map(rs));
-                }
-                return out;
-            }
+            return RowMapper.all(s, AttemptRepository::map);
         }
     }
 

@@ -120,9 +120,7 @@ public final class DeliveryRecovery {
                     .map(d -> new DeliveryRepository.Matched(d.uid(), d.endpointId())).toList(),
                     wanted.size() - found.size(), DeliveryLifecycle.Transition.FORCE_RESENT, now);
         });
-        LOG.info("force resend in project {}: {}", projectId, outcome.message());
-        signalIfQueued(outcome);
-        return outcome;
+        return done("force resend", projectId, outcome);
     }
 
     /**
@@ -141,9 +139,7 @@ public final class DeliveryRecovery {
             deliveries.forEachMatching(c, projectId, retryable, window, matching::addAll);
             return requeue(c, projectId, matching, 0, DeliveryLifecycle.Transition.BATCH_RETRIED, now);
         });
-        LOG.info("batch retry in project {}: {}", projectId, outcome.message());
-        signalIfQueued(outcome);
-        return outcome;
+        return done("batch retry", projectId, outcome);
     }
 
     /** How many deliveries {@link #batchRetry} would try for the same filter and window. */
@@ -229,10 +225,13 @@ public final class DeliveryRecovery {
         return out.toString();
     }
 
-    private void signalIfQueued(BatchOutcome outcome) {
+    /** Logs what a batch action did and, when it queued any delivery, tells the dispatcher; returns its outcome. */
+    private BatchOutcome done(String action, String projectId, BatchOutcome outcome) {
+        LOG.info("{} in project {}: {}", action, projectId, outcome.message());
         if (outcome.successful() > 0) {
             signals.deliveriesRequeued();
             signals.deliveriesDue();
         }
+        return outcome;
     }
 }

@@ -6,6 +6,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.server.store.Store;
+import dev.hookline.server.signals.PollLoop;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.projects.ProjectRepository;
@@ -26,9 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,9 +72,7 @@ public final class Dispatcher implements AutoCloseable {
     private final ProjectShares shares;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final AtomicInteger claimed = new AtomicInteger();
-    private final Semaphore wakeUps = new Semaphore(0);
-    private volatile boolean running;
-    private Thread loop;
+    private final PollLoop loop;
 
     public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
                       EndpointRepository endpoints, ProjectRepository projects, OutcomeWriter outcomes,
@@ -91,6 +88,8 @@ public final class Dispatcher implements AutoCloseable {
         this.rateLimits = state.rateLimits();
         this.outcomes = outcomes;
         this.shares = new ProjectShares(settings.perProjectInFlight());
+        this.loop = new PollLoop("hookline-dispatcher", settings.pollInterval(), this::claimWhileDue,
+                e -> LOG.warn("looking for due deliveries failed: {}", e.toString()));
     }
 
     public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
@@ -101,7 +100,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Recovers deliveries an earlier run left {@code Processing}, then starts sending. */
     public synchronized void start() {
-        if (running) {
+        if (loop.running()) {
             return;
         }
         Instant now = store.now();
@@ -110,38 +109,19 @@ public final class Dispatcher implements AutoCloseable {
             LOG.info("recovered deliveries interrupted by the last stop: {} to send again, {} at_most_once failed",
                     recovered[0], recovered[1]);
         }
-        running = true;
         signals.onDeliveriesDue(this::wakeUp);
-        loop = Thread.ofPlatform().name("hookline-dispatcher").daemon(true).start(this::run);
+        loop.start();
     }
 
     /** Looks for due deliveries now instead of at the next poll. */
     public void wakeUp() {
-        if (wakeUps.availablePermits() == 0) {
-            wakeUps.release();
-        }
+        loop.wakeUp();
     }
 
-    private void run() {
-        while (running) {
-            try {
-                wakeUps.tryAcquire(settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
-                wakeUps.drainPermits();
-                while (running && claimOnce()) {
-                    // a full batch was claimed: more may be due
-                }
-            } catch (InterruptedException e) {
-                if (!running) {
-                    return;
-                }
-            } catch (RuntimeException e) {
-                LOG.warn("looking for due deliveries failed: {}", e.toString());
-                try {
-                    Thread.sleep(1000); // a broken database would otherwise fill the log ten times a second
-                } catch (InterruptedException interrupted) {
-                    return;
-                }
-            }
+    /** The loop's step: looks again at once as long as a look claims something. */
+    private void claimWhileDue() {
+        while (loop.running() && claimOnce()) {
+            // a full batch was claimed: more may be due
         }
     }
 
@@ -309,19 +289,11 @@ public final class Dispatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (!running) {
-                return;
-            }
-            running = false;
+        if (!loop.stop()) {
+            return;
         }
         signals.onDeliveriesDue(() -> { });
-        wakeUp();
-        try {
-            loop.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        loop.join(Duration.ofSeconds(5));
         Instant now = store.now();
         int handedBack = 0;
         for (Lane lane : lanes.values()) {
@@ -406,7 +378,7 @@ public final class Dispatcher implements AutoCloseable {
             boolean wake;
             Job next;
             synchronized (this) {
-                next = running ? waiting.poll() : null;
+                next = loop.running() ? waiting.poll() : null;
                 if (next == null) {
                     sending--;
                 }

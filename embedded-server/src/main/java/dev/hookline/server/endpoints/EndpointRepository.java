@@ -14,6 +14,7 @@ import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -71,18 +72,12 @@ public final class EndpointRepository {
 
     /** The live endpoints of {@code projectId} whose owner_id is {@code ownerId}, oldest first. */
     public List<Endpoint> findByOwner(Connection c, String projectId, String ownerId) throws SQLException {
-        List<Endpoint> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM endpoints WHERE project_id = ? "
                 + "AND owner_id = ? AND deleted_at IS NULL ORDER BY id")) {
             s.setString(1, projectId);
             s.setString(2, ownerId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(map(rs));
-                }
-            }
+            return RowMapper.all(s, EndpointRepository::map);
         }
-        return out;
     }
 
     /** The oldest live endpoint of {@code projectId} whose URL is exactly {@code url}, or null. */

@@ -14,6 +14,7 @@ import dev.hookline.api.model.MtlsClientCert;
 import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.Names;
 import dev.hookline.server.outbound.ClientCertificates;
 import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.outbound.OwnIngestUrls;
@@ -193,13 +194,7 @@ public final class EndpointValidator {
     }
 
     private static String requireName(String value) {
-        if (value == null || value.isBlank()) {
-            throw InvalidInputException.of("name:please provide your endpointName");
-        }
-        if (value.length() > 255) {
-            throw InvalidInputException.of("name:must be at most 255 characters");
-        }
-        return value.trim();
+        return Names.require(value, "please provide your endpointName").trim();
     }
 
     private static String email(String value) {

@@ -1,6 +1,7 @@
 package dev.hookline.server.events;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.hookline.server.signals.PollLoop;
 import dev.hookline.server.store.Database;
 import dev.hookline.server.store.JsonColumns;
 import java.sql.Connection;
@@ -9,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,16 +59,16 @@ public final class SearchIndexer implements AutoCloseable {
     private static final String HIGHEST_ROWID = "SELECT MAX(rowid) FROM events";
 
     private final Database db;
-    private final Semaphore wakeUps = new Semaphore(0);
     private final Object progress = new Object();
     /** The committed watermark, as far as this process knows (only moves up). */
     private volatile long indexed;
-    private volatile boolean running;
-    private Thread loop;
+    private final PollLoop loop;
 
     public SearchIndexer(Database db) {
         this.db = db;
         this.indexed = db.read(SearchIndexer::watermark);
+        this.loop = new PollLoop("hookline-search-indexer", POLL, this::indexWhileBehind,
+                e -> LOG.warn("indexing events for search failed (retrying in 1 s): {}", e.toString()));
     }
 
     /** The highest event rowid, on a read connection's kept statement (looked up every poll and every search). */
@@ -81,12 +81,8 @@ public final class SearchIndexer implements AutoCloseable {
     }
 
     /** Starts indexing in the background (catching up whatever an earlier run left unindexed first). */
-    public synchronized void start() {
-        if (running) {
-            return;
-        }
-        running = true;
-        loop = Thread.ofPlatform().name("hookline-search-indexer").daemon(true).start(this::run);
+    public void start() {
+        loop.start();
     }
 
     /** The rowid up to which every event has its search row (committed). */
@@ -104,13 +100,13 @@ public final class SearchIndexer implements AutoCloseable {
         if (indexed >= target) {
             return true;
         }
-        if (!running) {
+        if (!loop.running()) {
             return false;
         }
         wakeUp();
         long deadline = System.nanoTime() + patience.toNanos();
         synchronized (progress) {
-            while (indexed < target && running) {
+            while (indexed < target && loop.running()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -128,45 +124,21 @@ public final class SearchIndexer implements AutoCloseable {
 
     /** Looks for unindexed events now rather than at the next poll. */
     public void wakeUp() {
-        if (wakeUps.availablePermits() == 0) {
-            wakeUps.release();
-        }
+        loop.wakeUp();
     }
 
-    private void run() {
-        while (running) {
-            try {
-                wakeUps.tryAcquire(POLL.toMillis(), TimeUnit.MILLISECONDS);
-                wakeUps.drainPermits();
-                if (!running) {
-                    return;
-                }
-                if (highestRowid() <= indexed) {
-                    continue;
-                }
-                // one batch per write job; the next is queued only once this one committed, so ingest groups
-                // always get the writer between two batches
-                Batch batch;
-                do {
-                    batch = db.write(c -> indexBatch(c, db));
-                    advance(batch.watermark());
-                } while (running && batch.more());
-            } catch (InterruptedException e) {
-                if (!running) {
-                    return;
-                }
-            } catch (RuntimeException e) {
-                if (!running) {
-                    return; // the database closed under a batch
-                }
-                LOG.warn("indexing events for search failed (retrying in 1 s): {}", e.toString());
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException interrupted) {
-                    return;
-                }
-            }
+    /** The loop's step: indexes batch after batch while events above the watermark wait. */
+    private void indexWhileBehind() {
+        if (highestRowid() <= indexed) {
+            return;
         }
+        // one batch per write job; the next is queued only once this one committed, so ingest groups
+        // always get the writer between two batches
+        Batch batch;
+        do {
+            batch = db.write(c -> indexBatch(c, db));
+            advance(batch.watermark());
+        } while (loop.running() && batch.more());
     }
 
     private void advance(long watermark) {
@@ -239,20 +211,12 @@ public final class SearchIndexer implements AutoCloseable {
     /** Stops indexing; what is not indexed yet is indexed after the next start. */
     @Override
     public void close() {
-        synchronized (this) {
-            if (!running) {
-                return;
-            }
-            running = false;
+        if (!loop.stop()) {
+            return;
         }
-        wakeUp();
         synchronized (progress) {
             progress.notifyAll();
         }
-        try {
-            loop.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        loop.join(Duration.ofSeconds(5));
     }
 }

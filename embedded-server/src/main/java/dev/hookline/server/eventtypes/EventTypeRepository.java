@@ -3,6 +3,7 @@ package dev.hookline.server.eventtypes;
 import dev.hookline.api.model.EventType;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,17 +23,11 @@ public final class EventTypeRepository {
 
     /** The project's event types by name (the catalogue's order). */
     public List<EventType> list(Connection c, String projectId) throws SQLException {
-        List<EventType> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS
                 + " FROM event_types WHERE project_id = ? ORDER BY name")) {
             s.setString(1, projectId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(map(rs));
-                }
-            }
+            return RowMapper.all(s, EventTypeRepository::map);
         }
-        return out;
     }
 
     /** The event type {@code id} of the project, or null. */

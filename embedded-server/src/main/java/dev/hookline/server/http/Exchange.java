@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.hookline.api.Json;
 import dev.hookline.api.model.Envelope;
+import dev.hookline.api.model.Project;
 import dev.hookline.server.auth.Principal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -275,6 +276,11 @@ public final class Exchange {
             throw new IllegalStateException("route is not project-scoped");
         }
         return (P) project;
+    }
+
+    /** The ID of the project the route's {@code {projectID}} resolved to: all most project-scoped handlers need. */
+    public String projectId() {
+        return this.<Project>project().uid();
     }
 
     void project(Object project) {

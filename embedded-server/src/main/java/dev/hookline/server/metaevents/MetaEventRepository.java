@@ -15,6 +15,7 @@ import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import dev.hookline.server.retry.Retry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -125,7 +126,6 @@ public final class MetaEventRepository {
      * waiting first; the dispatcher claims them in the same write.
      */
     public List<MetaEvent> due(Connection c, Instant now, int limit) throws SQLException {
-        List<MetaEvent> out = new ArrayList<>();
         // the index's own condition, repeated word for word, is what lets SQLite use the partial index
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM meta_events INDEXED BY "
                 + "meta_events_due WHERE status IN ('Scheduled', 'Retry', 'Processing') "
@@ -133,13 +133,8 @@ public final class MetaEventRepository {
                 + "ORDER BY next_send_time LIMIT ?")) {
             Times.set(s, 1, now);
             s.setInt(2, limit);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(map(rs));
-                }
-            }
+            return RowMapper.all(s, MetaEventRepository::map);
         }
-        return out;
     }
 
     /** Sets the status of a meta event (claiming it, or discarding it unsent). */

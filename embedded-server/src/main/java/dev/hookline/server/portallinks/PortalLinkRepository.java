@@ -12,6 +12,7 @@ import dev.hookline.server.paging.KeysetQuery;
 import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -79,18 +80,12 @@ public final class PortalLinkRepository {
         if (link.hasOwner()) {
             return endpoints.findByOwner(c, link.projectId(), link.ownerId());
         }
-        List<Endpoint> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + EndpointRepository.COLUMNS + " FROM endpoints "
                 + "WHERE project_id = ? AND deleted_at IS NULL AND " + LISTED + " ORDER BY id")) {
             s.setString(1, link.projectId());
             s.setString(2, link.id());
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(EndpointRepository.map(rs));
-                }
-            }
+            return RowMapper.all(s, EndpointRepository::map);
         }
-        return out;
     }
 
     /** IDs of the link's live endpoints, oldest first; empty for an unknown or revoked link. */

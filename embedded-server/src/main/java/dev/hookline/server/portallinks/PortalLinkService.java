@@ -9,6 +9,7 @@ import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.Names;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.paging.ListParams;
 import java.sql.Connection;
@@ -204,12 +205,7 @@ public final class PortalLinkService {
 
     /** Validates a create/update body. */
     static PortalLinkDraft draft(PortalLinkRequest request) {
-        if (request.name() == null || request.name().isBlank()) {
-            throw InvalidInputException.of("name:please provide the portal link's name");
-        }
-        if (request.name().length() > 255) {
-            throw InvalidInputException.of("name:must be at most 255 characters");
-        }
+        Names.require(request.name(), "please provide the portal link's name");
         String ownerId = request.ownerId() == null ? "" : request.ownerId().trim();
         LinkedHashSet<String> endpoints = new LinkedHashSet<>();
         if (request.endpoints() != null) {

@@ -11,6 +11,7 @@ import dev.hookline.server.signals.Signals;
 import dev.hookline.server.outbound.DestinationPolicy;
 import dev.hookline.server.auth.Keys;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.Names;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.outbound.OwnIngestUrls;
 import java.time.Instant;
@@ -196,12 +197,6 @@ public final class ProjectService {
     }
 
     private static String requireName(String name) {
-        if (name == null || name.isBlank()) {
-            throw InvalidInputException.of("name:please provide a valid name");
-        }
-        if (name.length() > 255) {
-            throw InvalidInputException.of("name:must be at most 255 characters");
-        }
-        return name.trim();
+        return Names.require(name, "please provide a valid name").trim();
     }
 }

@@ -14,6 +14,7 @@ import dev.hookline.api.model.SourceType;
 import dev.hookline.api.model.Verifier;
 import dev.hookline.api.model.VerifierType;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.Names;
 import dev.hookline.server.transforms.ScriptRunner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,13 +47,7 @@ final class SourceValidator {
     }
 
     static String name(String name) {
-        if (name == null || name.isBlank()) {
-            throw InvalidInputException.of("name:please provide a source name");
-        }
-        if (name.length() > 255) {
-            throw InvalidInputException.of("name:must be at most 255 characters");
-        }
-        return name.strip();
+        return Names.require(name, "please provide a source name").strip();
     }
 
     static SourceType type(SourceType type) {

@@ -18,6 +18,7 @@ import dev.hookline.server.paging.ListParams;
 import dev.hookline.server.store.JsonColumns;
 import dev.hookline.server.store.ProjectRows;
 import dev.hookline.server.store.Times;
+import dev.hookline.server.store.RowMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -148,19 +149,13 @@ public final class SubscriptionRepository {
     }
 
     private static List<Row> findWhere(Connection c, String where, String... args) throws SQLException {
-        List<Row> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM subscriptions " + where
                 + " AND deleted_at IS NULL ORDER BY id")) {
             for (int i = 0; i < args.length; i++) {
                 s.setString(i + 1, args[i]);
             }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(map(rs));
-                }
-            }
+            return RowMapper.all(s, SubscriptionRepository::map);
         }
-        return out;
     }
 
     /** Inserts a subscription (type {@code api}) in the caller's write transaction and returns it as stored. */

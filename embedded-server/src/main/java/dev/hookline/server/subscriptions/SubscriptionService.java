@@ -19,6 +19,7 @@ import dev.hookline.server.store.Store;
 import dev.hookline.server.domain.ConflictException;
 import dev.hookline.server.domain.GoDuration;
 import dev.hookline.server.domain.InvalidInputException;
+import dev.hookline.server.domain.Names;
 import dev.hookline.server.domain.NotFoundException;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.endpoints.EndpointRedaction;
@@ -237,10 +238,7 @@ public final class SubscriptionService {
     // ------------------------------------------------------------------------------------------ validation
 
     private static String name(String name) {
-        if (name.length() > 255) {
-            throw InvalidInputException.of("name:must be at most 255 characters");
-        }
-        return name.strip();
+        return Names.limit(name).strip();
     }
 
     private static String function(String script) {

@@ -1,7 +1,6 @@
 package dev.hookline.server.http.capture;
 
 import dev.hookline.api.model.CaptureBinRequest;
-import dev.hookline.api.model.Project;
 import dev.hookline.server.capture.CaptureService;
 import dev.hookline.server.http.ApiError;
 import dev.hookline.server.http.Exchange;
@@ -20,34 +19,28 @@ public final class CaptureBinRoutes {
     }
 
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Capture bins fetched successfully", capture.list(project.uid()));
+        ex.ok(200, "Capture bins fetched successfully", capture.list(ex.projectId()));
     }
 
     public void create(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(201, "Capture bin created successfully", capture.create(project.uid(), optionalBody(ex)));
+        ex.ok(201, "Capture bin created successfully", capture.create(ex.projectId(), optionalBody(ex)));
     }
 
     public void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Capture bin fetched successfully", capture.get(project.uid(), ex.pathParam("binID")));
+        ex.ok(200, "Capture bin fetched successfully", capture.get(ex.projectId(), ex.pathParam("binID")));
     }
 
     public void update(Exchange ex) throws Exception {
-        Project project = ex.project();
         ex.ok(202, "Capture bin updated successfully",
-                capture.update(project.uid(), ex.pathParam("binID"), optionalBody(ex)));
+                capture.update(ex.projectId(), ex.pathParam("binID"), optionalBody(ex)));
     }
 
     public void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        capture.delete(project.uid(), ex.pathParam("binID"));
+        capture.delete(ex.projectId(), ex.pathParam("binID"));
         ex.ok(200, "Capture bin deleted successfully", null);
     }
 
     public void requests(Exchange ex) throws Exception {
-        Project project = ex.project();
         long after;
         try {
             after = Long.parseLong(ex.query("after").orElse("0").trim());
@@ -55,12 +48,11 @@ public final class CaptureBinRoutes {
             throw ApiError.badRequest("after must be a request's seq (a whole number)");
         }
         ex.ok(200, "Captured requests fetched successfully",
-                capture.requests(project.uid(), ex.pathParam("binID"), after));
+                capture.requests(ex.projectId(), ex.pathParam("binID"), after));
     }
 
     public void clear(Exchange ex) throws Exception {
-        Project project = ex.project();
-        capture.clear(project.uid(), ex.pathParam("binID"));
+        capture.clear(ex.projectId(), ex.pathParam("binID"));
         ex.ok(200, "Captured requests cleared successfully", null);
     }
 

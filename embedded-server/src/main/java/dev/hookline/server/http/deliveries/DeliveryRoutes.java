@@ -2,7 +2,6 @@ package dev.hookline.server.http.deliveries;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hookline.server.deliveries.DeliveryFilter;
-import dev.hookline.api.model.Project;
 import dev.hookline.server.deliveries.DeliveryRecovery;
 import dev.hookline.server.deliveries.DeliveryService;
 import dev.hookline.server.events.EventScope;
@@ -33,43 +32,43 @@ public final class DeliveryRoutes {
 
     public void list(Exchange ex) throws IOException {
         ex.ok(200, "Event deliveries fetched successfully",
-                deliveries.list(projectId(ex), filter(ex, EventScope.PROJECT), ListParamsReader.from(ex)));
+                deliveries.list(ex.projectId(), filter(ex, EventScope.PROJECT), ListParamsReader.from(ex)));
     }
 
     public void get(Exchange ex) throws IOException {
         ex.ok(200, "Event Delivery fetched successfully",
-                deliveries.get(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+                deliveries.get(ex.projectId(), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
     }
 
     public void attempts(Exchange ex) throws IOException {
         ex.ok(200, "Event delivery attempts fetched successfully",
-                deliveries.attempts(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+                deliveries.attempts(ex.projectId(), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
     }
 
     public void attempt(Exchange ex) throws IOException {
-        ex.ok(200, "Event delivery attempt fetched successfully", deliveries.attempt(projectId(ex),
+        ex.ok(200, "Event delivery attempt fetched successfully", deliveries.attempt(ex.projectId(),
                 ex.pathParam("eventDeliveryID"), ex.pathParam("deliveryAttemptID"), EventScope.PROJECT));
     }
 
     /** Sends one delivery again by hand. */
     public void resend(Exchange ex) throws IOException {
         ex.ok(200, "App event processed for retry successfully",
-                recovery.resend(projectId(ex), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
+                recovery.resend(ex.projectId(), ex.pathParam("eventDeliveryID"), EventScope.PROJECT));
     }
 
     public void batchRetry(Exchange ex) throws IOException {
-        BatchOutcome outcome = recovery.batchRetry(projectId(ex), filter(ex, EventScope.PROJECT),
+        BatchOutcome outcome = recovery.batchRetry(ex.projectId(), filter(ex, EventScope.PROJECT),
                 ListParamsReader.from(ex));
         ex.ok(200, outcome.message(), null);
     }
 
     public void countBatchRetry(Exchange ex) throws IOException {
-        ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(projectId(ex),
+        ex.ok(200, "event deliveries count successful", Map.of("num", recovery.countBatchRetry(ex.projectId(),
                 filter(ex, EventScope.PROJECT), ListParamsReader.from(ex))));
     }
 
     public void forceResend(Exchange ex) throws IOException {
-        BatchOutcome outcome = recovery.forceResend(projectId(ex), forceResendIds(ex), EventScope.PROJECT);
+        BatchOutcome outcome = recovery.forceResend(ex.projectId(), forceResendIds(ex), EventScope.PROJECT);
         ex.ok(200, outcome.message(), null);
     }
 
@@ -102,10 +101,5 @@ public final class DeliveryRoutes {
                 ex.query("subscriptionId").orElse(null), ex.query("idempotencyKey").orElse(null),
                 ex.queryAll("status"), ex.query("eventType").or(() -> ex.query("event_type")).orElse(null),
                 ex.queryAll("httpStatus"), ex.queryAll("heldBy"));
-    }
-
-    private static String projectId(Exchange ex) {
-        Project project = ex.project();
-        return project.uid();
     }
 }

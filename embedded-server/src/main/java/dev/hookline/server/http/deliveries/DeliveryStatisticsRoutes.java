@@ -1,6 +1,5 @@
 package dev.hookline.server.http.deliveries;
 
-import dev.hookline.api.model.Project;
 import dev.hookline.server.deliveries.DeliveryFilter;
 import dev.hookline.server.deliveries.DeliveryStatistics;
 import dev.hookline.server.events.EventScope;
@@ -40,11 +39,11 @@ public final class DeliveryStatisticsRoutes {
     }
 
     public void statusTotals(Exchange ex) throws IOException {
-        totals(ex, projectId(ex), EventScope.PROJECT);
+        totals(ex, ex.projectId(), EventScope.PROJECT);
     }
 
     public void timeSeries(Exchange ex) throws IOException {
-        series(ex, projectId(ex), EventScope.PROJECT);
+        series(ex, ex.projectId(), EventScope.PROJECT);
     }
 
     /** {@link #statusTotals} limited to the portal link's endpoints. */
@@ -69,7 +68,7 @@ public final class DeliveryStatisticsRoutes {
     public void periodFailureRates(Exchange ex) throws IOException {
         ListParams window = ListParamsReader.from(ex);
         ex.ok(200, "Endpoint period failure rates fetched successfully", statistics.periodFailureRates(
-                projectId(ex), ex.queryAll("endpointId"), window.lowestId(), window.highestId()));
+                ex.projectId(), ex.queryAll("endpointId"), window.lowestId(), window.highestId()));
     }
 
     private void series(Exchange ex, String projectId, EventScope scope) throws IOException {
@@ -83,10 +82,5 @@ public final class DeliveryStatisticsRoutes {
     /** The date-window bound back as a time (ListParams keeps it as a ULID bound), or null when open. */
     private static Instant instantOf(String idBound) {
         return idBound == null ? null : Instant.ofEpochMilli(Ulid.timestampOf(idBound));
-    }
-
-    private static String projectId(Exchange ex) {
-        Project project = ex.project();
-        return project.uid();
     }
 }

@@ -29,8 +29,7 @@ public final class EndpointRoutes {
     }
 
     public void list(Exchange ex) throws IOException {
-        Project project = ex.project();
-        Page<Endpoint> page = endpoints.list(project.uid(), ListParamsReader.from(ex), ex.query("q").orElse(null),
+        Page<Endpoint> page = endpoints.list(ex.projectId(), ListParamsReader.from(ex), ex.query("q").orElse(null),
                 ex.query("ownerId").orElse(null));
         ex.ok(200, "Endpoints fetched successfully", redacted(page));
     }
@@ -43,8 +42,7 @@ public final class EndpointRoutes {
     }
 
     public void get(Exchange ex) throws IOException {
-        Project project = ex.project();
-        Endpoint endpoint = endpoints.get(project.uid(), ex.pathParam("endpointID"));
+        Endpoint endpoint = endpoints.get(ex.projectId(), ex.pathParam("endpointID"));
         ex.ok(200, "Endpoint fetched successfully", EndpointRedaction.redact(endpoint));
     }
 
@@ -60,8 +58,7 @@ public final class EndpointRoutes {
     }
 
     public void delete(Exchange ex) throws IOException {
-        Project project = ex.project();
-        if (!endpoints.delete(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT)) {
+        if (!endpoints.delete(ex.projectId(), ex.pathParam("endpointID"), EndpointScope.PROJECT)) {
             throw ApiError.notFound(EndpointService.NOT_FOUND);
         }
         ex.ok(200, "Endpoint deleted successfully", null);
@@ -69,8 +66,7 @@ public final class EndpointRoutes {
 
     /** Convoy answers an unknown endpoint here with 400 "failed to find endpoint" (not 404). */
     public void pause(Exchange ex) throws IOException {
-        Project project = ex.project();
-        Endpoint paused = endpoints.togglePause(project.uid(), ex.pathParam("endpointID"), EndpointScope.PROJECT);
+        Endpoint paused = endpoints.togglePause(ex.projectId(), ex.pathParam("endpointID"), EndpointScope.PROJECT);
         if (paused == null) {
             throw ApiError.badRequest("failed to find endpoint");
         }
@@ -78,8 +74,7 @@ public final class EndpointRoutes {
     }
 
     public void activate(Exchange ex) throws IOException {
-        Project project = ex.project();
-        Endpoint active = endpoints.activate(project.uid(), ex.pathParam("endpointID"));
+        Endpoint active = endpoints.activate(ex.projectId(), ex.pathParam("endpointID"));
         if (active == null) {
             throw ApiError.badRequest("failed to find endpoint");
         }
@@ -87,8 +82,7 @@ public final class EndpointRoutes {
     }
 
     public void expireSecret(Exchange ex) throws IOException {
-        Project project = ex.project();
-        Endpoint rotated = expireSecret(ex, endpoints, project.uid(), EndpointScope.PROJECT);
+        Endpoint rotated = expireSecret(ex, endpoints, ex.projectId(), EndpointScope.PROJECT);
         ex.ok(200, "endpoint secret expired successfully", EndpointRedaction.redact(rotated));
     }
 

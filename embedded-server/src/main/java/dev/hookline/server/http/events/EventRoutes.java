@@ -1,6 +1,5 @@
 package dev.hookline.server.http.events;
 
-import dev.hookline.api.model.Project;
 import dev.hookline.server.events.EventFilter;
 import dev.hookline.server.events.EventReplay;
 import dev.hookline.server.events.EventScope;
@@ -39,37 +38,31 @@ public final class EventRoutes {
     }
 
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
         EventFilter filter = filter(ex, EventScope.PROJECT);
-        ex.ok(200, "App events fetched successfully", events.list(project.uid(), filter, ListParamsReader.from(ex)));
+        ex.ok(200, "App events fetched successfully", events.list(ex.projectId(), filter, ListParamsReader.from(ex)));
     }
 
     public void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Endpoint event fetched successfully", events.get(project.uid(), ex.pathParam("eventID")));
+        ex.ok(200, "Endpoint event fetched successfully", events.get(ex.projectId(), ex.pathParam("eventID")));
     }
 
     public void replay(Exchange ex) throws Exception {
-        Project project = ex.project();
         ex.ok(200, "Endpoint event replayed successfully",
-                replay.replay(project.uid(), ex.pathParam("eventID"), EventScope.PROJECT));
+                replay.replay(ex.projectId(), ex.pathParam("eventID"), EventScope.PROJECT));
     }
 
     public void knownTypes(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Event types fetched successfully", events.knownTypes(project.uid()));
+        ex.ok(200, "Event types fetched successfully", events.knownTypes(ex.projectId()));
     }
 
     public void batchReplay(Exchange ex) throws Exception {
-        Project project = ex.project();
-        BatchOutcome outcome = replay.batchReplay(project.uid(), filter(ex, EventScope.PROJECT),
+        BatchOutcome outcome = replay.batchReplay(ex.projectId(), filter(ex, EventScope.PROJECT),
                 ListParamsReader.from(ex), EventScope.PROJECT);
         ex.ok(200, outcome.message(), null);
     }
 
     public void countBatchReplay(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(project.uid(),
+        ex.ok(200, "events count successful", Map.of("num", replay.countBatchReplay(ex.projectId(),
                 filter(ex, EventScope.PROJECT), ListParamsReader.from(ex), EventScope.PROJECT)));
     }
 }

@@ -22,18 +22,15 @@ public final class EventTypeRoutes {
     }
 
     public void list(Exchange ex) throws IOException {
-        Project project = ex.project();
-        ex.ok(200, "Event types fetched successfully", eventTypes.list(project));
+        ex.ok(200, "Event types fetched successfully", eventTypes.list(ex.project()));
     }
 
     public void create(Exchange ex) throws IOException {
-        Project project = ex.project();
-        ex.ok(201, "Event type created successfully", eventTypes.create(project, ex.body(EventTypeRequest.class)));
+        ex.ok(201, "Event type created successfully", eventTypes.create(ex.project(), ex.body(EventTypeRequest.class)));
     }
 
     public void update(Exchange ex) throws IOException {
-        Project project = ex.project();
-        ex.ok(201, "Event type created successfully", eventTypes.update(project, ex.pathParam("eventTypeId"),
+        ex.ok(201, "Event type created successfully", eventTypes.update(ex.project(), ex.pathParam("eventTypeId"),
                 ex.body(EventTypeRequest.class)));
     }
 
@@ -43,8 +40,7 @@ public final class EventTypeRoutes {
     }
 
     public void importOpenApi(Exchange ex) throws IOException {
-        Project project = ex.project();
-        ex.ok(200, "Event types imported successfully", eventTypes.importOpenApi(project,
+        ex.ok(200, "Event types imported successfully", eventTypes.importOpenApi(ex.project(),
                 ex.body(ImportOpenApiRequest.class)));
     }
 }

@@ -2,7 +2,6 @@ package dev.hookline.server.http.filters;
 
 import dev.hookline.api.model.FilterMatchRequest;
 import dev.hookline.api.model.FilterTestRequest;
-import dev.hookline.api.model.Project;
 import dev.hookline.api.model.SubscriptionFilterRequest;
 import dev.hookline.server.filters.SubscriptionFilterService;
 import dev.hookline.server.http.Exchange;
@@ -28,34 +27,29 @@ public final class SubscriptionFilterRoutes {
     }
 
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Filters retrieved successfully", filters.list(project.uid(), ex.pathParam("subscriptionID")));
+        ex.ok(200, "Filters retrieved successfully", filters.list(ex.projectId(), ex.pathParam("subscriptionID")));
     }
 
     public void create(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionFilterRequest request = ex.body(SubscriptionFilterRequest.class);
-        ex.ok(201, "Filter created successfully", filters.create(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(201, "Filter created successfully", filters.create(ex.projectId(), ex.pathParam("subscriptionID"),
                 request, ex.bodyTree()));
     }
 
     public void bulkCreate(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionFilterRequest[] requests = ex.body(SubscriptionFilterRequest[].class);
-        ex.ok(201, "Filters created successfully", filters.bulkCreate(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(201, "Filters created successfully", filters.bulkCreate(ex.projectId(), ex.pathParam("subscriptionID"),
                 requests, ex.bodyTree()));
     }
 
     public void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Filter retrieved successfully", filters.get(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(200, "Filter retrieved successfully", filters.get(ex.projectId(), ex.pathParam("subscriptionID"),
                 ex.pathParam("filterID")));
     }
 
     public void update(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionFilterRequest request = ex.body(SubscriptionFilterRequest.class);
-        ex.ok(200, "Filter updated successfully", filters.update(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(200, "Filter updated successfully", filters.update(ex.projectId(), ex.pathParam("subscriptionID"),
                 ex.pathParam("filterID"), request, ex.bodyTree()));
     }
 
@@ -64,15 +58,13 @@ public final class SubscriptionFilterRoutes {
      * may swap event types in one request.
      */
     public void bulkUpdate(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionFilterRequest[] requests = ex.body(SubscriptionFilterRequest[].class);
-        ex.ok(200, "Filters updated successfully", filters.bulkUpdate(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(200, "Filters updated successfully", filters.bulkUpdate(ex.projectId(), ex.pathParam("subscriptionID"),
                 requests, ex.bodyTree()));
     }
 
     public void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        filters.delete(project.uid(), ex.pathParam("subscriptionID"), ex.pathParam("filterID"));
+        filters.delete(ex.projectId(), ex.pathParam("subscriptionID"), ex.pathParam("filterID"));
         ex.ok(200, "Filter deleted successfully", null);
     }
 
@@ -81,9 +73,8 @@ public final class SubscriptionFilterRoutes {
      * the subscription? The same decision ingest makes.
      */
     public void testMatch(Exchange ex) throws Exception {
-        Project project = ex.project();
         FilterMatchRequest request = ex.body(FilterMatchRequest.class);
-        ex.ok(200, "Filter test completed", filters.testMatch(project.uid(), ex.pathParam("subscriptionID"),
+        ex.ok(200, "Filter test completed", filters.testMatch(ex.projectId(), ex.pathParam("subscriptionID"),
                 ex.pathParam("eventType"), request));
     }
 }

@@ -1,6 +1,5 @@
 package dev.hookline.server.http.metaevents;
 
-import dev.hookline.api.model.Project;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.metaevents.MetaEventService;
@@ -15,20 +14,17 @@ public final class MetaEventRoutes {
     }
 
     public void resend(Exchange ex) throws Exception {
-        Project project = ex.project();
         ex.ok(200, "Meta event processed for retry successfully",
-                metaEvents.resend(project.uid(), ex.pathParam("metaEventID")));
+                metaEvents.resend(ex.projectId(), ex.pathParam("metaEventID")));
     }
 
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Meta events fetched successfully", metaEvents.list(project.uid(), MetaEventService.filter(
+        ex.ok(200, "Meta events fetched successfully", metaEvents.list(ex.projectId(), MetaEventService.filter(
                 ex.queryAll("status").stream().filter(v -> !v.isBlank()).toList(),
                 ex.query("eventType").orElse(null)), ListParamsReader.from(ex)));
     }
 
     public void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Meta event fetched successfully", metaEvents.get(project.uid(), ex.pathParam("metaEventID")));
+        ex.ok(200, "Meta event fetched successfully", metaEvents.get(ex.projectId(), ex.pathParam("metaEventID")));
     }
 }

@@ -1,7 +1,6 @@
 package dev.hookline.server.http.portallinks;
 
 import dev.hookline.api.model.PortalLinkRequest;
-import dev.hookline.api.model.Project;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
 import dev.hookline.server.paging.ListParams;
@@ -18,39 +17,33 @@ public final class PortalLinkRoutes {
     }
 
     public void list(Exchange ex) throws IOException {
-        Project project = ex.project();
         ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "Portal links fetched successfully", links.list(project.uid(), params,
+        ex.ok(200, "Portal links fetched successfully", links.list(ex.projectId(), params,
                 ex.query("ownerId").orElse(null), ex.queryAll("endpointId"), ex.query("q").orElse(null)));
     }
 
     public void create(Exchange ex) throws IOException {
-        Project project = ex.project();
         ex.ok(201, "Portal link created successfully",
-                links.create(project.uid(), ex.body(PortalLinkRequest.class)));
+                links.create(ex.projectId(), ex.body(PortalLinkRequest.class)));
     }
 
     public void get(Exchange ex) throws IOException {
-        Project project = ex.project();
-        ex.ok(200, "Portal link fetched successfully", links.get(project.uid(), ex.pathParam("portalLinkID")));
+        ex.ok(200, "Portal link fetched successfully", links.get(ex.projectId(), ex.pathParam("portalLinkID")));
     }
 
     public void update(Exchange ex) throws IOException {
-        Project project = ex.project();
         PortalLinkRequest request = ex.body(PortalLinkRequest.class);
         ex.ok(202, "Portal link updated successfully",
-                links.update(project.uid(), ex.pathParam("portalLinkID"), request));
+                links.update(ex.projectId(), ex.pathParam("portalLinkID"), request));
     }
 
     public void revoke(Exchange ex) throws IOException {
-        Project project = ex.project();
-        links.revoke(project.uid(), ex.pathParam("portalLinkID"));
+        links.revoke(ex.projectId(), ex.pathParam("portalLinkID"));
         ex.ok(200, "Portal link revoked successfully", null);
     }
 
     public void refreshToken(Exchange ex) throws IOException {
-        Project project = ex.project();
         ex.ok(200, "Portal link fetched successfully",
-                links.refreshKey(project.uid(), ex.pathParam("portalLinkID")));
+                links.refreshKey(ex.projectId(), ex.pathParam("portalLinkID")));
     }
 }

@@ -40,8 +40,7 @@ public final class ProjectRoutes {
     }
 
     public void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        projects.delete(project.uid());
+        projects.delete(ex.projectId());
         ex.ok(200, "Project deleted successfully", null);
     }
 }

@@ -1,7 +1,6 @@
 package dev.hookline.server.http.sources;
 
 import dev.hookline.api.model.CreateSourceRequest;
-import dev.hookline.api.model.Project;
 import dev.hookline.api.model.UpdateSourceRequest;
 import dev.hookline.server.http.Exchange;
 import dev.hookline.server.http.ListParamsReader;
@@ -18,34 +17,29 @@ public final class SourceRoutes {
     }
 
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
         String type = ex.query("type").orElse(null);
         String provider = ex.query("provider").orElse(null);
         String q = ex.query("q").orElse(null);
         ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "Sources fetched successfully", sources.list(project.uid(), type, provider, q, params));
+        ex.ok(200, "Sources fetched successfully", sources.list(ex.projectId(), type, provider, q, params));
     }
 
     public void create(Exchange ex) throws Exception {
-        Project project = ex.project();
         CreateSourceRequest request = ex.body(CreateSourceRequest.class);
-        ex.ok(201, "Source created successfully", sources.create(project.uid(), request));
+        ex.ok(201, "Source created successfully", sources.create(ex.projectId(), request));
     }
 
     public void get(Exchange ex) throws Exception {
-        Project project = ex.project();
-        ex.ok(200, "Source fetched successfully", sources.get(project.uid(), ex.pathParam("sourceID")));
+        ex.ok(200, "Source fetched successfully", sources.get(ex.projectId(), ex.pathParam("sourceID")));
     }
 
     public void update(Exchange ex) throws Exception {
-        Project project = ex.project();
         UpdateSourceRequest request = ex.body(UpdateSourceRequest.class);
-        ex.ok(202, "Source updated successfully", sources.update(project.uid(), ex.pathParam("sourceID"), request));
+        ex.ok(202, "Source updated successfully", sources.update(ex.projectId(), ex.pathParam("sourceID"), request));
     }
 
     public void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        sources.delete(project.uid(), ex.pathParam("sourceID"));
+        sources.delete(ex.projectId(), ex.pathParam("sourceID"));
         ex.ok(200, "Source deleted successfully", null);
     }
 }

@@ -23,17 +23,15 @@ public final class SubscriptionRoutes {
 
     /** Filters: {@code endpointId} (repeated), {@code name} (contains, case-insensitive). */
     public void list(Exchange ex) throws Exception {
-        Project project = ex.project();
         List<String> endpointIds = ex.queryAll("endpointId");
         String name = ex.query("name").orElse(null);
         ListParams params = ListParamsReader.from(ex);
-        ex.ok(200, "Subscriptions fetched successfully", subscriptions.list(project, endpointIds, name, params));
+        ex.ok(200, "Subscriptions fetched successfully", subscriptions.list(ex.project(), endpointIds, name, params));
     }
 
     public void create(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionRequest request = ex.body(SubscriptionRequest.class);
-        ex.ok(201, "Subscription created successfully", subscriptions.create(project, request));
+        ex.ok(201, "Subscription created successfully", subscriptions.create(ex.project(), request));
     }
 
     public void get(Exchange ex) throws Exception {
@@ -42,22 +40,19 @@ public final class SubscriptionRoutes {
     }
 
     public void update(Exchange ex) throws Exception {
-        Project project = ex.project();
         SubscriptionRequest request = ex.body(SubscriptionRequest.class);
         ex.ok(202, "Subscription updated successfully",
-                subscriptions.update(project, ex.pathParam("subscriptionID"), request));
+                subscriptions.update(ex.project(), ex.pathParam("subscriptionID"), request));
     }
 
     /** Active to inactive and back; answers the subscription with its new {@code status}. */
     public void toggleStatus(Exchange ex) throws Exception {
-        Project project = ex.project();
         ex.ok(202, "Subscription status updated successfully",
-                subscriptions.toggleStatus(project, ex.pathParam("subscriptionID")));
+                subscriptions.toggleStatus(ex.project(), ex.pathParam("subscriptionID")));
     }
 
     public void delete(Exchange ex) throws Exception {
-        Project project = ex.project();
-        subscriptions.delete(project.uid(), ex.pathParam("subscriptionID"));
+        subscriptions.delete(ex.projectId(), ex.pathParam("subscriptionID"));
         ex.ok(200, "Subscription deleted successfully", null);
     }
 }
