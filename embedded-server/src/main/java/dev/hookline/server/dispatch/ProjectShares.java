@@ -77,10 +77,4 @@ final class ProjectShares {
         }
         return false;
     }
-
-    /** Deliveries the project has claimed now. */
-    int load(String projectId) {
-        Share share = shares.get(projectId);
-        return share == null ? 0 : share.load.get();
-    }
 }

@@ -355,46 +355,18 @@ public final class Database implements AutoCloseable {
      * {@code work} (after its savepoint was rolled back) are rethrown to the caller unchanged if unchecked.
      */
     public <T> T write(SqlWork<T> work) {
-        try {
-            return writeAsync(work).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for a commit", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new StoreException(cause.getMessage(), cause);
-        }
+        return committed(writeAsync(work));
     }
 
     /**
      * Like {@link #write}, for a long write of bulk work (a chunk of a batch replay, a batch of delivery outcomes, the
-     * plans of a large fan-out): it commits
-     * in a transaction of its own, and the writer takes one such job only between groups of the other writes, so
-     * ingest and API writes wait behind at most one bulk job, never behind a queue of them (issue 29: another
-     * project's batch replays held each ingest for seconds). Keep each job to a few tens of milliseconds.
+     * plans of a large fan-out): it commits in a transaction of its own, and the writer takes one such job only
+     * between groups of the other writes, so ingest and API writes wait behind at most one bulk job, never behind a
+     * queue of them (issue 29, ADR 0042: another project's batch replays held each ingest for seconds). Keep each job
+     * to a few tens of milliseconds.
      */
     public <T> T writeBulk(SqlWork<T> work) {
-        try {
-            return writeBulkAsync(work).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for a commit", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new StoreException(cause.getMessage(), cause);
-        }
+        return committed(writeBulkAsync(work));
     }
 
     /** Queues {@code work} as {@link #writeBulk} does; the future completes once it has committed. */
@@ -406,6 +378,25 @@ public final class Database implements AutoCloseable {
         bulkQueue.add(job);
         writeQueue.add(BULK_WAITING);
         return job.future;
+    }
+
+    /** Waits for {@code job}'s commit; its work's unchecked exceptions are rethrown unchanged. */
+    private static <T> T committed(CompletableFuture<T> job) {
+        try {
+            return job.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for a commit", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new StoreException(cause.getMessage(), cause);
+        }
     }
 
     /** Queues {@code work}; the future completes after the group containing it has committed. */
