@@ -20,8 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Issue 29's fairness target (not a test; see docs/BENCHMARKS.md): project B ingests at a fixed rate (default 20
@@ -99,14 +97,11 @@ public final class FairnessBenchmark {
                     EngineBenchmark::payload);
             int fanRate = Integer.getInteger("fairness.fanoutRate", 10);
             Run alone2 = measure(loadB, sinkB, sinkA, rate, seconds, () -> { });
-            AtomicBoolean fanning = new AtomicBoolean(true);
             Run fanned = measure(loadB, sinkB, sinkA, rate, seconds, () -> Thread.ofVirtual().start(() -> {
                 try {
                     loadFan.fixedRate(fanRate, 4, Duration.ofSeconds(seconds));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                } finally {
-                    fanning.set(false);
                 }
             }));
             out.printf(Locale.ROOT, "B during A's fan-out to %,d endpoints at %d events/s: %s%n", fan.endpoints(),

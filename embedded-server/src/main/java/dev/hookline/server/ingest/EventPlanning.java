@@ -279,7 +279,7 @@ final class EventPlanning implements AutoCloseable {
         if (closed || batch.isEmpty()) {
             return; // stopping: scripts may have been cut short; the markers stay for the next start
         }
-        write(batch);
+        write(batch, deliveries);
     }
 
     /** Works out one event's plan and outcome; null when it is gone, or retried later. */
@@ -389,7 +389,7 @@ final class EventPlanning implements AutoCloseable {
     }
 
     /** Stores the batch's plans in one transaction; on failure each on its own, so one bad plan fails only itself. */
-    private void write(List<Planned> batch) {
+    private void write(List<Planned> batch, int deliveries) {
         List<EventDelivery> stored;
         try {
             SqlWork<List<EventDelivery>> storing = c -> {
@@ -400,7 +400,6 @@ final class EventPlanning implements AutoCloseable {
                 return all;
             };
             // a large fan-out's plans are bulk: written between other projects' ingest and small plans (issue 29)
-            int deliveries = batch.stream().mapToInt(p -> p.plan() == null ? 0 : p.plan().matches().size()).sum();
             stored = deliveries >= BATCH_DELIVERIES / 2 ? store.db().writeBulk(storing)
                     : store.db().write(storing);
         } catch (RuntimeException batchFailure) {
