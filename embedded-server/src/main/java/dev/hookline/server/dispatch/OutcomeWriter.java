@@ -42,11 +42,11 @@ public final class OutcomeWriter {
     private static final Logger LOG = LoggerFactory.getLogger(OutcomeWriter.class);
     /**
      * Outcomes per write job, at most. Under load a batch is whatever finished while the previous one committed, so
-     * the cap binds only when the writer falls behind the sends, and then larger batches help it catch up. 256 was
-     * tried (to bound how long ingest jobs sharing a group's commit wait behind outcomes); no effect could be told
-     * apart from the shared machine's load, so the cap stayed.
+     * the cap binds only when the writer falls behind the sends. A batch is a bulk write (another project's ingest
+     * waits behind one), and with the writer busy a batch of 1,024 held it for 60 ms on average (up to 250 ms); 128
+     * keeps one near 10 ms with the same throughput (issue 29, docs/BENCHMARKS.md "Fair delivery between projects").
      */
-    private static final int MAX_BATCH = 1024;
+    private static final int MAX_BATCH = 128;
 
     /** Convoy's API version, recorded on every attempt (as its attempts do). */
     static final String API_VERSION = "2025-11-24";

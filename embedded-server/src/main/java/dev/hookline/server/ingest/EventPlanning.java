@@ -62,10 +62,10 @@ final class EventPlanning implements AutoCloseable {
     private static final int BATCH = 64;
     /**
      * Deliveries planned before the batch is written, whatever its number of events: a fan-out to a thousand
-     * endpoints is written one event at a time, so one write holds the writer for milliseconds and another
-     * project's ingest and plans are not queued behind 64,000 rows (issue 29).
+     * endpoints is written one event at a time, and smaller fan-outs a few events at a time, so one write holds the
+     * writer for milliseconds and another project's ingest and plans are not queued behind 64,000 rows (issue 29).
      */
-    private static final int BATCH_DELIVERIES = 512;
+    private static final int BATCH_DELIVERIES = 128;
     /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours
      * are not held back. */
     private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(20);

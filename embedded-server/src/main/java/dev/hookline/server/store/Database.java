@@ -786,7 +786,9 @@ public final class Database implements AutoCloseable {
         if (!patient && size < retryAtWalBytes) {
             return;
         }
-        checkpointing.lock();
+        if (!checkpointing.tryLock()) {
+            return; // the background checkpoint is copying the log now: the writer does not wait behind it
+        }
         try (Statement statement = writeConnection.createStatement()) {
             // wait for readers of older snapshots at most this long: a backup (VACUUM INTO) or another process may
             // hold one for minutes, and the writer must not stall behind it
