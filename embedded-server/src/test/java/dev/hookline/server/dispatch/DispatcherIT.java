@@ -211,7 +211,9 @@ class DispatcherIT {
                 quickOnes.add(f.deliver(quick).uid());
             }
 
-            fast.awaitRequests(5, Duration.ofSeconds(5));
+            // well inside the flood's 30 s timeouts (without a share, nothing of the other project goes out before
+            // them); 5 s was too tight for a loaded build machine, where the flood's 1,500 connections take seconds
+            fast.awaitRequests(5, Duration.ofSeconds(15));
             quickOnes.forEach(id -> f.awaitStatus(id, EventDeliveryStatus.SUCCESS));
             assertEquals(DispatchSettings.DEFAULTS.perEndpointSends(), receiver.requests().size(),
                     "no more than the per-endpoint limit is ever in flight to the hanging endpoint");
@@ -245,7 +247,9 @@ class DispatcherIT {
             }
             f.signal();
 
-            fast.awaitRequests(5, Duration.ofSeconds(5));
+            // well inside the flood's 30 s timeouts (without a share, nothing of the other project goes out before
+            // them); 5 s was too tight for a loaded build machine, where the flood's 1,500 connections take seconds
+            fast.awaitRequests(5, Duration.ofSeconds(15));
             quickOnes.forEach(id -> assertEquals(EventDeliveryStatus.SUCCESS, await(other, id).status()));
             assertTrue(receiver.requests().size() <= endpoints * DispatchSettings.DEFAULTS.perEndpointSends(),
                     "the flooding project's endpoints get their per-endpoint limit, no more");
