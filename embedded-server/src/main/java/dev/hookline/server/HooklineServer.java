@@ -14,6 +14,7 @@ import dev.hookline.server.dispatch.OutcomeWriter;
 import dev.hookline.server.deliveries.DeliveryMetaEvents;
 import dev.hookline.server.endpoints.EndpointMetaEvents;
 import dev.hookline.server.metaevents.MetaEventRecorder;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.store.Store;
 import dev.hookline.server.endpoints.EndpointService;
@@ -103,6 +104,8 @@ public final class HooklineServer implements AutoCloseable {
     private final ServerConfig config;
     private final Store store;
     private final Signals signals = new Signals();
+    /** Holds a flooding project back while another project's deliveries lag behind it (ADR 0043). */
+    private final FloodPacing pacing = new FloodPacing();
     private final Repositories repositories;
     /** The endpoints' circuit breakers: fed by the dispatcher, shown on endpoints, reset by activation. */
     private final CircuitBreakers circuitBreakers = new CircuitBreakers(CircuitBreakers.Settings.DEFAULTS);
@@ -168,7 +171,7 @@ public final class HooklineServer implements AutoCloseable {
                 configCache, scripts);
         this.intake = new IntakeService(store, signals, config.destinations(), r.endpoints(), r.sources(),
                 r.subscriptions(), r.filterRows(), r.events(), r.eventSchemas(), metaEventRecorder, endpointMetaEvents,
-                configCache, planner, scripts);
+                configCache, planner, scripts, pacing);
         // broker hosts are checked against the same destination policy as every outbound HTTP call (ADR 0039);
         // made before the routes because the source use cases tell it about changes (it starts once HTTP listens)
         this.brokerConsumers = new ConsumerSupervisor(r.sources(), consumers.checkedBy(config.destinations()),
@@ -183,7 +186,7 @@ public final class HooklineServer implements AutoCloseable {
         }
         this.dispatcher = sender == null ? null : new Dispatcher(store, signals, dispatchState, circuitBreakers,
                 r.endpoints(), r.projects(), new OutcomeWriter(store, r.attempts(), dispatchState, deliveryMetaEvents,
-                endpointMetaEvents), sender);
+                endpointMetaEvents), sender, pacing);
         this.metaEvents = sender == null ? null : new MetaEventDispatcher(store, signals, r.projects(),
                 r.metaEvents(), sender, META_EVENT_POLL);
     }
@@ -294,7 +297,7 @@ public final class HooklineServer implements AutoCloseable {
         PortalLinkService portalLinks = new PortalLinkService(store, r.endpoints(), r.portalLinks(),
                 authenticator::forgetAll);
         EventService events = new EventService(r.events());
-        EventReplay replay = new EventReplay(store, signals, r.events(), planner);
+        EventReplay replay = new EventReplay(store, signals, r.events(), planner, pacing);
         DeliveryService deliveries = new DeliveryService(store, r.deliveries(), r.attempts(), dispatchState);
         DeliveryRecovery recovery = new DeliveryRecovery(store, signals, r.endpoints(), r.deliveries(), dispatchState);
         PortalScope portalScope = new PortalScope(store, r.portalLinks());

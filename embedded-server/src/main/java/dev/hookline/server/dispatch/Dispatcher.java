@@ -7,6 +7,7 @@ import dev.hookline.api.model.ProjectConfig;
 import dev.hookline.api.model.RateLimitConfig;
 import dev.hookline.server.store.Store;
 import dev.hookline.server.signals.PollLoop;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.endpoints.EndpointRepository;
 import dev.hookline.server.projects.ProjectRepository;
@@ -70,13 +71,14 @@ public final class Dispatcher implements AutoCloseable {
     private final RateLimits rateLimits;
     private final OutcomeWriter outcomes;
     private final ProjectShares shares;
+    private final FloodPacing pacing;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final AtomicInteger claimed = new AtomicInteger();
     private final PollLoop loop;
 
     public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
                       EndpointRepository endpoints, ProjectRepository projects, OutcomeWriter outcomes,
-                      WebhookSender sender, DispatchSettings settings) {
+                      WebhookSender sender, FloodPacing pacing, DispatchSettings settings) {
         this.store = store;
         this.signals = signals;
         this.endpoints = endpoints;
@@ -87,15 +89,17 @@ public final class Dispatcher implements AutoCloseable {
         this.state = state;
         this.rateLimits = state.rateLimits();
         this.outcomes = outcomes;
-        this.shares = new ProjectShares(settings.perProjectInFlight());
+        this.pacing = pacing;
+        this.shares = new ProjectShares(settings.perProjectInFlight(), pacing);
         this.loop = new PollLoop("hookline-dispatcher", settings.pollInterval(), this::claimWhileDue,
                 e -> LOG.warn("looking for due deliveries failed: {}", e.toString()));
     }
 
     public Dispatcher(Store store, Signals signals, DispatchState state, CircuitBreakers breakers,
                       EndpointRepository endpoints, ProjectRepository projects, OutcomeWriter outcomes,
-                      WebhookSender sender) {
-        this(store, signals, state, breakers, endpoints, projects, outcomes, sender, DispatchSettings.DEFAULTS);
+                      WebhookSender sender, FloodPacing pacing) {
+        this(store, signals, state, breakers, endpoints, projects, outcomes, sender, pacing,
+                DispatchSettings.DEFAULTS);
     }
 
     /** Recovers deliveries an earlier run left {@code Processing}, then starts sending. */
@@ -171,6 +175,9 @@ public final class Dispatcher implements AutoCloseable {
             claimed.incrementAndGet();
             shares.claimed(d.projectId());
             Lane lane = lanes.computeIfAbsent(d.endpointId(), id -> new Lane());
+            if (d.numTrials() == 0 && lane.load() < settings.perEndpointSends()) {
+                pacing.claimedNew(d.projectId()); // a new delivery with a free slot: how late it is is the server's doing
+            }
             lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
             filled.add(lane);
         }

@@ -1,5 +1,6 @@
 package dev.hookline.server.dispatch;
 
+import dev.hookline.server.pacing.FloodPacing;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,12 +15,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * endpoint's lane wakes it), so a project alone on the server still drains at full speed and does not wait for
  * the next poll.
  *
+ * <p>A project paced because another one lags behind it ({@link FloodPacing}) has no more room than its pace allows.
+ *
  * <p>It also remembers each endpoint's project (an endpoint never changes project), learnt from the due rows, so a
  * look can skip an endpoint whose project has no share left before reading any of its rows.
  */
 final class ProjectShares {
 
     private final int cap;
+    private final FloodPacing pacing;
     private final Map<String, Share> shares = new ConcurrentHashMap<>();
     private final Map<String, String> endpointProjects = new ConcurrentHashMap<>();
 
@@ -28,17 +32,18 @@ final class ProjectShares {
         volatile boolean held;
     }
 
-    ProjectShares(int cap) {
+    ProjectShares(int cap, FloodPacing pacing) {
         if (cap <= 0) {
             throw new IllegalArgumentException("a project's share must be positive: " + cap);
         }
         this.cap = cap;
+        this.pacing = pacing;
     }
 
     /** How many more deliveries {@code projectId} may have claimed now. */
     int room(String projectId) {
         Share share = shares.get(projectId);
-        return share == null ? cap : Math.max(0, cap - share.load.get());
+        return Math.min(pacing.room(projectId), share == null ? cap : Math.max(0, cap - share.load.get()));
     }
 
     /** The project of {@code endpointId}, when a due row of it was seen; null before. */
@@ -54,6 +59,7 @@ final class ProjectShares {
     /** One of the project's deliveries is claimed. */
     void claimed(String projectId) {
         shares.computeIfAbsent(projectId, p -> new Share()).load.incrementAndGet();
+        pacing.took(projectId, 1);
     }
 
     /** A look left some of the project's due deliveries waiting because its share was used up. */

@@ -4,6 +4,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventDeliveryStatus;
 import dev.hookline.server.store.Store;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.domain.InvalidInputException;
 import dev.hookline.server.domain.NotPermittedException;
@@ -38,12 +39,15 @@ public final class EventReplay {
     private final Signals signals;
     private final EventRepository events;
     private final ReplayPlanner planner;
+    private final FloodPacing pacing;
 
-    public EventReplay(Store store, Signals signals, EventRepository events, ReplayPlanner planner) {
+    public EventReplay(Store store, Signals signals, EventRepository events, ReplayPlanner planner,
+                       FloodPacing pacing) {
         this.store = store;
         this.signals = signals;
         this.events = events;
         this.planner = planner;
+        this.pacing = pacing;
     }
 
     /**
@@ -102,6 +106,9 @@ public final class EventReplay {
                     planned.add(planner.planReplay(event));
                 }
             }
+            // a project paced because another one lags behind it writes its replay at its pace (ADR 0043)
+            pacing.awaitRoom(projectId, planned.stream().mapToInt(ReplayPlanner.Planned::deliveries).sum(),
+                    () -> store.db().isClosed());
             List<Integer> outcomes = store.db().writeBulk(c -> {
                 List<Integer> dues = new ArrayList<>(planned.size());
                 for (ReplayPlanner.Planned replay : planned) {

@@ -16,6 +16,9 @@ public interface ReplayPlanner {
     /** A stored event matched against today's subscriptions, ready to be stored. */
     interface Planned {
         Event event();
+
+        /** How many deliveries storing it adds. */
+        int deliveries();
     }
 
     Planned planReplay(Event event);

@@ -159,6 +159,11 @@ public final class DeliveryPlanner implements ReplayPlanner {
 
     /** A stored event matched again against today's subscriptions, ready for {@link #storeReplay}. */
     record Replay(Event event, Plan plan) implements ReplayPlanner.Planned {
+
+        @Override
+        public int deliveries() {
+            return plan == null ? 0 : plan.matches().size();
+        }
     }
 
     /** Plans the replay of stored {@code event} (incoming by its source, outgoing by its endpoints); off the writer. */

@@ -7,6 +7,7 @@ import dev.hookline.api.model.EventStatus;
 import dev.hookline.api.model.EventType;
 import dev.hookline.api.model.Project;
 import dev.hookline.server.store.Store;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.metaevents.MetaEventRecorder;
 import dev.hookline.server.eventtypes.EventSchemas;
@@ -40,14 +41,14 @@ final class EventIntake implements AutoCloseable {
     private final LoopCuts loopCuts = new LoopCuts();
 
     EventIntake(Store store, Signals signals, EventRepository events, EventSchemas eventSchemas,
-                MetaEventRecorder metaEvents, ConfigCache cache, DeliveryPlanner planner) {
+                MetaEventRecorder metaEvents, ConfigCache cache, DeliveryPlanner planner, FloodPacing pacing) {
         this.store = store;
         this.signals = signals;
         this.events = events;
         this.eventSchemas = eventSchemas;
         this.cache = cache;
         this.markers = new PlanQueueRepository(store.db());
-        this.planning = new EventPlanning(store, signals, events, cache, planner, markers);
+        this.planning = new EventPlanning(store, signals, events, cache, planner, markers, pacing);
         this.batcher = new IngestBatcher(store, events, metaEvents, markers);
     }
 
@@ -99,7 +100,7 @@ final class EventIntake implements AutoCloseable {
         if (!stored.duplicate()) {
             Event e = stored.event();
             planning.enqueue(new EventPlanning.Job(e.uid(), d.projectId(), d.target(), d, e.acknowledgedAt(),
-                    d.endpointIds(), 0));
+                    d.endpointIds(), 0, System.nanoTime()));
         }
         return stored;
     }

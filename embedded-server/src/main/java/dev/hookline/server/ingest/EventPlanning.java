@@ -4,6 +4,7 @@ import dev.hookline.api.model.Event;
 import dev.hookline.api.model.EventDelivery;
 import dev.hookline.api.model.EventStatus;
 import dev.hookline.server.store.Store;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.store.SqlWork;
@@ -75,16 +76,19 @@ final class EventPlanning implements AutoCloseable {
     private static final int RECOVERY_PAGE = 1_000;
     static final String NOT_PLANNED = "the event could not be planned: ";
 
-    /** An event to plan. {@code draft} null: read it back from the store first. */
+    /**
+     * An event to plan. {@code draft} null: read it back from the store first. {@code queuedNanos}: when a just
+     * acknowledged event was queued ({@link System#nanoTime}; 0 for the others), to tell how late its plan is.
+     */
     record Job(String eventId, String projectId, DeliveryPlanner.Target target, EventIntake.Draft draft,
-               Instant acknowledgedAt, List<String> endpointIds, int tries) {
+               Instant acknowledgedAt, List<String> endpointIds, int tries, long queuedNanos) {
 
         Job cold() {
-            return draft == null ? this : new Job(eventId, projectId, target, null, null, null, tries);
+            return draft == null ? this : new Job(eventId, projectId, target, null, null, null, tries, 0);
         }
 
         Job retried() {
-            return new Job(eventId, projectId, target, null, null, null, tries + 1);
+            return new Job(eventId, projectId, target, null, null, null, tries + 1, 0);
         }
     }
 
@@ -115,6 +119,7 @@ final class EventPlanning implements AutoCloseable {
     private final ConfigCache cache;
     private final DeliveryPlanner planner;
     private final PlanQueueRepository markers;
+    private final FloodPacing pacing;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition workReady = lock.newCondition();
     private final Map<String, ProjectQueue> projects = new HashMap<>();
@@ -128,13 +133,14 @@ final class EventPlanning implements AutoCloseable {
     private volatile boolean closed;
 
     EventPlanning(Store store, Signals signals, EventRepository events, ConfigCache cache, DeliveryPlanner planner,
-                  PlanQueueRepository markers) {
+                  PlanQueueRepository markers, FloodPacing pacing) {
         this.store = store;
         this.signals = signals;
         this.events = events;
         this.cache = cache;
         this.planner = planner;
         this.markers = markers;
+        this.pacing = pacing;
     }
 
     /** Queues every event a previous run acknowledged but did not plan, then starts the planner threads. */
@@ -145,7 +151,7 @@ final class EventPlanning implements AutoCloseable {
             String from = after;
             List<PlanQueueRepository.Marker> page = store.db().read(c -> markers.page(c, from, RECOVERY_PAGE));
             for (PlanQueueRepository.Marker m : page) {
-                enqueue(new Job(m.eventId(), m.projectId(), m.target(), null, null, null, 0));
+                enqueue(new Job(m.eventId(), m.projectId(), m.target(), null, null, null, 0, 0));
             }
             recovered += page.size();
             if (page.size() < RECOVERY_PAGE) {
@@ -279,7 +285,21 @@ final class EventPlanning implements AutoCloseable {
         if (closed || batch.isEmpty()) {
             return; // stopping: scripts may have been cut short; the markers stay for the next start
         }
+        // a project paced because another one lags behind it waits here, on its own planner thread (ADR 0043)
+        pacing.awaitRoom(q.projectId, deliveries, () -> closed);
+        if (closed) {
+            return;
+        }
         write(batch, deliveries);
+        if (deliveries > 0) {
+            pacing.planned(q.projectId);
+        }
+        long now = System.nanoTime();
+        for (Planned p : batch) {
+            if (p.job().queuedNanos() != 0) {
+                pacing.lagged(q.projectId, now - p.job().queuedNanos());
+            }
+        }
     }
 
     /** Works out one event's plan and outcome; null when it is gone, or retried later. */

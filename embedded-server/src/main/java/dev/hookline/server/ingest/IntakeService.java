@@ -12,6 +12,7 @@ import dev.hookline.api.model.Project;
 import dev.hookline.api.model.Source;
 import dev.hookline.api.model.SourceType;
 import dev.hookline.server.store.Store;
+import dev.hookline.server.pacing.FloodPacing;
 import dev.hookline.server.signals.Signals;
 import dev.hookline.server.events.EventRepository;
 import dev.hookline.server.eventtypes.EventSchemas;
@@ -68,7 +69,7 @@ public final class IntakeService implements AutoCloseable {
                          EndpointRepository endpoints, SourceRepository sources, SubscriptionRepository subscriptions,
                          EventTypeFilterRows filterRows, EventRepository events, EventSchemas eventSchemas,
                          MetaEventRecorder metaEvents, EndpointMetaEvents endpointMetaEvents,
-                         ConfigCache cache, DeliveryPlanner planner, ScriptSandbox scripts) {
+                         ConfigCache cache, DeliveryPlanner planner, ScriptSandbox scripts, FloodPacing pacing) {
         this.store = store;
         this.endpoints = endpoints;
         this.sources = sources;
@@ -77,7 +78,7 @@ public final class IntakeService implements AutoCloseable {
         this.endpointMetaEvents = endpointMetaEvents;
         this.cache = cache;
         this.scripts = scripts;
-        this.intake = new EventIntake(store, signals, events, eventSchemas, metaEvents, cache, planner);
+        this.intake = new EventIntake(store, signals, events, eventSchemas, metaEvents, cache, planner, pacing);
         this.targets = new EventTargets(store, endpoints, subscriptions, filterRows);
         this.endpointValidator = new EndpointValidator(store::now, () -> destinations, store::baseUrl);
     }

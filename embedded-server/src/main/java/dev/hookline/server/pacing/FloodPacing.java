@@ -1,0 +1,211 @@
+package dev.hookline.server.pacing;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * Holds a flooding project back while another project's deliveries wait because of it (issue 29, item 5; ADR 0043).
+ *
+ * <p>A replay storm or a fan-out to a thousand endpoints keeps the single writer and both cores busy: its shares and
+ * turns (ADR 0042) keep the other projects' deliveries in line, but not fast, because every one of their steps waits
+ * for a busy writer and a busy CPU. So the server watches how late the other projects' work is:
+ * <ul>
+ *   <li>the <b>lag</b> of a new delivery: from its plan's commit (or its event's acknowledgement) to its claim, counted
+ *       only when its endpoint had a free send slot (a project waiting on its own endpoint is not the server's
+ *       doing);</li>
+ *   <li>the <b>work</b> of each project in the same window: deliveries claimed and delivery rows written (plans,
+ *       replays).</li>
+ * </ul>
+ * Every {@link #WINDOW_NANOS}: when a project's lag passed {@link #LAG_TARGET_NANOS}, each project that did at least
+ * {@link #HEAVIER} times its work is paced at half of what it did in that window (never below
+ * {@link #FLOOR_PER_SECOND}); a window without any lag lets every paced project go a quarter faster, and a project
+ * paced above four times what it did is no longer paced. A paced project's claims and writes take tokens of its rate
+ * ({@link #room}, {@link #awaitRoom}). Alone on the server a project is never paced: there is nobody to lag.
+ *
+ * <p>This trades the flood's throughput for the others' latency, by rule and only while they are there: the flood's
+ * events are all acknowledged and durable, and go out as soon as the others are quiet again.
+ */
+public final class FloodPacing {
+
+    /** How late another project's work may be before a flood is paced. */
+    static final long LAG_TARGET_NANOS = TimeUnit.MILLISECONDS.toNanos(8);
+    static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** A project is a flood next to a lagging one when it did at least this many times its work. */
+    static final int HEAVIER = 4;
+    /** A paced project still claims and writes at least this many deliveries a second. */
+    static final double FLOOR_PER_SECOND = 50;
+    /**
+     * Tokens a paced project may save up: this share of a second at its rate (the dispatcher's poll interval, so a
+     * paced project whose claims wait for the next poll still gets its whole rate).
+     */
+    private static final double BURST_SECONDS = 0.1;
+    private static final long LONGEST_NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    private static final class Project {
+        long work;
+        long lastWork;
+        long maxLag;
+        /** Deliveries a second; 0: not paced. */
+        double rate;
+        double tokens;
+        long refilledAt;
+
+        boolean paced() {
+            return rate > 0;
+        }
+    }
+
+    private final LongSupplier nanoTime;
+    private final Map<String, Project> projects = new HashMap<>();
+    /** When each project's last plan committed (nanoTime): a new delivery's lag is counted from there. */
+    private final Map<String, Long> plannedAt = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A claim this long after its project's last plan is not a new delivery's: no lag counted. */
+    private static final long FRESH_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private long windowEnds;
+
+    public FloodPacing() {
+        this(System::nanoTime);
+    }
+
+    /** With the clock a test moves. */
+    public FloodPacing(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+        this.windowEnds = nanoTime.getAsLong() + WINDOW_NANOS;
+    }
+
+    /** A plan of {@code projectId} committed new deliveries just now. */
+    public void planned(String projectId) {
+        plannedAt.put(projectId, nanoTime.getAsLong());
+    }
+
+    /**
+     * One of {@code projectId}'s new deliveries (its first try) is claimed, its endpoint having a free send slot: its
+     * lag is counted from its project's last plan.
+     */
+    public void claimedNew(String projectId) {
+        Long planned = plannedAt.get(projectId);
+        if (planned != null) {
+            long lag = nanoTime.getAsLong() - planned;
+            if (lag < FRESH_NANOS) {
+                lagged(projectId, lag);
+            }
+        }
+    }
+
+    /** One of {@code projectId}'s new deliveries waited {@code lagNanos} for the server (see the class comment). */
+    public synchronized void lagged(String projectId, long lagNanos) {
+        Project p = roll().computeIfAbsent(projectId, id -> new Project());
+        p.maxLag = Math.max(p.maxLag, lagNanos);
+    }
+
+    /**
+     * How many of {@code projectId}'s deliveries may be claimed now: {@link Integer#MAX_VALUE} when it is not paced.
+     */
+    public synchronized int room(String projectId) {
+        Project p = roll().get(projectId);
+        if (p == null || !p.paced()) {
+            return Integer.MAX_VALUE;
+        }
+        refill(p);
+        return (int) Math.max(0, Math.floor(p.tokens));
+    }
+
+    /** {@code n} of {@code projectId}'s deliveries were claimed (or written). */
+    public synchronized void took(String projectId, int n) {
+        Project p = roll().computeIfAbsent(projectId, id -> new Project());
+        p.work += n;
+        if (p.paced()) {
+            refill(p);
+            p.tokens -= n;
+        }
+    }
+
+    /**
+     * Waits until {@code projectId} may write {@code n} delivery rows, and takes them (a paced project goes into debt
+     * for a write larger than its savings, and the next one waits it off). Returns at once when it is not paced, and
+     * early when {@code stop} says so or the thread is interrupted.
+     */
+    public void awaitRoom(String projectId, int n, BooleanSupplier stop) {
+        while (true) {
+            long nap;
+            synchronized (this) {
+                Project p = roll().computeIfAbsent(projectId, id -> new Project());
+                if (!p.paced() || stop.getAsBoolean()) {
+                    p.work += n;
+                    return;
+                }
+                refill(p);
+                if (p.tokens >= 0) {
+                    p.tokens -= n;
+                    p.work += n;
+                    return;
+                }
+                nap = Math.min(LONGEST_NAP_NANOS, (long) (-p.tokens / p.rate * 1e9) + 1);
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(nap);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Deliveries a second {@code projectId} is paced at; 0 when it is not (for tests and the log). */
+    public synchronized double rate(String projectId) {
+        Project p = roll().get(projectId);
+        return p == null ? 0 : p.rate;
+    }
+
+    private void refill(Project p) {
+        long now = nanoTime.getAsLong();
+        double burst = Math.max(1, p.rate * BURST_SECONDS);
+        p.tokens = Math.min(burst, p.tokens + (now - p.refilledAt) / 1e9 * p.rate);
+        p.refilledAt = now;
+    }
+
+    /** Closes the windows that ended (under the lock) and returns the projects. */
+    private Map<String, Project> roll() {
+        long now = nanoTime.getAsLong();
+        if (now - windowEnds < 0) {
+            return projects;
+        }
+        boolean idleWindows = now - windowEnds >= WINDOW_NANOS; // nothing was noted for a whole window or more
+        windowEnds = now + WINDOW_NANOS;
+        long laggingWork = Long.MAX_VALUE; // the least work of a project that lagged
+        for (Project p : projects.values()) {
+            if (p.maxLag > LAG_TARGET_NANOS) {
+                laggingWork = Math.min(laggingWork, p.work);
+            }
+        }
+        double windowSeconds = WINDOW_NANOS / 1e9;
+        for (Iterator<Project> it = projects.values().iterator(); it.hasNext(); ) {
+            Project p = it.next();
+            double did = p.work / windowSeconds;
+            if (laggingWork != Long.MAX_VALUE && !idleWindows && p.work >= HEAVIER * Math.max(1, laggingWork)) {
+                double slower = Math.max(FLOOR_PER_SECOND, (p.paced() ? Math.min(p.rate, did) : did) / 2);
+                if (!p.paced()) {
+                    p.tokens = 0;
+                    p.refilledAt = now;
+                }
+                p.rate = slower;
+            } else if (p.paced()) {
+                p.rate *= 1.25;
+                if (p.rate > 4 * Math.max(did, FLOOR_PER_SECOND) || idleWindows) {
+                    p.rate = 0; // far above what it does: not held back any more
+                }
+            }
+            p.lastWork = p.work;
+            p.work = 0;
+            p.maxLag = 0;
+            if (!p.paced() && p.lastWork == 0) {
+                it.remove();
+            }
+        }
+        return projects;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.hookline.server.pacing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The pacing rule on a clock the test moves: who is held back, how much, and when it is let go. */
+class FloodPacingTest {
+
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final AtomicLong clock = new AtomicLong(1_000_000_000L);
+    private final FloodPacing pacing = new FloodPacing(clock::get);
+
+    /** Moves to the next window and lets the pacing close the last one (any call does). */
+    private void nextWindow() {
+        clock.addAndGet(FloodPacing.WINDOW_NANOS);
+        pacing.rate("anyone");
+    }
+
+    @Test
+    void aProjectAloneIsNeverPacedHoweverLateItsOwnWorkIs() {
+        pacing.took("flood", 500);
+        pacing.lagged("flood", 900 * MS);
+        nextWindow();
+
+        assertEquals(Integer.MAX_VALUE, pacing.room("flood"));
+        assertEquals(0, pacing.rate("flood"));
+    }
+
+    @Test
+    void aFloodIsPacedAtHalfItsRateWhileAnotherProjectsNewDeliveriesLag() {
+        pacing.took("flood", 200); // 2,000 a second
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+
+        assertEquals(1_000, pacing.rate("flood"), 0.001);
+        assertEquals(0, pacing.rate("quiet"), "the lagging project itself is not held back");
+        assertEquals(Integer.MAX_VALUE, pacing.room("quiet"));
+        assertEquals(0, pacing.room("flood"), "a flood starts its pace with nothing saved");
+
+        clock.addAndGet(50 * MS);
+        assertEquals(50, pacing.room("flood"), "50 ms at 1,000 a second");
+    }
+
+    @Test
+    void aProjectNotFourTimesAsBusyAsTheLaggingOneIsLeftAlone() {
+        pacing.took("busier", 7);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+
+        assertEquals(Integer.MAX_VALUE, pacing.room("busier"));
+    }
+
+    @Test
+    void aLagWithinTheTargetPacesNobody() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", FloodPacing.LAG_TARGET_NANOS);
+        nextWindow();
+
+        assertEquals(Integer.MAX_VALUE, pacing.room("flood"));
+    }
+
+    @Test
+    void aPacedFloodSpeedsUpWhileNobodyLagsAndIsLetGoOnceItIsFarBelowItsPace() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+        assertEquals(1_000, pacing.rate("flood"), 0.001);
+
+        pacing.took("flood", 100); // does what its pace allows; nobody lags
+        nextWindow();
+        assertEquals(1_250, pacing.rate("flood"), 0.001, "a quarter faster after a window without lag");
+
+        pacing.took("flood", 30); // its flood is over: 300 a second, far below its pace
+        nextWindow();
+        assertEquals(0, pacing.rate("flood"), 0.001, "let go: paced at more than four times what it does");
+        assertEquals(Integer.MAX_VALUE, pacing.room("flood"));
+    }
+
+    @Test
+    void aLagAgainHalvesThePaceDownToTheFloor() {
+        for (int i = 0; i < 10; i++) {
+            pacing.took("flood", 200);
+            pacing.took("quiet", 2);
+            pacing.lagged("quiet", 30 * MS);
+            nextWindow();
+        }
+        assertEquals(FloodPacing.FLOOR_PER_SECOND, pacing.rate("flood"), 0.001);
+    }
+
+    @Test
+    void aLargeWriteGoesIntoDebtAndTheNextWaitsItOff() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+        clock.addAndGet(50 * MS); // 50 saved at 1,000 a second
+
+        pacing.awaitRoom("flood", 600, () -> false); // more than its savings: goes ahead, 550 in debt
+        assertEquals(0, pacing.room("flood"));
+        clock.addAndGet(40 * MS);
+        assertEquals(0, pacing.room("flood"), "40 ms pay off 40 of the 550");
+
+        AtomicLong asked = new AtomicLong();
+        pacing.awaitRoom("flood", 10, () -> asked.incrementAndGet() > 3); // waits (the clock stands still) until stopped
+        assertTrue(asked.get() > 3, "it waited for its debt to be paid off until its caller stopped");
+
+        long before = clock.get();
+        pacing.awaitRoom("quiet", 5, () -> false); // not paced: never waits
+        assertEquals(before, clock.get());
+    }
+
+    @Test
+    void aNewDeliverysLagCountsFromItsProjectsLastPlan() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.planned("quiet");
+        clock.addAndGet(30 * MS);
+        pacing.claimedNew("quiet"); // claimed 30 ms after its plan committed
+        nextWindow();
+
+        assertEquals(1_000, pacing.rate("flood"), 0.001);
+    }
+}
