@@ -286,7 +286,9 @@ final class EventPlanning implements AutoCloseable {
             return; // stopping: scripts may have been cut short; the markers stay for the next start
         }
         // a project paced because another one lags behind it waits here, on its own planner thread (ADR 0043)
+        long paced = System.nanoTime();
         pacing.awaitRoom(q.projectId, deliveries, () -> closed);
+        paced = System.nanoTime() - paced;
         if (closed) {
             return;
         }
@@ -294,10 +296,12 @@ final class EventPlanning implements AutoCloseable {
         if (deliveries > 0) {
             pacing.planned(q.projectId);
         }
+        // how late the plan is for the server's sake: from when the event was queued or this batch began (an event
+        // that waited behind its own project's earlier ones waited for its project), without the pace it was held to
         long now = System.nanoTime();
         for (Planned p : batch) {
             if (p.job().queuedNanos() != 0) {
-                pacing.lagged(q.projectId, now - p.job().queuedNanos());
+                pacing.lagged(q.projectId, now - Math.max(p.job().queuedNanos(), started) - paced);
             }
         }
     }

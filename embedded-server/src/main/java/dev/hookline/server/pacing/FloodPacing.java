@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Holds a flooding project back while another project's deliveries wait because of it (issue 29, item 5; ADR 0043).
@@ -22,8 +24,10 @@ import java.util.function.LongSupplier;
  * </ul>
  * Every {@link #WINDOW_NANOS}: when a project's lag passed {@link #LAG_TARGET_NANOS}, each project that did at least
  * {@link #HEAVIER} times its work is paced at half of what it did in that window (never below
- * {@link #FLOOR_PER_SECOND}); a window without any lag lets every paced project go a quarter faster, and a project
- * paced above four times what it did is no longer paced. A paced project's claims and writes take tokens of its rate
+ * {@link #FLOOR_PER_SECOND}); a window without any lag lets every paced project go a quarter faster, and after
+ * {@link #RELEASE_WINDOWS} such windows in a row it is no longer paced. Only a project that is not paced itself and
+ * next to one at least {@link #HEAVIER} times as busy counts as lagging: the busiest project's own deliveries wait for
+ * its own backlog. A paced project's claims and writes take tokens of its rate
  * ({@link #room}, {@link #awaitRoom}). Alone on the server a project is never paced: there is nobody to lag.
  *
  * <p>This trades the flood's throughput for the others' latency, by rule and only while they are there: the flood's
@@ -31,11 +35,15 @@ import java.util.function.LongSupplier;
  */
 public final class FloodPacing {
 
+    private static final Logger LOG = LoggerFactory.getLogger(FloodPacing.class);
+
     /** How late another project's work may be before a flood is paced. */
     static final long LAG_TARGET_NANOS = TimeUnit.MILLISECONDS.toNanos(8);
     static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** A project is a flood next to a lagging one when it did at least this many times its work. */
     static final int HEAVIER = 4;
+    /** Windows in a row in which nobody lagged before a paced project is let go. */
+    static final int RELEASE_WINDOWS = 10;
     /** A paced project still claims and writes at least this many deliveries a second. */
     static final double FLOOR_PER_SECOND = 50;
     /**
@@ -46,13 +54,18 @@ public final class FloodPacing {
     private static final long LONGEST_NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private static final class Project {
+        final String id;
         long work;
-        long lastWork;
+        int quietWindows;
         long maxLag;
         /** Deliveries a second; 0: not paced. */
         double rate;
         double tokens;
         long refilledAt;
+
+        Project(String id) {
+            this.id = id;
+        }
 
         boolean paced() {
             return rate > 0;
@@ -98,7 +111,7 @@ public final class FloodPacing {
 
     /** One of {@code projectId}'s new deliveries waited {@code lagNanos} for the server (see the class comment). */
     public synchronized void lagged(String projectId, long lagNanos) {
-        Project p = roll().computeIfAbsent(projectId, id -> new Project());
+        Project p = roll().computeIfAbsent(projectId, Project::new);
         p.maxLag = Math.max(p.maxLag, lagNanos);
     }
 
@@ -116,7 +129,7 @@ public final class FloodPacing {
 
     /** {@code n} of {@code projectId}'s deliveries were claimed (or written). */
     public synchronized void took(String projectId, int n) {
-        Project p = roll().computeIfAbsent(projectId, id -> new Project());
+        Project p = roll().computeIfAbsent(projectId, Project::new);
         p.work += n;
         if (p.paced()) {
             refill(p);
@@ -133,7 +146,7 @@ public final class FloodPacing {
         while (true) {
             long nap;
             synchronized (this) {
-                Project p = roll().computeIfAbsent(projectId, id -> new Project());
+                Project p = roll().computeIfAbsent(projectId, Project::new);
                 if (!p.paced() || stop.getAsBoolean()) {
                     p.work += n;
                     return;
@@ -168,41 +181,54 @@ public final class FloodPacing {
         p.refilledAt = now;
     }
 
-    /** Closes the windows that ended (under the lock) and returns the projects. */
+    /** Closes the window if it ended (under the lock) and returns the projects. */
     private Map<String, Project> roll() {
         long now = nanoTime.getAsLong();
         if (now - windowEnds < 0) {
             return projects;
         }
-        boolean idleWindows = now - windowEnds >= WINDOW_NANOS; // nothing was noted for a whole window or more
         windowEnds = now + WINDOW_NANOS;
-        long laggingWork = Long.MAX_VALUE; // the least work of a project that lagged
+        long busiest = 0;
         for (Project p : projects.values()) {
-            if (p.maxLag > LAG_TARGET_NANOS) {
+            busiest = Math.max(busiest, p.work);
+        }
+        // who lagged: a project not paced itself, next to one at least HEAVIER times as busy (the busiest project's
+        // deliveries wait for its own backlog, which is no reason to hold anybody back)
+        long laggingWork = Long.MAX_VALUE;
+        for (Project p : projects.values()) {
+            if (p.maxLag > LAG_TARGET_NANOS && !p.paced() && HEAVIER * p.work <= busiest) {
                 laggingWork = Math.min(laggingWork, p.work);
             }
         }
+        boolean someoneLagged = laggingWork != Long.MAX_VALUE;
         double windowSeconds = WINDOW_NANOS / 1e9;
         for (Iterator<Project> it = projects.values().iterator(); it.hasNext(); ) {
             Project p = it.next();
             double did = p.work / windowSeconds;
-            if (laggingWork != Long.MAX_VALUE && !idleWindows && p.work >= HEAVIER * Math.max(1, laggingWork)) {
-                double slower = Math.max(FLOOR_PER_SECOND, (p.paced() ? Math.min(p.rate, did) : did) / 2);
+            if (someoneLagged && p.work >= HEAVIER * Math.max(1, laggingWork)) {
                 if (!p.paced()) {
                     p.tokens = 0;
                     p.refilledAt = now;
+                    LOG.info("project {} paced at {} deliveries a second: another project's new deliveries waited "
+                            + "for it", p.id, Math.round(Math.max(FLOOR_PER_SECOND, did / 2)));
                 }
-                p.rate = slower;
+                p.rate = Math.max(FLOOR_PER_SECOND, (p.paced() ? Math.min(p.rate, did) : did) / 2);
+                p.quietWindows = 0;
             } else if (p.paced()) {
-                p.rate *= 1.25;
-                if (p.rate > 4 * Math.max(did, FLOOR_PER_SECOND) || idleWindows) {
-                    p.rate = 0; // far above what it does: not held back any more
+                if (someoneLagged) {
+                    p.quietWindows = 0;
+                } else {
+                    p.rate *= 1.25;
+                    if (++p.quietWindows >= RELEASE_WINDOWS) {
+                        p.rate = 0;
+                        LOG.info("project {} no longer paced: nobody waited for it for {} ms", p.id,
+                                RELEASE_WINDOWS * WINDOW_NANOS / 1_000_000);
+                    }
                 }
             }
-            p.lastWork = p.work;
             p.work = 0;
             p.maxLag = 0;
-            if (!p.paced() && p.lastWork == 0) {
+            if (!p.paced() && did == 0) {
                 it.remove();
             }
         }

@@ -68,7 +68,7 @@ class FloodPacingTest {
     }
 
     @Test
-    void aPacedFloodSpeedsUpWhileNobodyLagsAndIsLetGoOnceItIsFarBelowItsPace() {
+    void aPacedFloodSpeedsUpWhileNobodyLagsAndIsLetGoAfterASecondOfIt() {
         pacing.took("flood", 200);
         pacing.took("quiet", 2);
         pacing.lagged("quiet", 30 * MS);
@@ -79,10 +79,37 @@ class FloodPacingTest {
         nextWindow();
         assertEquals(1_250, pacing.rate("flood"), 0.001, "a quarter faster after a window without lag");
 
-        pacing.took("flood", 30); // its flood is over: 300 a second, far below its pace
+        for (int quiet = 2; quiet < FloodPacing.RELEASE_WINDOWS; quiet++) {
+            pacing.took("flood", 100);
+            nextWindow();
+        }
+        assertTrue(pacing.rate("flood") > 1_250, "still paced after " + (FloodPacing.RELEASE_WINDOWS - 1)
+                + " quiet windows");
+        pacing.took("flood", 100);
         nextWindow();
-        assertEquals(0, pacing.rate("flood"), 0.001, "let go: paced at more than four times what it does");
+        assertEquals(0, pacing.rate("flood"), 0.001, "let go after a second without anybody lagging");
         assertEquals(Integer.MAX_VALUE, pacing.room("flood"));
+    }
+
+    @Test
+    void aLagResetsTheWayToBeingLetGo() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+        for (int quiet = 1; quiet < FloodPacing.RELEASE_WINDOWS; quiet++) {
+            pacing.took("flood", 100);
+            nextWindow();
+        }
+        pacing.took("flood", 1); // not busier than the lagging one now: not slowed down, but not let go either
+        pacing.took("other", 100); // another flood is what the lagging one waited for
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+        assertTrue(pacing.rate("other") > 0);
+        pacing.took("flood", 100);
+        nextWindow();
+        assertTrue(pacing.rate("flood") > 0, "a window with a lag starts the count again");
     }
 
     @Test
