@@ -105,6 +105,26 @@ public final class DeliveryRepository {
     }
 
 
+    /**
+     * The subscriptions the event already has a delivery for (an event whose large plan was partly written before a
+     * stop is planned again without them).
+     */
+    public java.util.Set<String> subscriptionsDeliveredTo(Connection c, String projectId, String eventId)
+            throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT subscription_id FROM event_deliveries "
+                + "WHERE project_id = ? AND event_id = ? AND deleted_at IS NULL")) {
+            s.setString(1, projectId);
+            s.setString(2, eventId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Stores deliveries in the caller's write transaction (ingest stores an event and its deliveries together). */
     public List<EventDelivery> insertDeliveries(Connection c, String projectId, List<NewDelivery> deliveries)
             throws SQLException {

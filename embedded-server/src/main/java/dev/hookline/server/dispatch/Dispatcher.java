@@ -176,7 +176,7 @@ public final class Dispatcher implements AutoCloseable {
             shares.claimed(d.projectId());
             Lane lane = lanes.computeIfAbsent(d.endpointId(), id -> new Lane());
             if (d.numTrials() == 0 && lane.load() < settings.perEndpointSends()) {
-                pacing.claimedNew(d.projectId()); // a new delivery with a free slot: how late it is is the server's doing
+                pacing.claimedNew(d.projectId()); // a new delivery with a free slot: its lag is the server's doing
             }
             lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
             filled.add(lane);

@@ -144,6 +144,17 @@ public final class DeliveryPlanner implements ReplayPlanner {
             return matches.isEmpty() ? EventStatus.FAILURE : EventStatus.SUCCESS;
         }
 
+        /** The same plan with only the matches {@code from} (inclusive) to {@code to} (exclusive). */
+        Plan slice(int from, int to) {
+            return new Plan(matches.subList(from, to), endpointIds, retry, headers, inactive);
+        }
+
+        /** The same plan without the matches of {@code subscriptionIds}. */
+        Plan without(java.util.Set<String> subscriptionIds) {
+            return new Plan(matches.stream().filter(m -> !subscriptionIds.contains(m.subscription().uid())).toList(),
+                    endpointIds, retry, headers, inactive);
+        }
+
         /** Why nothing was delivered: no match, and which subscriptions for the type were switched off. */
         String failureReason() {
             if (!matches.isEmpty()) {
@@ -261,6 +272,18 @@ public final class DeliveryPlanner implements ReplayPlanner {
     }
 
     private record Matched(SubscriptionRepository.Row row, Endpoint endpoint) {
+    }
+
+    /**
+     * {@code plan} without the subscriptions the event already has deliveries for: an event whose plan was written in
+     * slices and cut short by a stop gets the rest, not the first slices twice.
+     */
+    Plan withoutStored(Connection c, StoredEvent e, Plan plan) throws SQLException {
+        if (plan.matches().isEmpty()) {
+            return plan;
+        }
+        java.util.Set<String> stored = deliveries.subscriptionsDeliveredTo(c, e.projectId(), e.eventId());
+        return stored.isEmpty() ? plan : plan.without(stored);
     }
 
     /** Stores the plan's deliveries for the stored event (and an attempt per failed transform); inserts only. */

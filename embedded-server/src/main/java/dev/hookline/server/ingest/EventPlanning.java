@@ -67,6 +67,8 @@ final class EventPlanning implements AutoCloseable {
      * writer for milliseconds and another project's ingest and plans are not queued behind 64,000 rows (issue 29).
      */
     private static final int BATCH_DELIVERIES = 128;
+    /** One event's deliveries written per transaction when its plan has more ({@link #writeInSlices}). */
+    static final int SLICE = 128;
     /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours
      * are not held back. */
     private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
@@ -287,14 +289,22 @@ final class EventPlanning implements AutoCloseable {
         }
         // a project paced because another one lags behind it waits here, on its own planner thread (ADR 0043)
         long paced = System.nanoTime();
-        pacing.awaitRoom(q.projectId, deliveries, () -> closed);
-        paced = System.nanoTime() - paced;
-        if (closed) {
-            return;
-        }
-        write(batch, deliveries);
-        if (deliveries > 0) {
-            pacing.planned(q.projectId);
+        if (batch.size() == 1 && deliveries > SLICE) {
+            // a fan-out to hundreds of endpoints: written a slice at a time (each paced on its own)
+            if (!writeInSlices(batch.get(0))) {
+                return;
+            }
+            paced = 0;
+        } else {
+            pacing.awaitRoom(q.projectId, deliveries, () -> closed);
+            paced = System.nanoTime() - paced;
+            if (closed) {
+                return;
+            }
+            if (deliveries > 0) {
+                pacing.planned(q.projectId); // before the commit: the dispatcher may claim them before write returns
+            }
+            write(batch, deliveries);
         }
         // how late the plan is for the server's sake: from when the event was queued or this batch began (an event
         // that waited behind its own project's earlier ones waited for its project), without the pace it was held to
@@ -337,6 +347,11 @@ final class EventPlanning implements AutoCloseable {
         DeliveryPlanner.Plan plan;
         try {
             plan = planner.plan(subject);
+            if (job.draft() == null) {
+                // planned again (after a stop, or a failed write): a large plan may have been written in part
+                DeliveryPlanner.Plan whole = plan;
+                plan = store.db().read(c -> planner.withoutStored(c, stored, whole));
+            }
         } catch (RuntimeException e) {
             return retryOrGiveUp(job, e);
         }
@@ -410,6 +425,55 @@ final class EventPlanning implements AutoCloseable {
             }
             case DeliveryPlanner.Target.Broadcast b -> null;
         };
+    }
+
+    /**
+     * Stores one event's large plan a slice at a time: every slice but the last checks that the event still waits for
+     * its plan (its marker) and adds its deliveries, which go out at once; the last one is stored as any plan is
+     * (marker taken, outcome recorded). A stop in between leaves the marker, and planning the event again leaves out
+     * the subscriptions it already has deliveries for ({@link DeliveryPlanner#withoutStored}). False when the rest was
+     * not written (stopping, planned or deleted meanwhile, or a failed write that is retried later).
+     */
+    private boolean writeInSlices(Planned p) {
+        DeliveryPlanner.Plan plan = p.plan();
+        int size = plan.matches().size();
+        int lastFrom = (size - 1) / SLICE * SLICE;
+        String projectId = p.job().projectId();
+        String eventId = p.job().eventId();
+        for (int from = 0; from < lastFrom; from += SLICE) {
+            DeliveryPlanner.Plan slice = plan.slice(from, from + SLICE);
+            pacing.awaitRoom(projectId, SLICE, () -> closed);
+            if (closed) {
+                return false;
+            }
+            List<EventDelivery> part;
+            pacing.planned(projectId);
+            try {
+                part = store.db().writeBulk(c -> markers.holds(c, eventId)
+                        ? planner.insert(c, p.event(), slice) : null);
+            } catch (RuntimeException e) {
+                if (p.job().tries() + 1 < MAX_TRIES) {
+                    LOG.warn("storing part of the plan of event {} failed, trying again: {}", eventId, e.toString());
+                    retryLater(p.job().retried());
+                } else {
+                    LOG.warn("storing part of the plan of event {} failed: {}", eventId, e.toString());
+                    giveUp(p.job(), e);
+                }
+                return false;
+            }
+            if (part == null) {
+                return false; // planned or deleted meanwhile
+            }
+            EventIntake.signalIfDue(signals, part);
+        }
+        pacing.awaitRoom(projectId, size - lastFrom, () -> closed);
+        if (closed) {
+            return false;
+        }
+        pacing.planned(projectId);
+        write(List.of(new Planned(p.job(), p.event(), plan.slice(lastFrom, size), p.stored(), p.endpoints(),
+                p.status(), p.reason())), size - lastFrom);
+        return true;
     }
 
     /** Stores the batch's plans in one transaction; on failure each on its own, so one bad plan fails only itself. */

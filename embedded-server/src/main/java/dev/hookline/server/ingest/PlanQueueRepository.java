@@ -21,6 +21,7 @@ final class PlanQueueRepository {
     private static final String INSERT = "INSERT INTO events_to_plan(event_id, project_id, target_kind, target_ids) "
             + "VALUES (?, ?, ?, ?)";
     private static final String DELETE = "DELETE FROM events_to_plan WHERE event_id = ?";
+    private static final String HOLDS = "SELECT 1 FROM events_to_plan WHERE event_id = ?";
     private static final String PAGE = "SELECT event_id, project_id, target_kind, target_ids FROM events_to_plan "
             + "WHERE event_id > ? ORDER BY event_id LIMIT ?";
 
@@ -66,6 +67,16 @@ final class PlanQueueRepository {
         try (Database.Reusable r = db.reusable(c, DELETE)) {
             r.statement().setString(1, eventId);
             return r.statement().executeUpdate() > 0;
+        }
+    }
+
+    /** Whether the event's marker is still there (its plan is not stored yet, and it was not deleted). */
+    boolean holds(Connection c, String eventId) throws SQLException {
+        try (Database.Reusable r = db.reusable(c, HOLDS)) {
+            r.statement().setString(1, eventId);
+            try (ResultSet rs = r.statement().executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

@@ -16,19 +16,21 @@ import org.slf4j.LoggerFactory;
  * turns (ADR 0042) keep the other projects' deliveries in line, but not fast, because every one of their steps waits
  * for a busy writer and a busy CPU. So the server watches how late the other projects' work is:
  * <ul>
- *   <li>the <b>lag</b> of a new delivery: from its plan's commit (or its event's acknowledgement) to its claim, counted
- *       only when its endpoint had a free send slot (a project waiting on its own endpoint is not the server's
- *       doing);</li>
+ *   <li>the <b>lag</b> of a new delivery: from when its plan began (or its event was queued) to the plan's commit,
+ *       and from the commit to its claim, the latter counted only when its endpoint had a free send slot (a project
+ *       waiting on its own endpoint is not the server's doing);</li>
  *   <li>the <b>work</b> of each project in the same window: deliveries claimed and delivery rows written (plans,
  *       replays).</li>
  * </ul>
  * Every {@link #WINDOW_NANOS}: when a project's lag passed {@link #LAG_TARGET_NANOS}, each project that did at least
  * {@link #HEAVIER} times its work is paced at half of what it did in that window (never below
- * {@link #FLOOR_PER_SECOND}); a window without any lag lets every paced project go a quarter faster, and after
- * {@link #RELEASE_WINDOWS} such windows in a row it is no longer paced. Only a project that is not paced itself and
- * next to one at least {@link #HEAVIER} times as busy counts as lagging: the busiest project's own deliveries wait for
- * its own backlog. A paced project's claims and writes take tokens of its rate
- * ({@link #room}, {@link #awaitRoom}). Alone on the server a project is never paced: there is nobody to lag.
+ * {@link #FLOOR_PER_SECOND}). Only a project that is not paced itself, next to one at least {@link #HEAVIER} times
+ * as busy, counts as lagging: the busiest project's deliveries wait for its own backlog, which is no reason to hold
+ * anybody back. A window in which nobody lagged lets every paced project go {@link #SPEED_UP} times faster; after
+ * {@link #RELEASE_WINDOWS} of them in a row, once it no longer uses its pace (paced at more than four times what it
+ * did), it is let go. A paced project's claims and its writes each take tokens of its rate ({@link #room},
+ * {@link #awaitRoom}; two buckets, so a replay's inserts and its sends go on side by side). A project alone on the
+ * server is never paced: nobody lags behind it.
  *
  * <p>This trades the flood's throughput for the others' latency, by rule and only while they are there: the flood's
  * events are all acknowledged and durable, and go out as soon as the others are quiet again.
@@ -42,6 +44,8 @@ public final class FloodPacing {
     static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** A project is a flood next to a lagging one when it did at least this many times its work. */
     static final int HEAVIER = 4;
+    /** How much faster a paced project may go after a window in which nobody lagged. */
+    static final double SPEED_UP = 1.1;
     /** Windows in a row in which nobody lagged before a paced project is let go. */
     static final int RELEASE_WINDOWS = 10;
     /** A paced project still claims and writes at least this many deliveries a second. */
@@ -60,7 +64,10 @@ public final class FloodPacing {
         long maxLag;
         /** Deliveries a second; 0: not paced. */
         double rate;
+        /** Claims it may make now. */
         double tokens;
+        /** Delivery rows it may write now: a bucket of its own, so a replay's inserts do not hold its sends back. */
+        double writeTokens;
         long refilledAt;
 
         Project(String id) {
@@ -152,12 +159,12 @@ public final class FloodPacing {
                     return;
                 }
                 refill(p);
-                if (p.tokens >= 0) {
-                    p.tokens -= n;
+                if (p.writeTokens >= 0) {
+                    p.writeTokens -= n;
                     p.work += n;
                     return;
                 }
-                nap = Math.min(LONGEST_NAP_NANOS, (long) (-p.tokens / p.rate * 1e9) + 1);
+                nap = Math.min(LONGEST_NAP_NANOS, (long) (-p.writeTokens / p.rate * 1e9) + 1);
             }
             try {
                 TimeUnit.NANOSECONDS.sleep(nap);
@@ -177,7 +184,9 @@ public final class FloodPacing {
     private void refill(Project p) {
         long now = nanoTime.getAsLong();
         double burst = Math.max(1, p.rate * BURST_SECONDS);
-        p.tokens = Math.min(burst, p.tokens + (now - p.refilledAt) / 1e9 * p.rate);
+        double added = (now - p.refilledAt) / 1e9 * p.rate;
+        p.tokens = Math.min(burst, p.tokens + added);
+        p.writeTokens = Math.min(burst, p.writeTokens + added);
         p.refilledAt = now;
     }
 
@@ -208,6 +217,7 @@ public final class FloodPacing {
             if (someoneLagged && p.work >= HEAVIER * Math.max(1, laggingWork)) {
                 if (!p.paced()) {
                     p.tokens = 0;
+                    p.writeTokens = 0;
                     p.refilledAt = now;
                     LOG.info("project {} paced at {} deliveries a second: another project's new deliveries waited "
                             + "for it", p.id, Math.round(Math.max(FLOOR_PER_SECOND, did / 2)));
@@ -218,8 +228,10 @@ public final class FloodPacing {
                 if (someoneLagged) {
                     p.quietWindows = 0;
                 } else {
-                    p.rate *= 1.25;
-                    if (++p.quietWindows >= RELEASE_WINDOWS) {
+                    p.rate *= SPEED_UP;
+                    // let go once nobody lagged for a while and it no longer uses its pace: a flood still going
+                    // keeps being paced, faster each quiet window, so its release is not a new flood
+                    if (++p.quietWindows >= RELEASE_WINDOWS && p.rate > 4 * Math.max(did, FLOOR_PER_SECOND)) {
                         p.rate = 0;
                         LOG.info("project {} no longer paced: nobody waited for it for {} ms", p.id,
                                 RELEASE_WINDOWS * WINDOW_NANOS / 1_000_000);

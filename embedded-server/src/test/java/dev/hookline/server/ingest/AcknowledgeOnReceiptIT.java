@@ -135,6 +135,30 @@ class AcknowledgeOnReceiptIT {
     }
 
     @Test
+    void aFanOutLargerThanOneWriteIsPlannedInSlicesWithOneDeliveryPerSubscription() throws Exception {
+        server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(1), sender);
+        TestProject project = server.newProject("fan", ProjectType.INCOMING);
+        IngestFixtures fx = new IngestFixtures(project.client());
+        Source source = project.client().createSource(new CreateSourceRequest("src", SourceType.HTTP, null, null,
+                null, null, null, null, null));
+        int endpoints = 2 * EventPlanning.SLICE + 44; // three slices, the last one short
+        for (int i = 0; i < endpoints; i++) {
+            Endpoint e = project.client().createEndpoint(EndpointRequest.of(receiver.url("/fan-" + i), "fan-" + i));
+            fx.subscribe("fan-" + i, e.uid(), source.uid(), List.of("*"));
+        }
+
+        assertEnvelope(ingest(source, "{\"order\":1}", Map.of()), 200, "Event received");
+        receiver.awaitRequests(endpoints, WAIT);
+        Event event = Planning.planned(project.client(), eventsOf(project, source).get(0).uid());
+
+        assertEquals(EventStatus.SUCCESS, event.status());
+        assertEquals(endpoints, event.endpoints().size(), "the event lists every endpoint once its last slice is in");
+        Thread.sleep(300); // anything sent twice would arrive meanwhile
+        assertEquals(endpoints, receiver.requests().size(), "one delivery per subscription, none twice");
+        assertEquals(endpoints, receiver.requests().stream().map(r -> r.path()).distinct().count());
+    }
+
+    @Test
     void anEventApiEventWhoseTransformLoopsIsAnsweredAtOnceAndLaterSaysWhy() throws Exception {
         server = TestServer.startWithScriptLimit(dataDir, Duration.ofSeconds(1), sender);
         TestProject project = server.newProject("out", ProjectType.OUTGOING);
