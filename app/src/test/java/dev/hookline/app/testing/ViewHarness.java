@@ -2,12 +2,16 @@ package dev.hookline.app.testing;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.hookline.app.concurrent.BackgroundTasks;
 import dev.hookline.app.concurrent.FxBackgroundTasks;
 import dev.hookline.app.console.ConsoleSession;
 import dev.hookline.app.console.ConsoleView;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javafx.application.Application;
@@ -23,11 +27,11 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 public final class ViewHarness implements AutoCloseable {
 
-    private final FxBackgroundTasks tasks;
+    private final SettlingTasks tasks;
     private final Stage stage;
     private final ConsoleView view;
 
-    private ViewHarness(FxBackgroundTasks tasks, Stage stage, ConsoleView view) {
+    private ViewHarness(SettlingTasks tasks, Stage stage, ConsoleView view) {
         this.tasks = tasks;
         this.stage = stage;
         this.view = view;
@@ -36,7 +40,7 @@ public final class ViewHarness implements AutoCloseable {
     public static ViewHarness show(EmbeddedServerFixture server, Function<ConsoleSession, ConsoleView> factory)
             throws Exception {
         Stage stage = FxToolkit.registerPrimaryStage();
-        FxBackgroundTasks tasks = new FxBackgroundTasks();
+        SettlingTasks tasks = new SettlingTasks(new FxBackgroundTasks());
         ConsoleView view = onFx(() -> {
             Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
             ConsoleSession session = server.session(tasks);
@@ -48,7 +52,56 @@ public final class ViewHarness implements AutoCloseable {
             created.onShown();
             return created;
         });
+        // the view's first loads land before the test clicks: TestFX reads bounds off the FX thread, and a label whose
+        // text changes meanwhile can fail its layout there (a NullPointerException in PrismTextLayout, seen in CI)
+        tasks.awaitSettled(Duration.ofSeconds(5));
+        WaitForAsyncUtils.waitForFxEvents();
         return new ViewHarness(tasks, stage, view);
+    }
+
+    /**
+     * Background tasks that count work from its submission until its outcome ran on the FX thread, so a test can wait
+     * for a view's loads to land.
+     */
+    static final class SettlingTasks implements BackgroundTasks {
+        private final BackgroundTasks delegate;
+        private final AtomicInteger pending = new AtomicInteger();
+
+        SettlingTasks(BackgroundTasks delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public <T> void run(Callable<T> work, Consumer<? super T> onSuccess,
+                            Consumer<? super Throwable> onFailure) {
+            pending.incrementAndGet();
+            delegate.run(work, result -> {
+                try {
+                    onSuccess.accept(result);
+                } finally {
+                    pending.decrementAndGet();
+                }
+            }, failure -> {
+                try {
+                    onFailure.accept(failure);
+                } finally {
+                    pending.decrementAndGet();
+                }
+            });
+        }
+
+        /** Waits until no task is in flight, at most {@code limit} (a view that polls may never be idle for long). */
+        void awaitSettled(Duration limit) throws InterruptedException {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (pending.get() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
     }
 
     public ConsoleView view() {
