@@ -15,6 +15,14 @@ class FloodPacingTest {
     private final AtomicLong clock = new AtomicLong(1_000_000_000L);
     private final FloodPacing pacing = new FloodPacing(clock::get);
 
+    /** A window in which "flood" claims 200 (2,000 a second) while "quiet" claims 2 and waits 30 ms; then the next. */
+    private void floodWhileQuietLags() {
+        pacing.took("flood", 200);
+        pacing.took("quiet", 2);
+        pacing.lagged("quiet", 30 * MS);
+        nextWindow();
+    }
+
     /** Moves to the next window and lets the pacing close the last one (any call does). */
     private void nextWindow() {
         clock.addAndGet(FloodPacing.WINDOW_NANOS);
@@ -69,10 +77,7 @@ class FloodPacingTest {
 
     @Test
     void aPacedFloodSpeedsUpWhileNobodyLagsAndIsLetGoOnceItNoLongerUsesItsPace() {
-        pacing.took("flood", 200);
-        pacing.took("quiet", 2);
-        pacing.lagged("quiet", 30 * MS);
-        nextWindow();
+        floodWhileQuietLags();
         assertEquals(1_000, pacing.rate("flood"), 0.001);
 
         pacing.took("flood", 100); // does what its pace allows; nobody lags
@@ -97,10 +102,7 @@ class FloodPacingTest {
 
     @Test
     void aLagResetsTheWayToBeingLetGo() {
-        pacing.took("flood", 200);
-        pacing.took("quiet", 2);
-        pacing.lagged("quiet", 30 * MS);
-        nextWindow();
+        floodWhileQuietLags();
         for (int quiet = 1; quiet < FloodPacing.RELEASE_WINDOWS; quiet++) {
             pacing.took("flood", 1);
             nextWindow();
@@ -129,10 +131,7 @@ class FloodPacingTest {
 
     @Test
     void aLargeWriteGoesIntoDebtAndTheNextWaitsItOff() {
-        pacing.took("flood", 200);
-        pacing.took("quiet", 2);
-        pacing.lagged("quiet", 30 * MS);
-        nextWindow();
+        floodWhileQuietLags();
         clock.addAndGet(50 * MS); // 50 saved at 1,000 a second
 
         pacing.awaitRoom("flood", 600, () -> false); // more than its savings: goes ahead, 550 in debt
