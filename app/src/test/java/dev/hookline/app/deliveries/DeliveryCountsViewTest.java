@@ -15,6 +15,7 @@ import dev.hookline.app.testing.FakeConvoy;
 import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
+import dev.hookline.app.testing.ViewHarness;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +104,7 @@ class DeliveryCountsViewTest {
         assertTrue(robot.lookup("#totalFailure").queryAs(ToggleButton.class).isSelected());
         assertEquals("3", totalNumber(EventDeliveryStatus.SUCCESS), "the other totals stay, to click next");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "2 matching".equals(label("#rowCount").getText()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> chart.getData().size() == 2
+        ViewHarness.await("the chart shows the filtered totals", () -> chart.getData().size() == 2
                 && sum(chart.getData().get(0)) == 0 && sum(chart.getData().get(1)) == 2);
         Screenshots.save(stage.getScene(), "deliveries-totals-filtered");
 

@@ -24,6 +24,7 @@ import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
+import dev.hookline.app.testing.ViewHarness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -170,7 +171,7 @@ class TrafficFiltersViewTest {
 
         robot.clickOn("#deliveryIdFilter").write(wanted.uid()).type(javafx.scene.input.KeyCode.ENTER);
 
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> table("#deliveriesTable").getItems().size() == 1
+        ViewHarness.await("only the named delivery is listed", () -> table("#deliveriesTable").getItems().size() == 1
                 && this.<EventDelivery>table("#deliveriesTable").getItems().get(0).uid().equals(wanted.uid()));
         assertTrue(robot.lookup("#batchRetry").queryAs(Button.class).isDisabled(),
                 "a batch would cover every delivery, not the one named");

@@ -18,6 +18,7 @@ import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.RecordingReceiver;
 import dev.hookline.app.testing.Screenshots;
 import dev.hookline.app.testing.TrafficSeeds;
+import dev.hookline.app.testing.ViewHarness;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
@@ -223,7 +224,7 @@ class EventsViewTest {
 
         assertEquals(NavigationTarget.DELIVERIES, shell.selectedProperty().get());
         TableView<EventDelivery> deliveries = table("#deliveriesTable");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> deliveries.getItems().size() == 1
+        ViewHarness.await("the event's delivery is listed", () -> deliveries.getItems().size() == 1
                 && deliveries.getItems().get(0).eventId().equals(event.uid()));
         assertEquals(event.uid(), robot.lookup("#eventIdFilter").queryAs(javafx.scene.control.TextField.class)
                 .getText());

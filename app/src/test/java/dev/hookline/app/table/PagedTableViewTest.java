@@ -10,6 +10,7 @@ import dev.hookline.api.model.Endpoint;
 import dev.hookline.api.model.EndpointRequest;
 import dev.hookline.app.testing.EmbeddedServerFixture;
 import dev.hookline.app.testing.Screenshots;
+import dev.hookline.app.testing.ViewHarness;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -128,7 +129,8 @@ class PagedTableViewTest {
         createEndpoints(1, "tail");
         fx(model::reload);
         createEndpoints(1, "arrived");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+        // the rows change on the FX thread: read them there, not between two of its changes
+        ViewHarness.await("the new endpoint is on top",
                 () -> !model.rows().isEmpty() && model.rows().get(0).name().equals("arrived-0"));
 
         robot.clickOn("#liveTail");
