@@ -384,14 +384,14 @@ public final class SqliteAloneBenchmark {
     }
 
     private static final String NEXT_ENDPOINT = "SELECT endpoint_id FROM event_deliveries INDEXED BY deliveries_due "
-            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = 'Scheduled' AND endpoint_id > ? "
-            + "ORDER BY endpoint_id LIMIT 1";
+            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = 'Scheduled' AND project_id = ? "
+            + "AND endpoint_id > ? ORDER BY endpoint_id LIMIT 1";
     private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
             + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
             + "d.num_trials, d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
             + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = 'Scheduled' "
-            + "AND d.endpoint_id = ? AND d.next_send_time <= ? AND d.deleted_at IS NULL "
+            + "AND d.project_id = ? AND d.endpoint_id = ? AND d.next_send_time <= ? AND d.deleted_at IS NULL "
             + "ORDER BY d.next_send_time LIMIT ?";
 
     /** {@code looks} dispatcher looks of 16 due rows each, statements compiled per look or kept. */
@@ -402,16 +402,18 @@ public final class SqliteAloneBenchmark {
         for (int i = 0; i < looks; i++) {
             PreparedStatement next = kept ? keptNext : c.prepareStatement(NEXT_ENDPOINT);
             PreparedStatement due = kept ? keptDue : c.prepareStatement(DUE);
-            next.setString(1, "");
+            next.setString(1, PROJECT);
+            next.setString(2, "");
             String endpoint = null;
             try (ResultSet rs = next.executeQuery()) {
                 if (rs.next()) {
                     endpoint = rs.getString(1);
                 }
             }
-            due.setString(1, endpoint);
-            due.setLong(2, Long.MAX_VALUE);
-            due.setInt(3, 16);
+            due.setString(1, PROJECT);
+            due.setString(2, endpoint);
+            due.setLong(3, Long.MAX_VALUE);
+            due.setInt(4, 16);
             try (ResultSet rs = due.executeQuery()) {
                 while (rs.next()) {
                     rows += rs.getString("event_data").length() > 0 ? 1 : 0;

@@ -175,10 +175,9 @@ public final class Dispatcher implements AutoCloseable {
             claimed.incrementAndGet();
             shares.claimed(d.projectId());
             Lane lane = lanes.computeIfAbsent(d.endpointId(), id -> new Lane());
-            if (d.numTrials() == 0 && lane.load() < settings.perEndpointSends()) {
-                pacing.claimedNew(d.projectId()); // a new delivery with a free slot: its lag is the server's doing
-            }
-            lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id())));
+            // a new delivery with a free slot: until its send starts, its lag is the server's doing
+            boolean fresh = d.numTrials() == 0 && lane.load() < settings.perEndpointSends();
+            lane.submit(new Job(d, endpoint, config, probes.containsKey(d.id()), fresh));
             filled.add(lane);
         }
         for (Lane lane : filled) {
@@ -261,6 +260,9 @@ public final class Dispatcher implements AutoCloseable {
     /** One try: builds the webhook, sends it, counts it on the breaker and hands the result to the writer. */
     private void send(Job job) {
         DueDelivery d = job.delivery();
+        if (job.fresh()) {
+            pacing.startedNew(d.projectId());
+        }
         Instant before = store.now();
         if (!job.probe() && breakers.state(d.endpointId(), before) != CircuitBreakers.State.CLOSED) {
             // the circuit opened while this one waited for a slot: not a try, back to wait for the circuit
@@ -342,8 +344,11 @@ public final class Dispatcher implements AutoCloseable {
         return n == null ? 0 : n.longValue();
     }
 
-    /** A claimed delivery with what its try needs. {@code probe}: the half-open circuit's probe. */
-    private record Job(DueDelivery delivery, Endpoint endpoint, ProjectConfig config, boolean probe) {
+    /**
+     * A claimed delivery with what its try needs. {@code probe}: the half-open circuit's probe; {@code fresh}: a first
+     * try claimed while its endpoint had a free send slot (its wait until the send starts counts as lag for pacing).
+     */
+    private record Job(DueDelivery delivery, Endpoint endpoint, ProjectConfig config, boolean probe, boolean fresh) {
     }
 
     /** One endpoint's sends: at most {@code perEndpointSends} at a time, the rest wait in order. */

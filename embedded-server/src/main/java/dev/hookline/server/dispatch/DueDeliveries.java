@@ -45,23 +45,35 @@ final class DueDeliveries {
     private static final TypeReference<Map<String, List<String>>> HEADERS = new TypeReference<>() {
     };
 
-    /** One endpoint's due deliveries with one status, oldest due first; arguments: endpoint, leased IDs, now, limit. */
-    private static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
+    /**
+     * One endpoint's due deliveries with one status, oldest due first; arguments: project, endpoint, leased IDs, now,
+     * limit.
+     */
+    static final String DUE = "SELECT d.id, d.project_id, d.event_id, d.endpoint_id, d.subscription_id, "
             + "d.event_type, d.idempotency_key, d.status, d.delivery_mode, d.headers, d.url_query_params, d.metadata, "
             + "d.num_trials, "
             + "d.next_send_time, d.acknowledged_at, d.created_at, e.data AS event_data "
             + "FROM event_deliveries d INDEXED BY deliveries_due JOIN events e ON e.id = d.event_id "
             // the IN term repeats the partial index's condition, which is how SQLite knows the index covers the rows
-            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' AND d.endpoint_id = ? "
+            + "WHERE d.status IN ('Scheduled', 'Retry', 'Processing') AND d.status = '%s' AND d.project_id = ? "
+            + "AND d.endpoint_id = ? "
             // the endpoint's deliveries in flight (the dispatcher's leases: their rows stay waiting, ADR 0008)
             + "AND d.id NOT IN (SELECT value FROM json_each(?)) "
             + "AND d.next_send_time <= ? AND d.deleted_at IS NULL "
             + "ORDER BY d.next_send_time LIMIT ?";
 
-    /** The next endpoint (in ID order) with a delivery of one status, after the argument: one index seek. */
-    private static final String NEXT_ENDPOINT = "SELECT endpoint_id FROM event_deliveries INDEXED BY deliveries_due "
-            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = '%s' AND endpoint_id > ? "
-            + "ORDER BY endpoint_id LIMIT 1";
+    /** The next project (in ID order) with a delivery of one status, after the argument: one index seek. */
+    static final String NEXT_PROJECT = "SELECT project_id FROM event_deliveries INDEXED BY deliveries_due "
+            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = '%s' AND project_id > ? "
+            + "ORDER BY project_id LIMIT 1";
+
+    /**
+     * The project's next endpoint (in ID order) with a delivery of one status, after the second argument: one index
+     * seek.
+     */
+    static final String NEXT_ENDPOINT = "SELECT endpoint_id FROM event_deliveries INDEXED BY deliveries_due "
+            + "WHERE status IN ('Scheduled', 'Retry', 'Processing') AND status = '%s' AND project_id = ? "
+            + "AND endpoint_id > ? ORDER BY endpoint_id LIMIT 1";
 
     private DueDeliveries() {
     }
@@ -76,9 +88,10 @@ final class DueDeliveries {
      * of each endpoint and none of {@code skipEndpoints}, with their live endpoints (a deleted one is absent),
      * projects and subscription rate limits.
      *
-     * <p>Each endpoint's due rows are read on their own from {@code deliveries_due (status, endpoint_id,
-     * next_send_time)}, and a skipped endpoint is jumped over with one seek: a look costs a few index seeks per
-     * endpoint with waiting deliveries, never a step per row of a busy endpoint's backlog.
+     * <p>Each endpoint's due rows are read on their own from {@code deliveries_due (status, project_id, endpoint_id,
+     * next_send_time)}, and a skipped endpoint is jumped over with one seek, a project without room with one more:
+     * a look costs a few index seeks per endpoint it can send to, never a step per row of a busy endpoint's backlog
+     * nor one per endpoint of a project held back.
      */
     static Batch due(Connection c, Store store, EndpointRepository endpointRepository,
                      ProjectRepository projectRepository, Instant now, int limit, Collection<String> skipEndpoints,
@@ -115,55 +128,76 @@ final class DueDeliveries {
     }
 
     /**
-     * Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the endpoints by seeks. The two
-     * statements are kept on the read connection ({@link Database#reusable}): the dispatcher looks every few
-     * milliseconds, and compiling them each look cost more than running them.
+     * Adds to {@code out} each endpoint's due deliveries of {@code status}, walking the projects and, within each,
+     * the endpoints by seeks ({@code deliveries_due (status, project_id, endpoint_id, next_send_time)}): a project
+     * whose share has no room left is one seek, however many endpoints it has. The three statements are kept on the
+     * read connection ({@link Database#reusable}): the dispatcher looks every few milliseconds, and compiling them
+     * each look cost more than running them.
      */
     private static void dueWithStatus(Connection c, Database db, EventDeliveryStatus status, Instant now, int limit,
                                       Collection<String> skipEndpoints, java.util.function.ToIntFunction<String> room,
                                       DispatchState state, ProjectShares shares,
                                       Map<String, Integer> readPerProject, List<DueDelivery> out)
             throws SQLException {
-        try (Database.Reusable nextKept = db.reusable(c, String.format(NEXT_ENDPOINT, status.wire()));
+        try (Database.Reusable nextProjectKept = db.reusable(c, String.format(NEXT_PROJECT, status.wire()));
+             Database.Reusable nextKept = db.reusable(c, String.format(NEXT_ENDPOINT, status.wire()));
              Database.Reusable dueKept = db.reusable(c, String.format(DUE, status.wire()))) {
-            PreparedStatement next = nextKept.statement();
-            PreparedStatement due = dueKept.statement();
-            String after = "";
+            PreparedStatement nextProject = nextProjectKept.statement();
+            String afterProject = "";
             while (true) {
-                next.setString(1, after);
-                String endpointId;
-                try (ResultSet rs = next.executeQuery()) {
+                nextProject.setString(1, afterProject);
+                String project;
+                try (ResultSet rs = nextProject.executeQuery()) {
                     if (!rs.next()) {
                         return;
                     }
-                    endpointId = rs.getString(1);
+                    project = rs.getString(1);
                 }
-                after = endpointId;
-                int take = Math.min(limit, room.applyAsInt(endpointId));
-                if (take <= 0 || skipEndpoints.contains(endpointId)) {
-                    continue;
+                afterProject = project;
+                dueOfProject(project, nextKept.statement(), dueKept.statement(), now, limit, skipEndpoints, room,
+                        state, shares, readPerProject, out);
+            }
+        }
+    }
+
+    /** {@link #dueWithStatus} for the endpoints of one project, while its share has room. */
+    private static void dueOfProject(String project, PreparedStatement next, PreparedStatement due, Instant now,
+                                     int limit, Collection<String> skipEndpoints,
+                                     java.util.function.ToIntFunction<String> room, DispatchState state,
+                                     ProjectShares shares, Map<String, Integer> readPerProject,
+                                     List<DueDelivery> out) throws SQLException {
+        String after = "";
+        while (true) {
+            // no more rows of a project than its share has room for: the rest of its endpoints are not walked
+            int left = Math.min(limit, shares.room(project)) - readPerProject.getOrDefault(project, 0);
+            if (left <= 0) {
+                shares.heldBack(project);
+                return;
+            }
+            next.setString(1, project);
+            next.setString(2, after);
+            String endpointId;
+            try (ResultSet rs = next.executeQuery()) {
+                if (!rs.next()) {
+                    return;
                 }
-                String project = shares.projectOf(endpointId);
-                if (project != null) {
-                    // no more rows of a project than its share has room for: the rest of its endpoints are one seek
-                    int left = Math.min(limit, shares.room(project)) - readPerProject.getOrDefault(project, 0);
-                    if (left <= 0) {
-                        shares.heldBack(project);
-                        continue;
-                    }
-                    take = Math.min(take, left);
-                }
-                due.setString(1, endpointId);
-                due.setString(2, JsonColumns.write(state.leased(endpointId)));
-                Times.set(due, 3, now);
-                due.setInt(4, take);
-                try (ResultSet rs = due.executeQuery()) {
-                    while (rs.next()) {
-                        DueDelivery d = map(rs);
-                        out.add(d);
-                        readPerProject.merge(d.projectId(), 1, Integer::sum);
-                        shares.learn(endpointId, d.projectId());
-                    }
+                endpointId = rs.getString(1);
+            }
+            after = endpointId;
+            int take = Math.min(left, room.applyAsInt(endpointId));
+            if (take <= 0 || skipEndpoints.contains(endpointId)) {
+                continue;
+            }
+            due.setString(1, project);
+            due.setString(2, endpointId);
+            due.setString(3, JsonColumns.write(state.leased(endpointId)));
+            Times.set(due, 4, now);
+            due.setInt(5, take);
+            try (ResultSet rs = due.executeQuery()) {
+                while (rs.next()) {
+                    DueDelivery d = map(rs);
+                    out.add(d);
+                    readPerProject.merge(d.projectId(), 1, Integer::sum);
                 }
             }
         }

@@ -46,7 +46,7 @@ public final class OutcomeWriter {
      * waits behind one), and with the writer busy a batch of 1,024 held it for 60 ms on average (up to 250 ms); with
      * 128 a bulk job took 12-15 ms (issue 29, docs/BENCHMARKS.md "Fair delivery between projects", second pass).
      */
-    private static final int MAX_BATCH = 128;
+    private static final int MAX_BATCH = 32;
 
     /** Convoy's API version, recorded on every attempt (as its attempts do). */
     static final String API_VERSION = "2025-11-24";

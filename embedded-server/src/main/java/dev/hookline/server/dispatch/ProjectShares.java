@@ -15,17 +15,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * endpoint's lane wakes it), so a project alone on the server still drains at full speed and does not wait for
  * the next poll.
  *
- * <p>A project paced because another one lags behind it ({@link FloodPacing}) has no more room than its pace allows.
- *
- * <p>It also remembers each endpoint's project (an endpoint never changes project), learnt from the due rows, so a
- * look can skip an endpoint whose project has no share left before reading any of its rows.
+ * <p>A project paced because another one lags behind it ({@link FloodPacing}) has no more room than its pace allows,
+ * and a smaller cap ({@link FloodPacing#inFlightLimit}).
  */
 final class ProjectShares {
 
     private final int cap;
     private final FloodPacing pacing;
     private final Map<String, Share> shares = new ConcurrentHashMap<>();
-    private final Map<String, String> endpointProjects = new ConcurrentHashMap<>();
 
     private static final class Share {
         final AtomicInteger load = new AtomicInteger();
@@ -43,17 +40,13 @@ final class ProjectShares {
     /** How many more deliveries {@code projectId} may have claimed now. */
     int room(String projectId) {
         Share share = shares.get(projectId);
-        return Math.min(pacing.room(projectId), share == null ? cap : Math.max(0, cap - share.load.get()));
+        int limit = capOf(projectId);
+        return Math.min(pacing.room(projectId), share == null ? limit : Math.max(0, limit - share.load.get()));
     }
 
-    /** The project of {@code endpointId}, when a due row of it was seen; null before. */
-    String projectOf(String endpointId) {
-        return endpointProjects.get(endpointId);
-    }
-
-    /** Learns an endpoint's project from one of its due rows. */
-    void learn(String endpointId, String projectId) {
-        endpointProjects.putIfAbsent(endpointId, projectId);
+    /** The project's cap now: smaller while it is paced. */
+    private int capOf(String projectId) {
+        return Math.min(cap, pacing.inFlightLimit(projectId));
     }
 
     /** One of the project's deliveries is claimed. */
@@ -77,7 +70,7 @@ final class ProjectShares {
             return false;
         }
         int load = share.load.decrementAndGet();
-        if (share.held && load <= cap / 2) {
+        if (share.held && load <= capOf(projectId) / 2) {
             share.held = false;
             return true;
         }

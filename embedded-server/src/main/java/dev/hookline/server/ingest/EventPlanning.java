@@ -66,9 +66,9 @@ final class EventPlanning implements AutoCloseable {
      * endpoints is written one event at a time, and smaller fan-outs a few events at a time, so one write holds the
      * writer for milliseconds and another project's ingest and plans are not queued behind 64,000 rows (issue 29).
      */
-    private static final int BATCH_DELIVERIES = 128;
+    private static final int BATCH_DELIVERIES = 32;
     /** One event's deliveries written per transaction when its plan has more ({@link #writeInSlices}). */
-    static final int SLICE = 128;
+    static final int SLICE = 32;
     /** A batch is written at the latest this long after its first event was taken, so a slow script's neighbours
      * are not held back. */
     private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(20);

@@ -48,6 +48,16 @@ public final class FloodPacing {
     static final double SPEED_UP = 1.1;
     /** Windows in a row in which nobody lagged before a paced project is let go. */
     static final int RELEASE_WINDOWS = 10;
+    /**
+     * A project's deliveries in flight at most when it starts sending: every running send waits its turn on the
+     * same few cores, and a flood that put a thousand sends in flight at once would make another project's next
+     * send wait behind all of them (250 ms measured). The limit doubles each window in which nobody lagged (a
+     * project alone reaches the dispatcher's own cap within half a second) and halves, down to
+     * {@link #LEAST_IN_FLIGHT}, in each window in which another project lagged behind it.
+     */
+    static final int FIRST_IN_FLIGHT = 64;
+    static final int LEAST_IN_FLIGHT = 16;
+    private static final int MOST_IN_FLIGHT = 1 << 20;
     /** A paced project still claims and writes at least this many deliveries a second. */
     static final double FLOOR_PER_SECOND = 50;
     /**
@@ -62,6 +72,8 @@ public final class FloodPacing {
         long work;
         int quietWindows;
         long maxLag;
+        /** Deliveries it may have in flight at once. */
+        double inFlight = FIRST_IN_FLIGHT;
         /** Deliveries a second; 0: not paced. */
         double rate;
         /** Claims it may make now. */
@@ -103,10 +115,12 @@ public final class FloodPacing {
     }
 
     /**
-     * One of {@code projectId}'s new deliveries (its first try) is claimed, its endpoint having a free send slot: its
-     * lag is counted from its project's last plan.
+     * The send of one of {@code projectId}'s new deliveries (its first try) begins, its endpoint having had a free send
+     * slot when it was claimed: its lag is counted from its project's last plan. Counted here rather than at the claim,
+     * because a claimed send still waits for a thread to run on, and behind a flood's hundreds of runnable sends that
+     * wait is the longest part (50-130 ms measured).
      */
-    public void claimedNew(String projectId) {
+    public void startedNew(String projectId) {
         Long planned = plannedAt.get(projectId);
         if (planned != null) {
             long lag = nanoTime.getAsLong() - planned;
@@ -120,6 +134,16 @@ public final class FloodPacing {
     public synchronized void lagged(String projectId, long lagNanos) {
         Project p = roll().computeIfAbsent(projectId, Project::new);
         p.maxLag = Math.max(p.maxLag, lagNanos);
+    }
+
+    /**
+     * How many of {@code projectId}'s deliveries may be in flight at once ({@link #FIRST_IN_FLIGHT}, then doubled
+     * or halved each window). A pace bounds how many sends start a second, not how many run at once; and every
+     * running send is work on the same few cores that the other projects' sends wait for a turn on.
+     */
+    public synchronized int inFlightLimit(String projectId) {
+        Project p = roll().get(projectId);
+        return p == null ? FIRST_IN_FLIGHT : (int) p.inFlight;
     }
 
     /**
@@ -214,7 +238,10 @@ public final class FloodPacing {
         for (Iterator<Project> it = projects.values().iterator(); it.hasNext(); ) {
             Project p = it.next();
             double did = p.work / windowSeconds;
-            if (someoneLagged && p.work >= HEAVIER * Math.max(1, laggingWork)) {
+            boolean heldOthersUp = someoneLagged && p.work >= HEAVIER * Math.max(1, laggingWork);
+            p.inFlight = heldOthersUp ? Math.max(LEAST_IN_FLIGHT, p.inFlight / 2)
+                    : Math.min(MOST_IN_FLIGHT, p.inFlight * 2);
+            if (heldOthersUp) {
                 if (!p.paced()) {
                     p.tokens = 0;
                     p.writeTokens = 0;

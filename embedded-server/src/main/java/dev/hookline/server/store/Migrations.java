@@ -35,7 +35,8 @@ final class Migrations {
             "V011__delivery_reasons.sql",
             "V012__events_to_plan.sql",
             "V013__lean_delivery_indexes.sql",
-            "V014__events_by_type_and_source_event_type_location.sql");
+            "V014__events_by_type_and_source_event_type_location.sql",
+            "V015__due_by_project.sql");
 
     private Migrations() {
     }

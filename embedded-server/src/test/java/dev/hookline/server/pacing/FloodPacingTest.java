@@ -152,9 +152,38 @@ class FloodPacingTest {
         pacing.took("quiet", 2);
         pacing.planned("quiet");
         clock.addAndGet(30 * MS);
-        pacing.claimedNew("quiet"); // claimed 30 ms after its plan committed
+        pacing.startedNew("quiet"); // its send started 30 ms after its plan committed
         nextWindow();
 
         assertEquals(1_000, pacing.rate("flood"), 0.001);
+    }
+
+    @Test
+    void aProjectStartsWithFewSendsInFlightAndDoublesThemEachWindowNobodyWaited() {
+        assertEquals(FloodPacing.FIRST_IN_FLIGHT, pacing.inFlightLimit("flood"), "a flood's first look");
+        pacing.took("flood", 200);
+        nextWindow();
+        assertEquals(2 * FloodPacing.FIRST_IN_FLIGHT, pacing.inFlightLimit("flood"));
+        for (int i = 0; i < 4; i++) {
+            pacing.took("flood", 200);
+            nextWindow();
+        }
+        assertEquals(32 * FloodPacing.FIRST_IN_FLIGHT, pacing.inFlightLimit("flood"),
+                "alone, it reaches a dispatcher's cap (1,536) within half a second");
+    }
+
+    @Test
+    void aFloodThatMakesAnotherProjectWaitHasItsSendsInFlightHalvedDownToTheLeast() {
+        floodWhileQuietLags();
+        assertEquals(FloodPacing.FIRST_IN_FLIGHT / 2, pacing.inFlightLimit("flood"));
+        assertTrue(pacing.inFlightLimit("quiet") > FloodPacing.FIRST_IN_FLIGHT, "the one that waited is not held");
+        for (int i = 0; i < 5; i++) {
+            floodWhileQuietLags();
+        }
+        assertEquals(FloodPacing.LEAST_IN_FLIGHT, pacing.inFlightLimit("flood"));
+
+        pacing.took("flood", 200); // nobody waits any more
+        nextWindow();
+        assertEquals(2 * FloodPacing.LEAST_IN_FLIGHT, pacing.inFlightLimit("flood"));
     }
 }
