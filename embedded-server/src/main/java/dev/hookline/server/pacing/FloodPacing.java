@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * for a busy writer and a busy CPU. So the server watches how late the other projects' work is:
  * <ul>
  *   <li>the <b>lag</b> of a new delivery: from when its plan began (or its event was queued) to the plan's commit,
- *       and from the commit to its claim, the latter counted only when its endpoint had a free send slot (a project
- *       waiting on its own endpoint is not the server's doing);</li>
+ *       and from the commit to the start of its send, the latter counted only when its endpoint had a free send slot
+ *       at the claim (a project waiting on its own endpoint is not the server's doing);</li>
  *   <li>the <b>work</b> of each project in the same window: deliveries claimed and delivery rows written (plans,
  *       replays).</li>
  * </ul>
@@ -29,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * anybody back. A window in which nobody lagged lets every paced project go {@link #SPEED_UP} times faster; after
  * {@link #RELEASE_WINDOWS} of them in a row, once it no longer uses its pace (paced at more than four times what it
  * did), it is let go. A paced project's claims and its writes each take tokens of its rate ({@link #room},
- * {@link #awaitRoom}; two buckets, so a replay's inserts and its sends go on side by side). A project alone on the
- * server is never paced: nobody lags behind it.
+ * {@link #awaitRoom}; two buckets, so a replay's inserts and its sends go on side by side). Every project also has a
+ * bound on its sends in flight ({@link #inFlightLimit}): it starts small, doubles in each window in which nobody
+ * lagged and halves in each in which it held somebody up. A project alone on the server is never paced: nobody lags
+ * behind it.
  *
  * <p>This trades the flood's throughput for the others' latency, by rule and only while they are there: the flood's
  * events are all acknowledged and durable, and go out as soon as the others are quiet again.
