@@ -201,6 +201,11 @@ public final class FloodPacing {
         }
     }
 
+    /** How many projects' last plans are remembered (for tests). */
+    int remembered() {
+        return plannedAt.size();
+    }
+
     /** Deliveries a second {@code projectId} is paced at; 0 when it is not (for tests and the log). */
     public synchronized double rate(String projectId) {
         Project p = roll().get(projectId);
@@ -223,6 +228,8 @@ public final class FloodPacing {
             return projects;
         }
         windowEnds = now + WINDOW_NANOS;
+        // a plan this old no longer dates any claim: forgotten, so deleted and idle projects leave nothing behind
+        plannedAt.values().removeIf(at -> now - at >= FRESH_NANOS);
         long busiest = 0;
         for (Project p : projects.values()) {
             busiest = Math.max(busiest, p.work);

@@ -186,4 +186,19 @@ class FloodPacingTest {
         nextWindow();
         assertEquals(2 * FloodPacing.LEAST_IN_FLIGHT, pacing.inFlightLimit("flood"));
     }
+
+    @Test
+    void aProjectsLastPlanIsForgottenOnceItCanNoLongerDateAClaim() {
+        pacing.planned("deleted");
+        nextWindow();
+        assertEquals(1, pacing.remembered());
+
+        clock.addAndGet(TimeUnit.SECONDS.toNanos(5));
+        nextWindow();
+        assertEquals(0, pacing.remembered(), "a deleted or idle project leaves no entry behind");
+        pacing.startedNew("deleted"); // and a late claim counts no lag
+        pacing.took("flood", 200);
+        nextWindow();
+        assertEquals(0, pacing.rate("flood"));
+    }
 }
