@@ -42,7 +42,7 @@ public final class FloodPacing {
     private static final Logger LOG = LoggerFactory.getLogger(FloodPacing.class);
 
     /** How late another project's work may be before a flood is paced. */
-    static final long LAG_TARGET_NANOS = TimeUnit.MILLISECONDS.toNanos(8);
+    static final long LAG_TARGET_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
     static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** A project is a flood next to a lagging one when it did at least this many times its work. */
     static final int HEAVIER = 4;
