@@ -44,7 +44,8 @@ public final class OutcomeWriter {
      * Outcomes per write job, at most. Under load a batch is whatever finished while the previous one committed, so
      * the cap binds only when the writer falls behind the sends. A batch is a bulk write (another project's ingest
      * waits behind one), and with the writer busy a batch of 1,024 held it for 60 ms on average (up to 250 ms); with
-     * 128 a bulk job took 12-15 ms (issue 29, docs/BENCHMARKS.md "Fair delivery between projects", second pass).
+     * 128 a bulk job took 12-15 ms, and up to 87 ms with both cores busy; so 32 (issue 29, docs/BENCHMARKS.md "Fair
+     * delivery between projects", second and fourth passes; alone, the drain rate is the same within the noise).
      */
     private static final int MAX_BATCH = 32;
 

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the next poll.
  *
  * <p>A project paced because another one lags behind it ({@link FloodPacing}) has no more room than its pace allows,
- * and a smaller cap ({@link FloodPacing#inFlightLimit}).
+ * and no project more deliveries in flight than {@link FloodPacing#inFlightLimit} (small at first, growing while
+ * nobody waits for it).
  */
 final class ProjectShares {
 
@@ -44,7 +45,7 @@ final class ProjectShares {
         return Math.min(pacing.room(projectId), share == null ? limit : Math.max(0, limit - share.load.get()));
     }
 
-    /** The project's cap now: smaller while it is paced. */
+    /** The project's cap now: smaller while its sends in flight are bounded ({@link FloodPacing#inFlightLimit}). */
     private int capOf(String projectId) {
         return Math.min(cap, pacing.inFlightLimit(projectId));
     }

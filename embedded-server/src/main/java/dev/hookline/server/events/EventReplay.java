@@ -32,7 +32,7 @@ public final class EventReplay {
     static final String NOT_FOUND = "event not found";
     private static final Logger LOG = LoggerFactory.getLogger(EventReplay.class);
     /** Events replayed per write: a bulk write each ({@code Database.writeBulk}), short enough that another project's
-     * ingest waits behind one for milliseconds (5 events to 10 endpoints: about 50 rows), not seconds. */
+     * ingest waits behind one for milliseconds (one event to 10 endpoints: about 10 rows), not seconds. */
     private static final int CHUNK = 1;
 
     private final Store store;

@@ -63,8 +63,9 @@ final class EventPlanning implements AutoCloseable {
     private static final int BATCH = 64;
     /**
      * Deliveries planned before the batch is written, whatever its number of events: a fan-out to a thousand
-     * endpoints is written one event at a time, and smaller fan-outs a few events at a time, so one write holds the
-     * writer for milliseconds and another project's ingest and plans are not queued behind 64,000 rows (issue 29).
+     * endpoints is written a slice of an event at a time, and smaller fan-outs a few events at a time, so one write
+     * holds the writer for milliseconds and another project's ingest and plans are not queued behind 64,000 rows
+     * (issue 29).
      */
     private static final int BATCH_DELIVERIES = 32;
     /** One event's deliveries written per transaction when its plan has more ({@link #writeInSlices}). */
